@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secret = 'a-production-secret-of-at-least-32-characters';
+const tempDir = () => mkdtempSync(join(tmpdir(), 'wsm-config-'));
+
+describe('settings', () => {
+  it('runs in local mode with no settings at all', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ env: 'development', isProduction: false, port: 3000, host: '127.0.0.1' });
+    expect(config).toMatchObject({ smsProvider: 'log', emailProvider: 'log', databaseUrl: undefined });
+  });
+
+  it('generates a local JWT secret once, keeps it private in DATA_DIR, and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('refuses production without JWT_SECRET, with a one-line reason', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      new ConfigError('JWT_SECRET is required in production (at least 32 random characters)'),
+    );
+  });
+
+  it('refuses log providers in production unless explicitly allowed', () => {
+    const env = { NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir() };
+    expect(() => loadConfig(env)).toThrow(/SMS_PROVIDER and EMAIL_PROVIDER must be real providers/);
+    const allowed = loadConfig({ ...env, ALLOW_LOG_PROVIDERS: 'true' });
+    expect(allowed).toMatchObject({ isProduction: true, host: '0.0.0.0', jwtSecret: secret });
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^DATABASE_URL: /);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', DATA_DIR: tempDir() })).toThrow(/SMTP_URL is required/);
+  });
+});
+
+describe('identity and messaging settings', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      accessTokenTtl: 900,
+      rateLimitMultiplier: 1,
+      kavenegar: { apiKey: undefined, sender: undefined, baseUrl: 'https://api.kavenegar.com' },
+      smtpFrom: 'Workspace manager <no-reply@localhost>',
+    });
+  });
+
+  it('refuses Kavenegar without its API key, in production and out of it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      DATA_DIR: tempDir(),
+      SMS_PROVIDER: 'kavenegar',
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
+    expect(() => loadConfig(production)).toThrow(/KAVENEGAR_API_KEY is required/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'kavenegar', DATA_DIR: tempDir() })).toThrow(/KAVENEGAR_API_KEY/);
+    const ready = loadConfig({ ...production, KAVENEGAR_API_KEY: 'ABC-123', KAVENEGAR_SENDER: '10004346' });
+    expect(ready.kavenegar).toMatchObject({ apiKey: 'ABC-123', sender: '10004346' });
+  });
+
+  it('bounds ACCESS_TOKEN_TTL and allows RATE_LIMIT_MULTIPLIER only outside production', () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '300', DATA_DIR: tempDir() }).accessTokenTtl).toBe(300);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '5', DATA_DIR: tempDir() })).toThrow(/^ACCESS_TOKEN_TTL: /);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', DATA_DIR: tempDir() }).rateLimitMultiplier).toBe(1000);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      ALLOW_LOG_PROVIDERS: 'true',
+      DATA_DIR: tempDir(),
+    };
+    expect(() => loadConfig({ ...production, RATE_LIMIT_MULTIPLIER: '10' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+});
+
+describe('empty settings', () => {
+  it('treats an empty value as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: tempDir() });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+});

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
+  EMAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  KAVENEGAR_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'KAVENEGAR_API_KEY has unexpected characters')
+    .optional(),
+  KAVENEGAR_SENDER: z
+    .string()
+    .regex(/^\d{4,20}$/, 'KAVENEGAR_SENDER must be a line number')
+    .optional(),
+  KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ALLOW_LOG_PROVIDERS: booleanFlag,
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  /** Local mode: embedded defaults, log providers and the development outbox are allowed. */
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  smsProvider: 'log' | 'kavenegar';
+  emailProvider: 'log' | 'smtp';
+  smtpUrl: string | undefined;
+  /** The From of e-mails sent through SMTP. */
+  smtpFrom: string;
+  kavenegar: { apiKey: string | undefined; sender: string | undefined; baseUrl: string };
+  /** Lifetime of access tokens in seconds (the `expiresIn` of token answers). */
+  accessTokenTtl: number;
+  /** Multiplies every rate limit's maximum (benchmarks, load tests); always 1 in production. */
+  rateLimitMultiplier: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// Same depth from src/config.ts and from the bundled dist/server.js: apps/api/<dir>/file → apps/web/dist.
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Reads and validates every setting once; throws ConfigError with a one-line reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty value means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+
+  if (isProduction) {
+    if (!e.JWT_SECRET)
+      throw new ConfigError('JWT_SECRET is required in production (at least 32 random characters)');
+    const usesLog = e.SMS_PROVIDER === 'log' || e.EMAIL_PROVIDER === 'log';
+    if (usesLog && !e.ALLOW_LOG_PROVIDERS)
+      throw new ConfigError(
+        'SMS_PROVIDER and EMAIL_PROVIDER must be real providers in production (or set ALLOW_LOG_PROVIDERS=true)',
+      );
+    if (e.RATE_LIMIT_MULTIPLIER !== 1)
+      throw new ConfigError('RATE_LIMIT_MULTIPLIER is for benchmarks only and cannot be set in production');
+  }
+  if (e.SMS_PROVIDER === 'kavenegar' && !e.KAVENEGAR_API_KEY)
+    throw new ConfigError('KAVENEGAR_API_KEY is required when SMS_PROVIDER=kavenegar');
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
+    throw new ConfigError('SMTP_URL is required when EMAIL_PROVIDER=smtp');
+
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    smsProvider: e.SMS_PROVIDER,
+    emailProvider: e.EMAIL_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom:
+      e.SMTP_FROM ?? `Workspace manager <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    kavenegar: { apiKey: e.KAVENEGAR_API_KEY, sender: e.KAVENEGAR_SENDER, baseUrl: e.KAVENEGAR_BASE_URL },
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDist,
+  };
+}
+
+// Outside production a secret is generated once and kept, so tokens survive restarts.
+function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query within timeoutMs, rejects otherwise. */
+  ping(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Opens the embedded PGlite or a PostgreSQL pool; call once per process. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      kind: 'postgres',
+      ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: 'pglite',
+    ping: (ms) => withTimeout(client.query('select 1'), ms).then(() => undefined),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,87 @@
+import {
+  customIssueMessages,
+  httpStatusFor,
+  StatusCode,
+  type StatusCodeValue,
+  validationErrors,
+} from '@wsm/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { isAppError } from './app-error';
+import { envelope } from './envelope';
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: StatusCodeValue,
+  data: unknown,
+  pageLevel = false,
+) {
+  return reply.code(httpStatusFor(code, pageLevel)).send(envelope(request.locale, code, data));
+}
+
+// fastify-type-provider-zod keeps each issue's code and message apart; put the issue back together to translate it.
+function issuesOf(error: FastifyError): z.core.$ZodIssue[] {
+  return (error.validation ?? []).map((v) => {
+    const params = (v.params ?? {}) as Record<string, unknown>;
+    const path = v.instancePath.split('/').filter(Boolean);
+    return { ...params, code: v.keyword, message: v.message ?? '', path } as unknown as z.core.$ZodIssue;
+  });
+}
+
+// Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout) mean "retry later", not a bug.
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!seen) return false;
+  if (seen.code && unavailableCodes.has(seen.code)) return true;
+  if (seen.message?.includes('timeout exceeded when trying to connect')) return true;
+  return seen.cause !== undefined && seen.cause !== error && isDatabaseUnavailable(seen.cause);
+}
+
+/** One place that turns every thrown error into the envelope and HTTP status of api-contract.md section 1. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler<Error>((thrown, request, reply) => {
+    const error = thrown as FastifyError | typeof thrown;
+    if (isAppError(error)) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return send(request, reply, error.code, error.options.data ?? null, error.options.pageLevel);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(
+        { issues: issuesOf(error as FastifyError) } as z.ZodError,
+        request.locale,
+      );
+      return send(request, reply, StatusCode.validation, { errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 404) return send(request, reply, StatusCode.notFound, null);
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a body too large, an unsupported content type: the request is not valid.
+      const key = status === 413 ? 'body_too_large' : 'invalid_body';
+      const message = customIssueMessages[key]![request.locale];
+      return send(request, reply, StatusCode.validation, { errors: [{ path: '', message }] });
+    }
+    if (status === 503 || isDatabaseUnavailable(error))
+      return send(request, reply, StatusCode.unavailable, null);
+    request.log.error({ err: error }, 'unexpected error');
+    return send(request, reply, StatusCode.internal, { requestId: request.id });
+  });
+}
+
+/** The enveloped 404 of an unknown API path. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(request, reply, StatusCode.notFound, null);
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, testConfig } from '../../test/test-app';
+
+describe('serving the built web app', () => {
+  let api: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'wsm-web-'));
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets/locales/fa'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(join(dist, 'assets/index-Bx7kQ2aZ.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets/locales/fa/common.json'), '{"hello":"سلام"}');
+    api = await startTestApp({ config: testConfig({ WEB_DIST_DIR: dist }) });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed files with a year-long immutable cache', async () => {
+    const response = await fetch(`${api.url}/assets/index-Bx7kQ2aZ.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves translations at /assets/locales/{lng}/{ns}.json, revalidated on every use', async () => {
+    const response = await fetch(`${api.url}/assets/locales/fa/common.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hello: 'سلام' });
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it.each(['/', '/fa/login', '/en/workspace/apps', '/login?next=1'])(
+    'answers the page %s with the app shell',
+    async (path) => {
+      const response = await fetch(api.url + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>shell</title>');
+    },
+  );
+
+  it('answers a missing file and an unknown API path with 404, not the shell', async () => {
+    expect((await fetch(`${api.url}/assets/missing-Ab12Cd34.js`)).status).toBe(404);
+    expect((await fetch(`${api.url}/assets/locales/xx/none.json`)).status).toBe(404);
+    const api404 = await fetch(`${api.url}/v1/unknown`);
+    expect(api404.status).toBe(404);
+    expect(((await api404.json()) as { statusCode: number }).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Vite names built files name-<hash>.ext: such a file never changes, so browsers may keep it for a year.
+const hashedAsset = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
+// Paths that belong to the API or to real files: these never fall back to the app shell.
+const apiPrefixes = ['/v1/', '/dev/', '/docs', '/assets/', '/healthz', '/readyz'];
+
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('index.html')) return 'no-cache';
+  return hashedAsset.test(filePath)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
+}
+
+function wantsAppShell(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (apiPrefixes.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix)))
+    return false;
+  // A path with a file extension is a missing file, not a page.
+  return !/\.[a-z0-9]{1,8}$/i.test(path);
+}
+
+/** Serves the built web app with long-lived caching of hashed files and the app shell for every page path. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+): Promise<void> {
+  const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+    // The root is a folder to the static plugin (index: false); it is a page like any other.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!wantsAppShell(request)) return notFound(request, reply);
+    if (!hasBuild) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,375 @@
+import { type LoginStep, identityPaths as paths, type TokenPair } from '@wsm/contracts';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ageChallenge,
+  latestCode,
+  logIn,
+  newClient,
+  otherCode,
+  outbox,
+  randomNationalCode,
+  randomUsername,
+  signUp,
+  type TestUser,
+} from '../../../test/fixtures';
+import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter';
+import { setPreferredTwoFaMethod, setUserEmail, setUserStatus } from './service';
+
+let api: TestApp;
+let clock = Date.now();
+beforeAll(async () => {
+  // Rate-limit windows follow this clock, so a test can let an hour pass.
+  api = await startTestApp({
+    config: testConfig({ TRUST_PROXY: 'true' }),
+    limiter: createMemoryRateLimiter(() => clock),
+  });
+});
+afterAll(() => api.close());
+
+const chromeOnWindows =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+async function loginStep(user: Pick<TestUser, 'nationalCode' | 'password'>, client = newClient(api)) {
+  return client.call<LoginStep>('POST', paths.loginNationalCode, {
+    body: { nationalCode: user.nationalCode, password: user.password },
+  });
+}
+
+describe('login', () => {
+  it('national code + password → 630 with the method, a challenge token and masked contacts; code → tokens', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    expect(step.status).toBe(200);
+    expect(step.body.statusCode).toBe(630);
+    expect(step.body.data).toEqual({
+      method: 'sms',
+      accessToken: expect.any(String),
+      twoFaMethods: { sms: `${user.phone.slice(0, 4)}***${user.phone.slice(-4)}` },
+      resendAfter: 120,
+    });
+    const code = await latestCode(api, user.phone);
+    const verify = await client.call<TokenPair>('POST', paths.loginVerify, {
+      body: { code },
+      token: step.body.data.accessToken,
+      headers: { 'user-agent': chromeOnWindows },
+    });
+    expect(verify.status).toBe(200);
+    expect(verify.body.data).toMatchObject({ expiresIn: 900, refreshToken: expect.any(String) });
+    expect(decodeJwt(verify.body.data.accessToken).sub).toBe(user.id);
+
+    const sessions = await client.call<{
+      items: { ipAddress: string; agent: string; platform: string; current: boolean }[];
+    }>('GET', paths.sessions, { token: verify.body.data.accessToken });
+    const current = sessions.body.data.items.find((s) => s.current);
+    expect(current).toMatchObject({
+      ipAddress: client.ip,
+      agent: chromeOnWindows,
+      platform: 'Chrome 126 on Windows 10',
+    });
+  });
+
+  it('logs in by username, in any casing', async () => {
+    const user = await signUp(api);
+    const step = await newClient(api).call<LoginStep>('POST', paths.loginUsername, {
+      body: { username: user.username.toUpperCase(), password: user.password },
+    });
+    expect(step.body.statusCode).toBe(630);
+  });
+
+  it('answers an unknown user and a wrong password identically (620), in the same time', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const measure = async (body: object, path: string) => {
+      const started = performance.now();
+      const answer = await client.call('POST', path, { body });
+      return { answer, ms: performance.now() - started };
+    };
+    const wrong = [];
+    const unknown = [];
+    for (let i = 0; i < 4; i++) {
+      wrong.push(
+        await measure(
+          { nationalCode: user.nationalCode, password: 'not-the-password' },
+          paths.loginNationalCode,
+        ),
+      );
+      unknown.push(
+        await measure(
+          { nationalCode: randomNationalCode(), password: 'not-the-password' },
+          paths.loginNationalCode,
+        ),
+      );
+    }
+    const unknownName = await measure({ username: randomUsername(), password: 'x' }, paths.loginUsername);
+    for (const { answer } of [...wrong, ...unknown, unknownName]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(wrong[0]!.answer.body);
+    }
+    expect(wrong[0]!.answer.body.statusCode).toBe(620);
+    const median = (xs: { ms: number }[]) =>
+      xs.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Both paths verify an argon2id hash: neither is markedly faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.5);
+  });
+
+  it('answers 621 for a suspended and 622 for an unverified account, only after the right password', async () => {
+    const user = await signUp(api);
+    await setUserStatus(api.deps, user.id, 'suspended');
+    expect((await loginStep({ ...user, password: 'wrong-password' })).body.statusCode).toBe(620);
+    expect((await loginStep(user)).body.statusCode).toBe(621);
+    await setUserStatus(api.deps, user.id, 'unverified');
+    expect((await loginStep({ ...user, password: 'wrong-password' })).body.statusCode).toBe(620);
+    expect((await loginStep(user)).body.statusCode).toBe(622);
+    await setUserStatus(api.deps, user.id, 'active');
+    expect((await loginStep(user)).body.statusCode).toBe(630);
+  });
+
+  it('suspending an account kills its sessions and stops a pending login at the code', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    const code = await latestCode(api, user.phone);
+    await setUserStatus(api.deps, user.id, 'suspended');
+    expect((await client.call('GET', paths.sessions, { token: user.tokens.accessToken })).status).toBe(401);
+    const verify = await client.call('POST', paths.loginVerify, {
+      body: { code },
+      token: step.body.data.accessToken,
+    });
+    expect(verify.body.statusCode).toBe(621);
+  });
+
+  it('sends by e-mail when that is preferred and verified, and can switch method', async () => {
+    const user = await signUp(api);
+    const email = `${user.username}@example.com`;
+    await setPreferredTwoFaMethod(api.deps, user.id, 'email');
+    // An unverified address is never used.
+    await setUserEmail(api.deps, user.id, email, false);
+    const unverified = await loginStep(user);
+    expect(unverified.body.data).toMatchObject({ method: 'sms', twoFaMethods: { sms: expect.any(String) } });
+    expect(unverified.body.data.twoFaMethods.email).toBeUndefined();
+
+    await setUserEmail(api.deps, user.id, email, true);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    expect(step.body.data).toMatchObject({
+      method: 'email',
+      twoFaMethods: { sms: expect.any(String), email: `${email[0]}***@example.com` },
+    });
+    const [mail] = await outbox(api, email);
+    expect(mail).toMatchObject({ channel: 'email', to: email });
+    expect(mail!.text).toContain('کد ورود');
+
+    const token = step.body.data.accessToken;
+    // Same method again before resendAfter: 260. Another method: at once.
+    const again = await client.call('POST', paths.loginSend, { body: { method: 'email' }, token });
+    expect(again.body.statusCode).toBe(260);
+    const toSms = await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token });
+    expect(toSms.body).toMatchObject({ statusCode: 200, data: { resendAfter: 120 } });
+    const smsCode = await latestCode(api, user.phone);
+    // The e-mailed code was replaced.
+    if (mail!.code !== smsCode) {
+      const old = await client.call('POST', paths.loginVerify, { body: { code: mail!.code }, token });
+      expect(old.body.statusCode).toBe(620);
+    }
+    const verify = await client.call('POST', paths.loginVerify, { body: { code: smsCode }, token });
+    expect(verify.body.statusCode).toBe(200);
+  });
+
+  it('refuses e-mail without a verified address (400) and the not-yet-offered google method (400)', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    const token = step.body.data.accessToken;
+    const email = await client.call('POST', paths.loginSend, {
+      body: { method: 'email' },
+      token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(email.body).toMatchObject({
+      statusCode: 400,
+      data: { errors: [{ path: 'method', message: 'This account has no verified e-mail address' }] },
+    });
+    const google = await client.call('POST', paths.loginSend, { body: { method: 'google' }, token });
+    expect(google.body.statusCode).toBe(400);
+  });
+
+  it('resends by SMS after resendAfter', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    const token = step.body.data.accessToken;
+    expect(
+      (await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token })).body.statusCode,
+    ).toBe(260);
+    await ageChallenge(api.deps.database, 'login', token, 120);
+    expect(
+      (await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token })).body.statusCode,
+    ).toBe(200);
+    const code = await latestCode(api, user.phone);
+    expect((await client.call('POST', paths.loginVerify, { body: { code }, token })).body.statusCode).toBe(
+      200,
+    );
+  });
+
+  it('the challenge token opens only the two 2fa calls, dies on success and after 10 minutes', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    const token = step.body.data.accessToken;
+    // Not an access token.
+    expect((await client.call('GET', paths.sessions, { token })).status).toBe(401);
+    // An access token is not a challenge token.
+    const withAccess = await client.call('POST', paths.loginVerify, {
+      body: { code: '123456' },
+      token: user.tokens.accessToken,
+    });
+    expect(withAccess.status).toBe(401);
+    expect((await client.call('POST', paths.loginVerify, { body: { code: '123456' } })).status).toBe(401);
+
+    const code = await latestCode(api, user.phone);
+    expect((await client.call('POST', paths.loginVerify, { body: { code }, token })).body.statusCode).toBe(
+      200,
+    );
+    const replay = await client.call('POST', paths.loginVerify, { body: { code }, token });
+    expect(replay.status).toBe(401);
+    expect((await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token })).status).toBe(401);
+
+    const late = await loginStep(user, client);
+    const lateCode = await latestCode(api, user.phone);
+    await ageChallenge(api.deps.database, 'login', late.body.data.accessToken, 10 * 60);
+    const expired = await client.call('POST', paths.loginVerify, {
+      body: { code: lateCode },
+      token: late.body.data.accessToken,
+    });
+    expect(expired.status).toBe(401);
+  });
+
+  it('5 wrong codes → 660, and the right code no longer works', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const step = await loginStep(user, client);
+    const token = step.body.data.accessToken;
+    const code = await latestCode(api, user.phone);
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (await client.call('POST', paths.loginVerify, { body: { code: otherCode(code) }, token })).body
+          .statusCode,
+      );
+    expect(answers).toEqual([620, 620, 620, 620, 660]);
+    expect((await client.call('POST', paths.loginVerify, { body: { code }, token })).body.statusCode).toBe(
+      660,
+    );
+    expect(
+      (await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token })).body.statusCode,
+    ).toBe(660);
+  });
+
+  it('parallel wrong guesses cannot exceed 5', async () => {
+    const user = await signUp(api);
+    const step = await loginStep(user);
+    const token = step.body.data.accessToken;
+    const code = await latestCode(api, user.phone);
+    // Each guess from its own address, so only the per-challenge count stops them.
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        newClient(api).call('POST', paths.loginVerify, { body: { code: otherCode(code) }, token }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.statusCode);
+    expect(codes.filter((c) => c === 620)).toHaveLength(4);
+    expect(codes.filter((c) => c === 660)).toHaveLength(21);
+    expect(
+      (await newClient(api).call('POST', paths.loginVerify, { body: { code }, token })).body.statusCode,
+    ).toBe(660);
+  });
+
+  it('a code of one flow never works in another', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const login = await loginStep(user, client);
+    const loginCode = await latestCode(api, user.phone);
+    const recovery = await client.call<{ recoveryToken: string }>('POST', paths.recoveryStart, {
+      body: { nationalCode: user.nationalCode },
+    });
+    const recoveryCode = await latestCode(api, user.phone);
+    expect(recoveryCode).not.toBe(loginCode);
+    const token = login.body.data.accessToken;
+    expect(
+      (await client.call('POST', paths.loginVerify, { body: { code: recoveryCode }, token })).body.statusCode,
+    ).toBe(620);
+    const crossed = await client.call('POST', paths.recoveryVerify, {
+      body: { recoveryToken: recovery.body.data.recoveryToken, code: loginCode },
+    });
+    expect(crossed.body.statusCode).toBe(620);
+    // Nor does a token: the login challenge token is not a recovery token, and the other way round.
+    const tokenCrossed = await client.call('POST', paths.recoveryVerify, {
+      body: { recoveryToken: token, code: recoveryCode },
+    });
+    expect(tokenCrossed.status).toBe(401);
+    const back = await client.call('POST', paths.loginVerify, {
+      body: { code: loginCode },
+      token: recovery.body.data.recoveryToken,
+    });
+    expect(back.status).toBe(401);
+    // Both still work with their own codes.
+    expect(
+      (await client.call('POST', paths.loginVerify, { body: { code: loginCode }, token })).body.statusCode,
+    ).toBe(200);
+  });
+
+  it('limits password tries per account (even parallel ones), and the limit resets after its window', async () => {
+    const user = await signUp(api);
+    const wrong = { ...user, password: 'not-the-password' };
+    const answers = await Promise.all(Array.from({ length: 16 }, () => loginStep(wrong, newClient(api))));
+    const codes = answers.map((a) => a.body.statusCode);
+    expect(codes.filter((c) => c === 620)).toHaveLength(10);
+    expect(codes.filter((c) => c === 260)).toHaveLength(6);
+    // The right password is refused too while the account is limited, by national code or username.
+    const limited = await loginStep(user);
+    expect(limited.body.statusCode).toBe(260);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const byName = await newClient(api).call('POST', paths.loginUsername, {
+      body: { username: user.username, password: user.password },
+    });
+    expect(byName.body.statusCode).toBe(260);
+
+    clock += 15 * 60 * 1000 + 1000;
+    expect((await loginStep(user)).body.statusCode).toBe(630);
+  });
+
+  it('limits unknown identifiers the same way (no hint that the account does not exist)', async () => {
+    const ghost = { nationalCode: randomNationalCode(), password: 'whatever-it-is' };
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push((await loginStep(ghost, newClient(api))).body.statusCode);
+    expect(codes).toEqual([...Array(10).fill(620), 260]);
+  });
+
+  it('limits login steps per client address', async () => {
+    const client = newClient(api);
+    const ghost = () => ({ nationalCode: randomNationalCode(), password: 'whatever-it-is' });
+    const answers = await Promise.all(Array.from({ length: 31 }, () => loginStep(ghost(), client)));
+    expect(answers.filter((a) => a.body.statusCode === 260)).toHaveLength(1);
+  });
+
+  it('limits codes sent to one phone to 5 an hour across flows, then lets them through again', async () => {
+    const user = await signUp(api); // 1 code
+    for (let i = 0; i < 4; i++) await logIn(api, user); // 4 more
+    const over = await loginStep(user);
+    expect(over.body.statusCode).toBe(260);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await outbox(api, user.phone)).toHaveLength(5);
+    clock += 3600 * 1000 + 1000;
+    expect((await loginStep(user)).body.statusCode).toBe(630);
+  });
+
+  it('keeps the password of a user with Persian digits working when typed with ASCII digits', async () => {
+    const user = await signUp(api, newClient(api), { password: 'رمز-عبور-۱۲۳۴' });
+    const step = await loginStep({ nationalCode: user.nationalCode, password: 'رمز-عبور-1234' });
+    expect(step.body.statusCode).toBe(630);
+  });
+});

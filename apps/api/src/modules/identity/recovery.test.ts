@@ -1,0 +1,173 @@
+import { identityPaths as paths } from '@wsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ageChallenge,
+  type Client,
+  latestCode,
+  logIn,
+  newClient,
+  otherCode,
+  outbox,
+  randomNationalCode,
+  randomPhone,
+  signUp,
+} from '../../../test/fixtures';
+import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+});
+afterAll(() => api.close());
+
+type Start = { recoveryToken: string; phone: string; resendAfter: number };
+const start = (client: Client, nationalCode: string) =>
+  client.call<Start>('POST', paths.recoveryStart, { body: { nationalCode } });
+
+describe('password recovery', () => {
+  it('national code → code → new password; every session is revoked and only the new password works', async () => {
+    const user = await signUp(api);
+    const other = await logIn(api, user);
+    const client = newClient(api);
+    const begun = await start(client, user.nationalCode);
+    expect(begun.body).toMatchObject({
+      statusCode: 200,
+      data: { phone: `${user.phone.slice(0, 4)}***${user.phone.slice(-4)}`, resendAfter: 120 },
+    });
+    const [sms] = await outbox(api, user.phone);
+    expect(sms!.text).toContain('کد بازیابی رمز عبور');
+    const { recoveryToken } = begun.body.data;
+
+    // Not before the code.
+    const early = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'A-brand-new-secret-1' },
+    });
+    expect(early.status).toBe(401);
+
+    const verify = await client.call('POST', paths.recoveryVerify, {
+      body: { recoveryToken, code: sms!.code },
+    });
+    expect(verify.body).toMatchObject({ statusCode: 200, data: { recoveryToken } });
+    const change = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'A-brand-new-secret-1' },
+    });
+    expect(change.body).toMatchObject({ statusCode: 200, data: null });
+
+    for (const tokens of [user.tokens, other]) {
+      expect((await client.call('GET', paths.sessions, { token: tokens.accessToken })).status).toBe(401);
+      const renew = await client.call('POST', paths.renew, { body: { refreshToken: tokens.refreshToken } });
+      expect(renew.status).toBe(401);
+    }
+    const old = await client.call('POST', paths.loginNationalCode, {
+      body: { nationalCode: user.nationalCode, password: user.password },
+    });
+    expect(old.body.statusCode).toBe(620);
+    await logIn(api, { ...user, password: 'A-brand-new-secret-1' });
+
+    // The token is spent.
+    const again = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'Yet-another-secret-2' },
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('answers an unregistered national code with the same shape, a stable decoy mask, and no SMS', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const real = await start(client, user.nationalCode);
+    const ghostCode = randomNationalCode();
+    const sizeBefore = api.deps.messaging.outbox!.size();
+    const ghost = await start(client, ghostCode);
+    expect(api.deps.messaging.outbox!.size()).toBe(sizeBefore);
+
+    expect(ghost.status).toBe(real.status);
+    expect(Object.keys(ghost.body.data).sort()).toEqual(Object.keys(real.body.data).sort());
+    expect(ghost.body.statusMessage).toBe(real.body.statusMessage);
+    expect(ghost.body.data.recoveryToken).toMatch(/^[\w-]{43}$/);
+    expect(real.body.data.recoveryToken).toMatch(/^[\w-]{43}$/);
+    expect(ghost.body.data.phone).toMatch(/^09\d\d\*\*\*\d{4}$/);
+    expect(ghost.body.data.resendAfter).toBe(120);
+
+    const again = await start(newClient(api), ghostCode);
+    expect(again.body.data.phone).toBe(ghost.body.data.phone);
+    expect(again.body.data.recoveryToken).not.toBe(ghost.body.data.recoveryToken);
+
+    // The decoy behaves like a real challenge: wrong codes, resend timer, then 660.
+    const token = ghost.body.data.recoveryToken;
+    const early = await client.call('POST', paths.recoveryResend, { body: { recoveryToken: token } });
+    expect(early.body.statusCode).toBe(260);
+    await ageChallenge(api.deps.database, 'recovery', token, 120);
+    const resend = await client.call('POST', paths.recoveryResend, { body: { recoveryToken: token } });
+    expect(resend.body).toMatchObject({ statusCode: 200, data: { resendAfter: 120 } });
+    expect(api.deps.messaging.outbox!.size()).toBe(sizeBefore);
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (await client.call('POST', paths.recoveryVerify, { body: { recoveryToken: token, code: '123456' } }))
+          .body.statusCode,
+      );
+    expect(answers).toEqual([620, 620, 620, 620, 660]);
+    const change = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken: token, password: 'A-brand-new-secret-1' },
+    });
+    expect(change.body.statusCode).toBe(660);
+  });
+
+  it('limits starts per national code identically for registered and unregistered codes', async () => {
+    const user = await signUp(api);
+    const ghostCode = randomNationalCode();
+    const real = [];
+    const ghost = [];
+    for (let i = 0; i < 6; i++) {
+      real.push((await start(newClient(api), user.nationalCode)).body.statusCode);
+      ghost.push((await start(newClient(api), ghostCode)).body.statusCode);
+    }
+    expect(real).toEqual([200, 200, 200, 200, 200, 260]);
+    expect(ghost).toEqual(real);
+    // Sign-up sent 1 code, recovery 4 more: the per-phone limit stopped the 5th quietly.
+    expect(await outbox(api, user.phone)).toHaveLength(5);
+  });
+
+  it('resends after resendAfter; a wrong code is 620 and the token dies 5 minutes after its last use', async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const { recoveryToken } = (await start(client, user.nationalCode)).body.data;
+    const first = await latestCode(api, user.phone);
+    expect(
+      (await client.call('POST', paths.recoveryResend, { body: { recoveryToken } })).body.statusCode,
+    ).toBe(260);
+    await ageChallenge(api.deps.database, 'recovery', recoveryToken, 120);
+    expect(
+      (await client.call('POST', paths.recoveryResend, { body: { recoveryToken } })).body.statusCode,
+    ).toBe(200);
+    const second = await latestCode(api, user.phone);
+    const wrong = await client.call('POST', paths.recoveryVerify, {
+      body: { recoveryToken, code: second === first ? otherCode(first) : first },
+    });
+    expect(wrong.body.statusCode).toBe(620);
+    const right = await client.call('POST', paths.recoveryVerify, { body: { recoveryToken, code: second } });
+    expect(right.body.statusCode).toBe(200);
+    // A verified token cannot ask for another code.
+    expect(
+      (await client.call('POST', paths.recoveryResend, { body: { recoveryToken } })).body.statusCode,
+    ).toBe(261);
+
+    await ageChallenge(api.deps.database, 'recovery', recoveryToken, 5 * 60);
+    const late = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'A-brand-new-secret-1' },
+    });
+    expect(late.status).toBe(401);
+  });
+
+  it('a sign-up token is not a recovery token', async () => {
+    const client = newClient(api);
+    const signup = await client.call<{ signupToken: string }>('POST', paths.signupPhone, {
+      body: { phone: randomPhone(), nationalCode: randomNationalCode() },
+    });
+    const token = signup.body.data.signupToken;
+    const answer = await client.call('POST', paths.recoveryVerify, {
+      body: { recoveryToken: token, code: '123456' },
+    });
+    expect(answer.status).toBe(401);
+  });
+});

@@ -1,0 +1,385 @@
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type ChallengePurpose,
+  type ChallengeRow,
+  challenges,
+  rotatedRefreshTokens,
+  type SessionRow,
+  sessions,
+  type UserRow,
+  users,
+} from './schema';
+
+// Queries of the identity module. Other modules use service.ts, never this file.
+
+/** A database or a transaction on it. */
+export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** True when a query failed on a unique index (SQLSTATE 23505), looking through Drizzle's wrapper. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+// ---------- users
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByNationalCode(db: Db, nationalCode: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.nationalCode, nationalCode)).limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** True when a phone or a national code already belongs to an account. */
+export async function phoneOrNationalCodeTaken(
+  db: Db,
+  phone: string,
+  nationalCode: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.phone, phone), eq(users.nationalCode, nationalCode)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedDate: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+// ---------- sessions
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+const alive = (now: Date) => and(isNull(sessions.revokedDate), gt(sessions.expiresDate, now));
+
+/** The session of an access token when it is neither revoked nor expired. */
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), alive(now)))
+    .limit(1);
+  return row;
+}
+
+export async function findSessionById(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row;
+}
+
+export async function findSessionByRefreshHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.refreshTokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** The session a rotated (no longer valid) refresh token belonged to. */
+export async function findRotatedTokenSession(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sessionId: rotatedRefreshTokens.sessionId })
+    .from(rotatedRefreshTokens)
+    .where(eq(rotatedRefreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row?.sessionId;
+}
+
+/**
+ * Replaces the current refresh token of a live session, only if `oldHash` is still the current one
+ * (one winner among parallel renewals), and records the old hash as rotated.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  sessionId: string,
+  oldHash: string,
+  newHash: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ refreshTokenHash: newHash, lastSeenDate: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, oldHash), alive(now)))
+    .returning({ id: sessions.id });
+  if (updated.length === 0) return false;
+  await db.insert(rotatedRefreshTokens).values({ tokenHash: oldHash, sessionId, rotatedDate: now });
+  return true;
+}
+
+type RevokedReason = NonNullable<SessionRow['revokedReason']>;
+
+/** Revokes one live session (of `userId` when given); false when there was none. */
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reason: RevokedReason,
+  now: Date,
+  userId?: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedDate: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        userId === undefined ? undefined : eq(sessions.userId, userId),
+        isNull(sessions.revokedDate),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user, but `exceptSessionId`; answers how many. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: RevokedReason,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedDate: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedDate),
+        exceptSessionId === undefined ? undefined : sql`${sessions.id} <> ${exceptSessionId}`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Moves lastSeenDate forward when it is older than `staleBefore` (one write a minute at most). */
+export async function touchSession(db: Db, sessionId: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenDate: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenDate, staleBefore)));
+}
+
+/** A page of a user's live sessions, most recently seen first. */
+export async function listLiveSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ rows: SessionRow[]; total: number }> {
+  let filter: SQL | undefined = and(eq(sessions.userId, userId), alive(now));
+  if (page.search) {
+    const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filter = and(
+      filter,
+      or(
+        ilike(sessions.platform, pattern),
+        ilike(sessions.agent, pattern),
+        ilike(sessions.ipAddress, pattern),
+      ),
+    );
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(sessions)
+      .where(filter)
+      .orderBy(desc(sessions.lastSeenDate), desc(sessions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(sessions).where(filter),
+  ]);
+  return { rows, total: Number(totalRow?.value ?? 0) };
+}
+
+// ---------- challenges
+
+export async function insertChallenge(db: Db, values: typeof challenges.$inferInsert): Promise<ChallengeRow> {
+  const [row] = await db.insert(challenges).values(values).returning();
+  return row!;
+}
+
+/** The challenge of a flow token, only when it belongs to that flow. */
+export async function findChallengeByToken(
+  db: Db,
+  purpose: ChallengePurpose,
+  tokenHash: string,
+): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.tokenHash, tokenHash), eq(challenges.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts one try at the code, atomically and only while fewer than `maxAttempts` were made: parallel
+ * guesses cannot exceed the limit. Answers the new count and the pending code, or undefined when the
+ * challenge is spent, consumed or expired.
+ */
+export async function countCodeAttempt(
+  db: Db,
+  challengeId: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<Pick<ChallengeRow, 'attempts' | 'codeHash' | 'codeExpiresDate'> | undefined> {
+  const [row] = await db
+    .update(challenges)
+    .set({ attempts: sql`${challenges.attempts} + 1` })
+    .where(
+      and(
+        eq(challenges.id, challengeId),
+        lt(challenges.attempts, maxAttempts),
+        isNull(challenges.consumedDate),
+        gt(challenges.expiresDate, now),
+      ),
+    )
+    .returning({
+      attempts: challenges.attempts,
+      codeHash: challenges.codeHash,
+      codeExpiresDate: challenges.codeExpiresDate,
+    });
+  return row;
+}
+
+/** Uses up the pending code (single use): only one caller can win for a given code hash. */
+export async function markCodeVerified(
+  db: Db,
+  challengeId: string,
+  codeHash: string,
+  now: Date,
+  expiresDate: Date | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .update(challenges)
+    .set({
+      codeHash: null,
+      codeExpiresDate: null,
+      verifiedDate: now,
+      ...(expiresDate ? { expiresDate } : {}),
+    })
+    .where(
+      and(eq(challenges.id, challengeId), eq(challenges.codeHash, codeHash), isNull(challenges.consumedDate)),
+    )
+    .returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stores a newly sent code, only when the resend timer allows it (or the channel changes) and the
+ * challenge is still usable; false when another request won or the timer has not run out.
+ */
+export async function storeResentCode(
+  db: Db,
+  challengeId: string,
+  values: {
+    codeHash: string | null;
+    codeExpiresDate: Date;
+    channel: 'sms' | 'email';
+    destination: string | null;
+    expiresDate?: Date;
+  },
+  now: Date,
+  resendBefore: Date,
+  maxAttempts: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(challenges)
+    .set({ ...values, lastSentDate: now, sends: sql`${challenges.sends} + 1` })
+    .where(
+      and(
+        eq(challenges.id, challengeId),
+        isNull(challenges.consumedDate),
+        isNull(challenges.verifiedDate),
+        gt(challenges.expiresDate, now),
+        lt(challenges.attempts, maxAttempts),
+        or(
+          isNull(challenges.lastSentDate),
+          lte(challenges.lastSentDate, resendBefore),
+          sql`${challenges.channel} <> ${values.channel}`,
+        ),
+      ),
+    )
+    .returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
+/** Ends a flow; `requireVerified` demands its code was verified first. False when it was already ended. */
+export async function consumeChallenge(
+  db: Db,
+  challengeId: string,
+  now: Date,
+  requireVerified: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(challenges)
+    .set({ consumedDate: now })
+    .where(
+      and(
+        eq(challenges.id, challengeId),
+        isNull(challenges.consumedDate),
+        gt(challenges.expiresDate, now),
+        requireVerified ? isNotNull(challenges.verifiedDate) : undefined,
+      ),
+    )
+    .returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
+/** Sets fields of a challenge directly: the resend timer after a failed delivery, and dates in tests. */
+export async function updateChallenge(
+  db: Db,
+  challengeId: string,
+  patch: Partial<Omit<typeof challenges.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db.update(challenges).set(patch).where(eq(challenges.id, challengeId));
+}
+
+/** Sets fields of a session directly (dates in tests). */
+export async function updateSession(
+  db: Db,
+  sessionId: string,
+  patch: Partial<Omit<typeof sessions.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db.update(sessions).set(patch).where(eq(sessions.id, sessionId));
+}

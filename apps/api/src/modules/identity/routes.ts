@@ -1,0 +1,375 @@
+import {
+  loginNationalCodeRequestSchema,
+  loginSendRequestSchema,
+  loginStepResponseSchema,
+  loginUsernameRequestSchema,
+  loginVerifyRequestSchema,
+  pagedSchema,
+  pageQuerySchema,
+  identityPaths as paths,
+  recoveryChangeRequestSchema,
+  recoveryResendRequestSchema,
+  recoveryStartRequestSchema,
+  recoveryStartResponseSchema,
+  recoveryVerifyRequestSchema,
+  recoveryVerifyResponseSchema,
+  renewRequestSchema,
+  resendResponseSchema,
+  revokeSessionRequestSchema,
+  StatusCode,
+  sessionSchema,
+  signupPasswordRequestSchema,
+  signupPhoneRequestSchema,
+  signupPhoneResponseSchema,
+  signupResendRequestSchema,
+  signupVerifyRequestSchema,
+  signupVerifyResponseSchema,
+  tokenPairSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { envelopeSchema, ok, secondStep } from '../../http/envelope';
+import { limitRoute } from '../../http/rate-limit';
+import { type AuthUser, bearerToken, requireUser } from './auth-guard';
+import { clientInfo } from './client-info';
+import { type IdentityLimit, limitRule } from './limits';
+import { prepareDummyHash } from './passwords';
+import * as identity from './service';
+
+const tags = ['identity'];
+const bearer = [{ bearer: [] }];
+const nothing = envelopeSchema(z.null());
+
+const client = (request: FastifyRequest) => clientInfo(request.ip, request.headers['user-agent']);
+
+/** The login challenge token of /login/2fa/send and /login/2fa/verify (401 when absent). */
+function challengeToken(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  if (!token) throw new AppError(StatusCode.unauthorized);
+  return token;
+}
+
+/**
+ * The identity module (api-contract.md section 3): sign-up, login with a second step, password
+ * recovery, token renewal and sessions. Registered with fastify-plugin so `request.user` (set by
+ * requireUser) is declared on the root instance for every module.
+ */
+export const identityRoutes = fp(
+  async (app: FastifyInstance) => {
+    // Null until requireUser sets it; typed as AuthUser because only guarded routes read it.
+    app.decorateRequest('user', null as unknown as AuthUser);
+    const deps = app.deps;
+    const perIp = (name: IdentityLimit) => limitRoute(deps.limiter, limitRule(deps.config, name));
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    await prepareDummyHash();
+
+    // ---------- sign-up
+
+    r.post(
+      paths.signupPhone,
+      {
+        schema: {
+          tags,
+          summary: 'Sign-up 1: phone and national code; texts a code (261 if either is registered)',
+          body: signupPhoneRequestSchema,
+          response: { 200: envelopeSchema(signupPhoneResponseSchema) },
+        },
+        preHandler: perIp('signupIp'),
+      },
+      async (request) =>
+        ok(
+          request,
+          await identity.startSignup(deps, {
+            ...request.body,
+            locale: request.locale,
+            ip: request.ip,
+            log: request.log,
+          }),
+        ),
+    );
+
+    r.post(
+      paths.signupVerify,
+      {
+        schema: {
+          tags,
+          summary: 'Sign-up 2: the texted code (620 wrong, 660 after 5 wrong tries)',
+          body: signupVerifyRequestSchema,
+          response: { 200: envelopeSchema(signupVerifyResponseSchema) },
+        },
+        preHandler: perIp('verifyIp'),
+      },
+      async (request) => ok(request, await identity.verifySignup(deps, request.body)),
+    );
+
+    r.post(
+      paths.signupResend,
+      {
+        schema: {
+          tags,
+          summary: 'Sign-up: text a new code once resendAfter has passed (260 before)',
+          body: signupResendRequestSchema,
+          response: { 200: envelopeSchema(resendResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await identity.resendSignup(deps, {
+            ...request.body,
+            locale: request.locale,
+            ip: request.ip,
+            log: request.log,
+          }),
+        ),
+    );
+
+    r.post(
+      paths.signupPassword,
+      {
+        schema: {
+          tags,
+          summary: 'Sign-up 3: password (+ username, names); creates the account and logs it in',
+          body: signupPasswordRequestSchema,
+          response: { 200: envelopeSchema(tokenPairSchema) },
+        },
+        preHandler: perIp('verifyIp'),
+      },
+      async (request) =>
+        ok(
+          request,
+          await identity.completeSignup(deps, {
+            ...request.body,
+            locale: request.locale,
+            client: client(request),
+          }),
+        ),
+    );
+
+    // ---------- login
+
+    const loginStep = {
+      tags,
+      response: { 200: envelopeSchema(loginStepResponseSchema).describe('body statusCode 630') },
+    };
+    r.post(
+      paths.loginNationalCode,
+      {
+        schema: {
+          ...loginStep,
+          summary: 'Login by national code and password → 630 and a code sent (620 wrong, 621, 622)',
+          body: loginNationalCodeRequestSchema,
+        },
+        preHandler: perIp('loginIp'),
+      },
+      async (request, reply) => {
+        const { nationalCode, password } = request.body;
+        const step = await identity.startLogin(deps, {
+          identifier: { kind: 'nationalCode', value: nationalCode },
+          password,
+          log: request.log,
+        });
+        return secondStep(request, reply, step);
+      },
+    );
+
+    r.post(
+      paths.loginUsername,
+      {
+        schema: {
+          ...loginStep,
+          summary: 'Login by username and password → 630 and a code sent (620 wrong, 621, 622)',
+          body: loginUsernameRequestSchema,
+        },
+        preHandler: perIp('loginIp'),
+      },
+      async (request, reply) => {
+        const { username, password } = request.body;
+        const step = await identity.startLogin(deps, {
+          identifier: { kind: 'username', value: username },
+          password,
+          log: request.log,
+        });
+        return secondStep(request, reply, step);
+      },
+    );
+
+    r.post(
+      paths.loginSend,
+      {
+        schema: {
+          tags,
+          summary: 'Login: (re)send the code by sms or email (Bearer: the login challenge token)',
+          security: bearer,
+          body: loginSendRequestSchema,
+          response: { 200: envelopeSchema(resendResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await identity.sendLoginCode(deps, {
+            challengeToken: challengeToken(request),
+            method: request.body.method,
+            locale: request.locale,
+            log: request.log,
+          }),
+        ),
+    );
+
+    r.post(
+      paths.loginVerify,
+      {
+        schema: {
+          tags,
+          summary: 'Login: the code → tokens and a new session (Bearer: the login challenge token)',
+          security: bearer,
+          body: loginVerifyRequestSchema,
+          response: { 200: envelopeSchema(tokenPairSchema) },
+        },
+        preHandler: perIp('verifyIp'),
+      },
+      async (request) =>
+        ok(
+          request,
+          await identity.verifyLogin(deps, {
+            challengeToken: challengeToken(request),
+            code: request.body.code,
+            client: client(request),
+          }),
+        ),
+    );
+
+    // ---------- password recovery
+
+    r.post(
+      paths.recoveryStart,
+      {
+        schema: {
+          tags,
+          summary: 'Recovery 1: national code; texts a code (the same answer for unregistered codes)',
+          body: recoveryStartRequestSchema,
+          response: { 200: envelopeSchema(recoveryStartResponseSchema) },
+        },
+        preHandler: perIp('recoveryIp'),
+      },
+      async (request) =>
+        ok(request, await identity.startRecovery(deps, { ...request.body, log: request.log })),
+    );
+
+    r.post(
+      paths.recoveryVerify,
+      {
+        schema: {
+          tags,
+          summary: 'Recovery 2: the texted code',
+          body: recoveryVerifyRequestSchema,
+          response: { 200: envelopeSchema(recoveryVerifyResponseSchema) },
+        },
+        preHandler: perIp('verifyIp'),
+      },
+      async (request) => ok(request, await identity.verifyRecovery(deps, request.body)),
+    );
+
+    r.post(
+      paths.recoveryResend,
+      {
+        schema: {
+          tags,
+          summary: 'Recovery: text a new code once resendAfter has passed',
+          body: recoveryResendRequestSchema,
+          response: { 200: envelopeSchema(resendResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(request, await identity.resendRecovery(deps, { ...request.body, log: request.log })),
+    );
+
+    r.post(
+      paths.recoveryChange,
+      {
+        schema: {
+          tags,
+          summary: 'Recovery 3: the new password; every session of the account is revoked',
+          body: recoveryChangeRequestSchema,
+          response: { 200: nothing },
+        },
+        preHandler: perIp('verifyIp'),
+      },
+      async (request) => {
+        await identity.completeRecovery(deps, request.body);
+        return ok(request, null);
+      },
+    );
+
+    // ---------- tokens and sessions
+
+    r.post(
+      paths.renew,
+      {
+        schema: {
+          tags,
+          summary: 'Renew the token pair; the refresh token rotates (a replayed one: 660, session revoked)',
+          body: renewRequestSchema,
+          response: { 200: envelopeSchema(tokenPairSchema) },
+        },
+        preHandler: perIp('renewIp'),
+      },
+      async (request) => ok(request, await identity.renewTokens(deps, request.body)),
+    );
+
+    r.get(
+      paths.sessions,
+      {
+        schema: {
+          tags,
+          summary: "The caller's live sessions, its own marked current",
+          security: bearer,
+          querystring: pageQuerySchema,
+          response: { 200: envelopeSchema(pagedSchema(sessionSchema)) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ok(request, await identity.listSessions(deps, request.user, request.query)),
+    );
+
+    r.delete(
+      paths.sessions,
+      {
+        schema: {
+          tags,
+          summary: 'Revoke one of the caller’s sessions (dead at once; 404 if not theirs)',
+          security: bearer,
+          body: revokeSessionRequestSchema,
+          response: { 200: nothing },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        await identity.revokeUserSession(deps, request.user.id, request.body.sessionId);
+        return ok(request, null);
+      },
+    );
+
+    r.delete(
+      paths.logout,
+      {
+        schema: {
+          tags,
+          summary: 'Log out: revoke the current session',
+          security: bearer,
+          response: { 200: nothing },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        await identity.logout(deps, request.user);
+        return ok(request, null);
+      },
+    );
+  },
+  { name: 'identity' },
+);

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const userStatuses = ['active', 'suspended', 'unverified'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const userLanguages = ['persian', 'english'] as const;
+export type UserLanguage = (typeof userLanguages)[number];
+/** Where login codes go; an authenticator-app method ('totp') joins this list when it exists. */
+export const twoFaMethods = ['sms', 'email'] as const;
+export type TwoFaMethodKey = (typeof twoFaMethods)[number];
+
+/** Accounts. Phone, national code and (case-insensitively) username are unique. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    nationalCode: text('national_code'),
+    /** Stored in lower case; unique on lower(username) as well, so no casing slips through. */
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
+    preferredTwoFaMethod: text('preferred_two_fa_method', { enum: twoFaMethods }).notNull().default('sms'),
+    language: text('language', { enum: userLanguages }).notNull().default('persian'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    updatedDate: timestamptz('updated_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_national_code_key').on(t.nationalCode),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended', 'unverified')`),
+    check('users_two_fa_method_check', sql`${t.preferredTwoFaMethod} in ('sms', 'email')`),
+    check('users_language_check', sql`${t.language} in ('persian', 'english')`),
+    check('users_phone_format_check', sql`${t.phone} ~ '^09[0-9]{9}$'`),
+  ],
+);
+
+/** Login sessions. The refresh token is stored as a SHA-256 hash and rotated on every renewal. */
+export const sessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    agent: text('agent').notNull(),
+    platform: text('platform').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    lastSeenDate: timestamptz('last_seen_date').notNull().defaultNow(),
+    /** Absolute end of the session (30 days after login); renewals do not extend it. */
+    expiresDate: timestamptz('expires_date').notNull(),
+    revokedDate: timestamptz('revoked_date'),
+    revokedReason: text('revoked_reason', {
+      enum: ['logout', 'revoked', 'refresh-replay', 'password-reset', 'suspended'],
+    }),
+  },
+  (t) => [
+    uniqueIndex('user_sessions_refresh_token_hash_key').on(t.refreshTokenHash),
+    index('user_sessions_user_id_idx').on(t.userId),
+    check(
+      'user_sessions_revoked_reason_check',
+      sql`${t.revokedReason} is null or ${t.revokedReason} in ('logout', 'revoked', 'refresh-replay', 'password-reset', 'suspended')`,
+    ),
+  ],
+);
+
+/** Refresh tokens already rotated away: presenting one again is a replay and kills its session. */
+export const rotatedRefreshTokens = pgTable(
+  'user_session_rotated_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    rotatedDate: timestamptz('rotated_date').notNull().defaultNow(),
+  },
+  (t) => [index('user_session_rotated_tokens_session_id_idx').on(t.sessionId)],
+);
+
+export const challengePurposes = ['signup', 'login', 'recovery'] as const;
+export type ChallengePurpose = (typeof challengePurposes)[number];
+
+/**
+ * One-time-code challenges. A flow token (signupToken, recoveryToken, login challenge token) is an
+ * opaque random string stored as a hash, looked up together with its purpose, so one flow's token or
+ * code never works in another. The code is stored as an HMAC bound to the challenge and purpose.
+ */
+export const challenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: challengePurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The account (login, recovery); null for sign-up and for a recovery decoy. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Sign-up: the phone and national code being registered. */
+    phone: text('phone'),
+    nationalCode: text('national_code'),
+    /** Where the current code went. */
+    channel: text('channel', { enum: ['sms', 'email'] })
+      .notNull()
+      .default('sms'),
+    destination: text('destination'),
+    /** Null when no code is pending (after success, or for a recovery decoy: every code is wrong). */
+    codeHash: text('code_hash'),
+    codeExpiresDate: timestamptz('code_expires_date'),
+    /** Wrong tries so far; the 5th kills the challenge. */
+    attempts: integer('attempts').notNull().default(0),
+    lastSentDate: timestamptz('last_sent_date'),
+    sends: integer('sends').notNull().default(0),
+    verifiedDate: timestamptz('verified_date'),
+    consumedDate: timestamptz('consumed_date'),
+    /** End of the flow token's life. */
+    expiresDate: timestamptz('expires_date').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_challenges_token_hash_key').on(t.tokenHash),
+    index('auth_challenges_expires_date_idx').on(t.expiresDate),
+    check('auth_challenges_purpose_check', sql`${t.purpose} in ('signup', 'login', 'recovery')`),
+    check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('auth_challenges_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type ChallengeRow = typeof challenges.$inferSelect;

@@ -1,0 +1,757 @@
+import { createHmac } from 'node:crypto';
+import {
+  customIssueMessages,
+  type Locale,
+  maskEmail,
+  maskPhone,
+  type PageQuery,
+  type Session,
+  StatusCode,
+  type TokenPair,
+  type TwoFaMethod,
+} from '@wsm/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/app-error';
+import { enforceLimit } from '../../http/rate-limit';
+import { type CodePurpose, codeMessage } from '../../messaging/messages';
+import type { ClientInfo } from './client-info';
+import { type IdentityLimit, identityLimits, limitRule } from './limits';
+import {
+  codeLifetimeSeconds,
+  generateCode,
+  generateOpaqueToken,
+  hashCode,
+  hashesEqual,
+  hashOpaqueToken,
+  maxCodeAttempts,
+  resendAfterSeconds,
+} from './one-time-codes';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import * as repo from './repository';
+import type { ChallengePurpose, ChallengeRow, UserLanguage, UserRow, UserStatus } from './schema';
+import { sessionLifetimeSeconds, signAccessToken } from './tokens';
+
+/** Life of each flow's token (the code inside lives codeLifetimeSeconds). */
+const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
+  // Sign-up and recovery tokens are renewed by each resend and by the verification (a sliding window).
+  signup: 15 * 60,
+  recovery: 5 * 60,
+  // The login challenge token dies 10 minutes after the password step, whatever happens.
+  login: 10 * 60,
+};
+
+// The module's clock. Tests move the dates of rows (repository.updateChallenge/updateSession) instead.
+const now = (): Date => new Date();
+
+const seconds = (date: Date, s: number) => new Date(date.getTime() + s * 1000);
+const localeOf = (language: UserLanguage): Locale => (language === 'english' ? 'en' : 'fa');
+const languageOf = (locale: Locale): UserLanguage => (locale === 'en' ? 'english' : 'persian');
+
+/** Where provider failures are reported (the request's logger). */
+export interface Logger {
+  error(object: unknown, message: string): void;
+}
+
+function limit(deps: AppDeps, name: IdentityLimit, subject: string): Promise<void> {
+  return enforceLimit(deps.limiter, limitRule(deps.config, name), subject);
+}
+
+const unauthorized = () => new AppError(StatusCode.unauthorized);
+const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
+const shield = () => new AppError(StatusCode.securityShield);
+
+// ---------- flow tokens and codes
+
+/** A live challenge of `purpose` for a flow token: 401 when unknown, of another flow, ended or expired. */
+async function liveChallenge(deps: AppDeps, purpose: ChallengePurpose, token: string): Promise<ChallengeRow> {
+  const challenge = await repo.findChallengeByToken(deps.database.db, purpose, hashOpaqueToken(token));
+  if (!challenge || challenge.consumedDate || challenge.expiresDate <= now()) throw unauthorized();
+  if (challenge.attempts >= maxCodeAttempts) throw shield();
+  return challenge;
+}
+
+/**
+ * Checks a code against a challenge: 620 when wrong or expired, 660 on the 5th wrong try and after.
+ * Each try is counted in the database before the comparison, so parallel guesses cannot exceed 5.
+ * A right code is used up at once (single use).
+ */
+async function checkCode(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  code: string,
+  slideExpiry: boolean,
+): Promise<void> {
+  const t = now();
+  const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
+  if (!counted) throw shield();
+  const expected = hashCode(deps.config.jwtSecret, challenge.id, challenge.purpose, code);
+  const matches =
+    counted.codeHash !== null &&
+    counted.codeExpiresDate !== null &&
+    counted.codeExpiresDate > t &&
+    hashesEqual(expected, counted.codeHash);
+  if (matches) {
+    const newExpiry = slideExpiry ? seconds(t, flowLifetimeSeconds[challenge.purpose]) : undefined;
+    if (await repo.markCodeVerified(deps.database.db, challenge.id, counted.codeHash!, t, newExpiry)) return;
+    // Another request used the same code a moment earlier: a replay.
+    throw wrongCredentials();
+  }
+  if (counted.attempts >= maxCodeAttempts) throw shield();
+  throw wrongCredentials();
+}
+
+interface Delivery {
+  channel: 'sms' | 'email';
+  destination: string;
+  purpose: CodePurpose;
+  locale: Locale;
+  code: string;
+}
+
+/** Hands a code to the SMS or e-mail provider; a provider failure is logged and becomes 503. */
+async function deliver(deps: AppDeps, delivery: Delivery, log: Logger): Promise<void> {
+  const { subject, text } = codeMessage(
+    delivery.purpose,
+    delivery.locale,
+    delivery.code,
+    codeLifetimeSeconds / 60,
+  );
+  try {
+    if (delivery.channel === 'sms')
+      await deps.messaging.sms.send({ to: delivery.destination, text, code: delivery.code });
+    else await deps.messaging.email.send({ to: delivery.destination, subject, text, code: delivery.code });
+  } catch (error) {
+    log.error({ err: error, channel: delivery.channel, purpose: delivery.purpose }, 'code delivery failed');
+    throw new AppError(StatusCode.unavailable);
+  }
+}
+
+/** Counts one code sent to a destination (per phone or per e-mail address, across flows). */
+function limitSend(deps: AppDeps, channel: 'sms' | 'email', destination: string): Promise<void> {
+  return limit(deps, channel === 'sms' ? 'codeSendPhone' : 'codeSendEmail', destination.toLowerCase());
+}
+
+/** 260 while the resend timer of a challenge runs (unless the code goes to another channel). */
+function assertResendAllowed(challenge: ChallengeRow, channel: 'sms' | 'email'): void {
+  if (!challenge.lastSentDate || challenge.channel !== channel) return;
+  const wait = Math.ceil(
+    (challenge.lastSentDate.getTime() + resendAfterSeconds * 1000 - now().getTime()) / 1000,
+  );
+  if (wait > 0)
+    throw new AppError(StatusCode.rateLimited, {
+      data: { retryAfter: wait },
+      headers: { 'retry-after': String(wait) },
+    });
+}
+
+interface NewChallenge {
+  purpose: ChallengePurpose;
+  userId?: string | null;
+  phone?: string | null;
+  nationalCode?: string | null;
+  channel: 'sms' | 'email';
+  destination: string | null;
+  /** False for a recovery decoy: no code exists, every code is wrong. */
+  withCode: boolean;
+}
+
+async function createChallenge(
+  deps: AppDeps,
+  input: NewChallenge,
+): Promise<{ challenge: ChallengeRow; token: string; code: string }> {
+  const t = now();
+  const id = uuidv7();
+  const token = generateOpaqueToken();
+  const code = generateCode();
+  const challenge = await repo.insertChallenge(deps.database.db, {
+    id,
+    purpose: input.purpose,
+    tokenHash: hashOpaqueToken(token),
+    userId: input.userId ?? null,
+    phone: input.phone ?? null,
+    nationalCode: input.nationalCode ?? null,
+    channel: input.channel,
+    destination: input.destination,
+    codeHash: input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null,
+    codeExpiresDate: seconds(t, codeLifetimeSeconds),
+    lastSentDate: t,
+    sends: 1,
+    expiresDate: seconds(t, flowLifetimeSeconds[input.purpose]),
+    createdDate: t,
+  });
+  return { challenge, token, code };
+}
+
+/**
+ * Sends a new code for an existing challenge when its timer allows: the timer is claimed atomically in
+ * the database. A failed delivery clears the timer, so the person can try again at once.
+ */
+async function resendCode(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  delivery: Omit<Delivery, 'code'> | null,
+  options: { slideExpiry: boolean; log: Logger; background?: boolean },
+): Promise<void> {
+  const t = now();
+  const code = generateCode();
+  const channel = delivery?.channel ?? challenge.channel;
+  const stored = await repo.storeResentCode(
+    deps.database.db,
+    challenge.id,
+    {
+      codeHash: delivery ? hashCode(deps.config.jwtSecret, challenge.id, challenge.purpose, code) : null,
+      codeExpiresDate: seconds(t, codeLifetimeSeconds),
+      channel,
+      destination: delivery?.destination ?? challenge.destination,
+      ...(options.slideExpiry ? { expiresDate: seconds(t, flowLifetimeSeconds[challenge.purpose]) } : {}),
+    },
+    t,
+    seconds(t, -resendAfterSeconds),
+    maxCodeAttempts,
+  );
+  if (!stored) {
+    // A parallel resend won the timer.
+    const wait = resendAfterSeconds;
+    throw new AppError(StatusCode.rateLimited, {
+      data: { retryAfter: wait },
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  if (!delivery) return;
+  const sending = deliver(deps, { ...delivery, code }, options.log).catch(async (error: unknown) => {
+    await repo.updateChallenge(deps.database.db, challenge.id, { lastSentDate: null });
+    throw error;
+  });
+  if (options.background) {
+    // Already logged by deliver().
+    sending.catch(() => {});
+    return;
+  }
+  await sending;
+}
+
+// ---------- sessions and tokens
+
+/** Opens a session for a user and answers its first token pair. */
+async function openSession(
+  deps: AppDeps,
+  db: repo.Db,
+  userId: string,
+  client: ClientInfo,
+): Promise<TokenPair> {
+  const t = now();
+  const refreshToken = generateOpaqueToken();
+  const session = await repo.insertSession(db, {
+    id: uuidv7(),
+    userId,
+    ipAddress: client.ipAddress,
+    agent: client.agent,
+    platform: client.platform,
+    refreshTokenHash: hashOpaqueToken(refreshToken),
+    createdDate: t,
+    lastSeenDate: t,
+    expiresDate: seconds(t, sessionLifetimeSeconds),
+  });
+  return tokenPair(deps, userId, session.id, refreshToken);
+}
+
+async function tokenPair(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+): Promise<TokenPair> {
+  const ttl = deps.config.accessTokenTtl;
+  const accessToken = await signAccessToken(deps.config.jwtSecret, { sub: userId, sid: sessionId }, ttl);
+  return { accessToken, refreshToken, expiresIn: ttl };
+}
+
+// ---------- sign-up
+
+/** Sign-up step 1: checks the phone and national code are free and texts a code to the phone. */
+export async function startSignup(
+  deps: AppDeps,
+  input: { phone: string; nationalCode: string; locale: Locale; ip: string; log: Logger },
+): Promise<{ signupToken: string; phone: string; resendAfter: number }> {
+  if (await repo.phoneOrNationalCodeTaken(deps.database.db, input.phone, input.nationalCode))
+    throw new AppError(StatusCode.duplicate);
+  await limit(deps, 'signupSendIp', input.ip);
+  await limitSend(deps, 'sms', input.phone);
+  const { challenge, token, code } = await createChallenge(deps, {
+    purpose: 'signup',
+    phone: input.phone,
+    nationalCode: input.nationalCode,
+    channel: 'sms',
+    destination: input.phone,
+    withCode: true,
+  });
+  try {
+    await deliver(
+      deps,
+      { channel: 'sms', destination: input.phone, purpose: 'signup', locale: input.locale, code },
+      input.log,
+    );
+  } catch (error) {
+    await repo.consumeChallenge(deps.database.db, challenge.id, now(), false);
+    throw error;
+  }
+  return { signupToken: token, phone: maskPhone(input.phone), resendAfter: resendAfterSeconds };
+}
+
+/** Sign-up step 2: the code texted to the phone. */
+export async function verifySignup(
+  deps: AppDeps,
+  input: { signupToken: string; code: string },
+): Promise<{ signupToken: string }> {
+  const challenge = await liveChallenge(deps, 'signup', input.signupToken);
+  await checkCode(deps, challenge, input.code, true);
+  return { signupToken: input.signupToken };
+}
+
+/** Sign-up: texts a new code once the resend timer has run out. */
+export async function resendSignup(
+  deps: AppDeps,
+  input: { signupToken: string; locale: Locale; ip: string; log: Logger },
+): Promise<{ resendAfter: number }> {
+  const challenge = await liveChallenge(deps, 'signup', input.signupToken);
+  if (challenge.verifiedDate) throw new AppError(StatusCode.duplicate);
+  assertResendAllowed(challenge, 'sms');
+  await limit(deps, 'signupSendIp', input.ip);
+  await limitSend(deps, 'sms', challenge.phone!);
+  await resendCode(
+    deps,
+    challenge,
+    { channel: 'sms', destination: challenge.phone!, purpose: 'signup', locale: input.locale },
+    { slideExpiry: true, log: input.log },
+  );
+  return { resendAfter: resendAfterSeconds };
+}
+
+/** Sign-up step 3: creates the account with its password and logs it in (a first session). */
+export async function completeSignup(
+  deps: AppDeps,
+  input: {
+    signupToken: string;
+    password: string;
+    username?: string | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    locale: Locale;
+    client: ClientInfo;
+  },
+): Promise<TokenPair> {
+  const challenge = await liveChallenge(deps, 'signup', input.signupToken);
+  if (!challenge.verifiedDate) throw unauthorized();
+  if (input.username && (await repo.findUserByUsername(deps.database.db, input.username)))
+    throw new AppError(StatusCode.duplicate);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const t = now();
+      if (!(await repo.consumeChallenge(tx, challenge.id, t, true))) throw unauthorized();
+      const user = await repo.insertUser(tx, {
+        id: uuidv7(),
+        phone: challenge.phone!,
+        nationalCode: challenge.nationalCode,
+        username: input.username?.toLowerCase() ?? null,
+        passwordHash,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        status: 'active',
+        language: languageOf(input.locale),
+        createdDate: t,
+        updatedDate: t,
+      });
+      return openSession(deps, tx, user.id, input.client);
+    });
+  } catch (error) {
+    // The phone, national code or username was taken meanwhile; the token stays usable for another username.
+    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    throw error;
+  }
+}
+
+// ---------- login
+
+export type LoginIdentifier = { kind: 'nationalCode'; value: string } | { kind: 'username'; value: string };
+
+function loginMethods(user: UserRow): { sms: string; email?: string } {
+  return user.email && user.emailVerified
+    ? { sms: maskPhone(user.phone), email: maskEmail(user.email) }
+    : { sms: maskPhone(user.phone) };
+}
+
+function destinationOf(user: UserRow, method: TwoFaMethod): string {
+  return method === 'email' ? user.email! : user.phone;
+}
+
+/**
+ * Login step 1: the password. An unknown user and a wrong password both answer 620 after the same
+ * argon2 work; 621 (suspended) and 622 (not verified) only once the password is right. Then a code goes
+ * out by the user's preferred method (e-mail only when verified) and the 630 answer describes it.
+ */
+export async function startLogin(
+  deps: AppDeps,
+  input: { identifier: LoginIdentifier; password: string; log: Logger },
+): Promise<{
+  method: TwoFaMethod;
+  accessToken: string;
+  twoFaMethods: { sms: string; email?: string };
+  resendAfter: number;
+}> {
+  const db = deps.database.db;
+  const { identifier } = input;
+  const user =
+    identifier.kind === 'nationalCode'
+      ? await repo.findUserByNationalCode(db, identifier.value)
+      : await repo.findUserByUsername(db, identifier.value);
+  const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
+  await limit(deps, 'loginAccount', accountKey);
+  const right = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !right) throw wrongCredentials();
+  await deps.limiter.reset(`${identityLimits.loginAccount.name}:${accountKey}`);
+  if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
+  if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
+  if (needsRehash(user.passwordHash))
+    await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) }, now());
+
+  const twoFaMethods = loginMethods(user);
+  const method: TwoFaMethod = user.preferredTwoFaMethod === 'email' && twoFaMethods.email ? 'email' : 'sms';
+  const destination = destinationOf(user, method);
+  await limitSend(deps, method, destination);
+  const { challenge, token, code } = await createChallenge(deps, {
+    purpose: 'login',
+    userId: user.id,
+    channel: method,
+    destination,
+    withCode: true,
+  });
+  try {
+    const locale = localeOf(user.language);
+    await deliver(deps, { channel: method, destination, purpose: 'login', locale, code }, input.log);
+  } catch (error) {
+    await repo.consumeChallenge(db, challenge.id, now(), false);
+    throw error;
+  }
+  return { method, accessToken: token, twoFaMethods, resendAfter: resendAfterSeconds };
+}
+
+/** Login: (re)sends the code by `method`, which becomes the challenge's method. */
+export async function sendLoginCode(
+  deps: AppDeps,
+  input: { challengeToken: string; method: TwoFaMethod; locale: Locale; log: Logger },
+): Promise<{ resendAfter: number }> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  const user = await repo.findUserById(deps.database.db, challenge.userId!);
+  if (!user) throw unauthorized();
+  if (input.method === 'email' && !loginMethods(user).email)
+    throw new AppError(StatusCode.validation, {
+      data: { errors: [{ path: 'method', message: customIssueMessages.email_not_available![input.locale] }] },
+    });
+  assertResendAllowed(challenge, input.method);
+  const destination = destinationOf(user, input.method);
+  await limitSend(deps, input.method, destination);
+  await resendCode(
+    deps,
+    challenge,
+    { channel: input.method, destination, purpose: 'login', locale: localeOf(user.language) },
+    { slideExpiry: false, log: input.log },
+  );
+  return { resendAfter: resendAfterSeconds };
+}
+
+/** Login step 2: the code; opens a session and answers its tokens. The challenge token dies here. */
+export async function verifyLogin(
+  deps: AppDeps,
+  input: { challengeToken: string; code: string; client: ClientInfo },
+): Promise<TokenPair> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  await checkCode(deps, challenge, input.code, false);
+  const user = await repo.findUserById(deps.database.db, challenge.userId!);
+  if (!user) throw unauthorized();
+  if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
+  if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await repo.consumeChallenge(tx, challenge.id, now(), true))) throw unauthorized();
+    return openSession(deps, tx, user.id, input.client);
+  });
+}
+
+// ---------- password recovery
+
+// Real operator prefixes, so a decoy mask looks like any other.
+const decoyPrefixes = [
+  '0912',
+  '0919',
+  '0935',
+  '0936',
+  '0937',
+  '0938',
+  '0939',
+  '0901',
+  '0902',
+  '0990',
+  '0991',
+  '0921',
+  '0922',
+  '0913',
+  '0915',
+  '0917',
+];
+
+/** A stable mask for an unregistered national code: an HMAC under the server secret, not guessable. */
+function decoyMask(secret: string, nationalCode: string): string {
+  const digest = createHmac('sha256', secret).update(`recovery-decoy\0${nationalCode}`).digest();
+  const prefix = decoyPrefixes[digest[0]! % decoyPrefixes.length]!;
+  const tail = (digest.readUInt32BE(1) % 10_000).toString().padStart(4, '0');
+  return `${prefix}***${tail}`;
+}
+
+/**
+ * Recovery step 1. Answers the same shape in the same time whether the national code is registered or
+ * not: an unknown one gets a decoy challenge (no code exists, nothing is sent) and a stable decoy mask.
+ * The SMS itself is handed to the provider without waiting, so its latency reveals nothing either.
+ */
+export async function startRecovery(
+  deps: AppDeps,
+  input: { nationalCode: string; log: Logger },
+): Promise<{ recoveryToken: string; phone: string; resendAfter: number }> {
+  await limit(deps, 'recoveryNationalCode', input.nationalCode);
+  const user = await repo.findUserByNationalCode(deps.database.db, input.nationalCode);
+  // Counted for decoys too (under a key no phone can have), so limits answer alike.
+  const sendKey = user ? user.phone : `decoy:${input.nationalCode}`;
+  let sendAllowed = true;
+  try {
+    await limitSend(deps, 'sms', sendKey);
+  } catch {
+    // Over the per-phone limit: answer as usual, send nothing (a 260 here would reveal the account).
+    sendAllowed = false;
+  }
+  const { challenge, token, code } = await createChallenge(deps, {
+    purpose: 'recovery',
+    userId: user?.id ?? null,
+    nationalCode: input.nationalCode,
+    channel: 'sms',
+    destination: user?.phone ?? null,
+    withCode: user !== undefined,
+  });
+  if (user && sendAllowed) {
+    const locale = localeOf(user.language);
+    deliver(
+      deps,
+      { channel: 'sms', destination: user.phone, purpose: 'recovery', locale, code },
+      input.log,
+    ).catch(async () => {
+      // Logged by deliver(); the person may ask for another code at once.
+      await repo.updateChallenge(deps.database.db, challenge.id, { lastSentDate: null }).catch(() => {});
+    });
+  }
+  const phone = user ? maskPhone(user.phone) : decoyMask(deps.config.jwtSecret, input.nationalCode);
+  return { recoveryToken: token, phone, resendAfter: resendAfterSeconds };
+}
+
+/** Recovery step 2: the texted code (always wrong for a decoy). */
+export async function verifyRecovery(
+  deps: AppDeps,
+  input: { recoveryToken: string; code: string },
+): Promise<{ recoveryToken: string }> {
+  const challenge = await liveChallenge(deps, 'recovery', input.recoveryToken);
+  await checkCode(deps, challenge, input.code, true);
+  return { recoveryToken: input.recoveryToken };
+}
+
+/** Recovery: texts a new code once the timer has run out (a decoy only pretends to). */
+export async function resendRecovery(
+  deps: AppDeps,
+  input: { recoveryToken: string; log: Logger },
+): Promise<{ resendAfter: number }> {
+  const challenge = await liveChallenge(deps, 'recovery', input.recoveryToken);
+  if (challenge.verifiedDate) throw new AppError(StatusCode.duplicate);
+  assertResendAllowed(challenge, 'sms');
+  const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
+  await limitSend(deps, 'sms', user ? user.phone : `decoy:${challenge.nationalCode}`);
+  await resendCode(
+    deps,
+    challenge,
+    user
+      ? { channel: 'sms', destination: user.phone, purpose: 'recovery', locale: localeOf(user.language) }
+      : null,
+    { slideExpiry: true, log: input.log, background: true },
+  );
+  return { resendAfter: resendAfterSeconds };
+}
+
+/** Recovery step 3: the new password; every session of the user is revoked. */
+export async function completeRecovery(
+  deps: AppDeps,
+  input: { recoveryToken: string; password: string },
+): Promise<void> {
+  const challenge = await liveChallenge(deps, 'recovery', input.recoveryToken);
+  if (!challenge.verifiedDate || !challenge.userId) throw unauthorized();
+  const passwordHash = await hashPassword(input.password);
+  const userId = challenge.userId;
+  await deps.database.db.transaction(async (tx) => {
+    const t = now();
+    if (!(await repo.consumeChallenge(tx, challenge.id, t, true))) throw unauthorized();
+    await repo.updateUser(tx, userId, { passwordHash }, t);
+    await repo.revokeUserSessions(tx, userId, 'password-reset', t);
+  });
+  // The owner proved the phone: earlier failed guesses no longer count against the account.
+  await deps.limiter.reset(`${identityLimits.loginAccount.name}:user:${userId}`);
+}
+
+// ---------- tokens and sessions
+
+/**
+ * Renews a token pair. The refresh token rotates; presenting an already-rotated one is a replay: 660 and
+ * its session is revoked. An unknown, revoked or expired token answers 401.
+ */
+export async function renewTokens(deps: AppDeps, input: { refreshToken: string }): Promise<TokenPair> {
+  const db = deps.database.db;
+  const tokenHash = hashOpaqueToken(input.refreshToken);
+  const session = await repo.findSessionByRefreshHash(db, tokenHash);
+  const t = now();
+  if (!session) {
+    const replayed = await repo.findRotatedTokenSession(db, tokenHash);
+    if (!replayed) throw unauthorized();
+    await repo.revokeSession(db, replayed, 'refresh-replay', t);
+    throw shield();
+  }
+  if (session.revokedDate || session.expiresDate <= t) throw unauthorized();
+  const refreshToken = generateOpaqueToken();
+  const rotated = await db.transaction((tx) =>
+    repo.rotateRefreshToken(tx, session.id, tokenHash, hashOpaqueToken(refreshToken), t),
+  );
+  if (!rotated) {
+    // A parallel renewal rotated this token first: the same token was presented twice.
+    await repo.revokeSession(db, session.id, 'refresh-replay', t);
+    throw shield();
+  }
+  return tokenPair(deps, session.userId, session.id, refreshToken);
+}
+
+/** Whether an access token's session is alive; also moves its lastSeenDate (at most once a minute). */
+export async function isSessionAlive(deps: AppDeps, userId: string, sessionId: string): Promise<boolean> {
+  const t = now();
+  const session = await repo.findLiveSession(deps.database.db, sessionId, userId, t);
+  if (!session) return false;
+  if (t.getTime() - session.lastSeenDate.getTime() > 60_000)
+    await repo.touchSession(deps.database.db, sessionId, t, seconds(t, -60));
+  return true;
+}
+
+/** A page of the user's live sessions, the caller's own marked `current`. */
+export async function listSessions(
+  deps: AppDeps,
+  user: { id: string; sessionId: string },
+  page: PageQuery,
+): Promise<{ items: Session[]; total: number; page: number; pageSize: number }> {
+  const { rows, total } = await repo.listLiveSessions(deps.database.db, user.id, now(), {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+    search: page.search,
+  });
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      ipAddress: row.ipAddress,
+      agent: row.agent,
+      platform: row.platform,
+      createdDate: row.createdDate.toISOString(),
+      lastSeenDate: row.lastSeenDate.toISOString(),
+      current: row.id === user.sessionId,
+    })),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
+
+/** Revokes one of the user's live sessions (dead at once); 404 when it has none by that id. */
+export async function revokeUserSession(deps: AppDeps, userId: string, sessionId: string): Promise<void> {
+  const t = now();
+  const session = await repo.findLiveSession(deps.database.db, sessionId, userId, t);
+  if (!session || !(await repo.revokeSession(deps.database.db, sessionId, 'revoked', t, userId)))
+    throw new AppError(StatusCode.notFound);
+}
+
+/** Ends the caller's own session. */
+export async function logout(deps: AppDeps, user: { id: string; sessionId: string }): Promise<void> {
+  await repo.revokeSession(deps.database.db, user.sessionId, 'logout', now(), user.id);
+}
+
+/** Revokes every live session of a user (but `exceptSessionId`), e.g. after a password change. */
+export async function revokeAllSessions(
+  deps: AppDeps,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  return repo.revokeUserSessions(deps.database.db, userId, 'revoked', now(), exceptSessionId);
+}
+
+// ---------- accounts (for other modules and test fixtures)
+
+/** An account without its secrets. */
+export type User = Omit<UserRow, 'passwordHash'>;
+
+function withoutSecrets(row: UserRow): User {
+  const { passwordHash: _hidden, ...user } = row;
+  return user;
+}
+
+/** The account of a user id, without its password hash. */
+export async function getUser(deps: AppDeps, userId: string): Promise<User | undefined> {
+  const row = await repo.findUserById(deps.database.db, userId);
+  return row && withoutSecrets(row);
+}
+
+/** Changes an account's status; suspending it also revokes every session at once. */
+export async function setUserStatus(deps: AppDeps, userId: string, status: UserStatus): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const t = now();
+    if (!(await repo.updateUser(tx, userId, { status }, t))) throw new AppError(StatusCode.notFound);
+    if (status === 'suspended') await repo.revokeUserSessions(tx, userId, 'suspended', t);
+  });
+}
+
+/** Sets an account's e-mail address and whether it is verified (the e-mail flows of section 4 call this). */
+export async function setUserEmail(
+  deps: AppDeps,
+  userId: string,
+  email: string | null,
+  verified: boolean,
+): Promise<void> {
+  const patch = { email: email?.toLowerCase() ?? null, emailVerified: email !== null && verified };
+  if (!(await repo.updateUser(deps.database.db, userId, patch, now())))
+    throw new AppError(StatusCode.notFound);
+}
+
+/** Sets where login codes go by default. */
+export async function setPreferredTwoFaMethod(
+  deps: AppDeps,
+  userId: string,
+  method: TwoFaMethod,
+): Promise<void> {
+  if (!(await repo.updateUser(deps.database.db, userId, { preferredTwoFaMethod: method }, now())))
+    throw new AppError(StatusCode.notFound);
+}
+
+/** Sets the account's language (messages are sent in it). */
+export async function setUserLanguage(deps: AppDeps, userId: string, language: UserLanguage): Promise<void> {
+  if (!(await repo.updateUser(deps.database.db, userId, { language }, now())))
+    throw new AppError(StatusCode.notFound);
+}
+
+/** Checks a user's password (argon2id); the profile module uses it before sensitive changes. */
+export async function checkUserPassword(deps: AppDeps, userId: string, password: string): Promise<boolean> {
+  const row = await repo.findUserById(deps.database.db, userId);
+  return verifyPassword(row?.passwordHash ?? null, password);
+}
+
+/** Sets a new password for a user. */
+export async function setUserPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  if (!(await repo.updateUser(deps.database.db, userId, { passwordHash }, now())))
+    throw new AppError(StatusCode.notFound);
+}

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+// API tests share one database per worker (PGlite costs ~3 s and ~300 MB to open), so files run
+// without module isolation and every test makes its own data.
+export default defineProject({
+  test: {
+    name: 'api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    isolate: false,
+    env: { TEST_DB: 'pglite' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

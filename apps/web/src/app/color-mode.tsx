@@ -1,0 +1,69 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { type ColorMode, getSavedMode, saveMode } from '../lib/storage';
+
+// Colour mode: the saved mode if any, otherwise the system preference (followed live while nothing is
+// saved). <html data-mode> mirrors it so CSS, tests and index.html's boot styles can read it.
+
+const darkQuery = '(prefers-color-scheme: dark)';
+
+function systemMode(): ColorMode {
+  return typeof window !== 'undefined' && window.matchMedia?.(darkQuery).matches ? 'dark' : 'light';
+}
+
+function subscribeToSystem(onChange: () => void): () => void {
+  const query = window.matchMedia?.(darkQuery);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** The mode to start with, before React renders. */
+export function initialMode(): ColorMode {
+  return getSavedMode() ?? systemMode();
+}
+
+export function applyDocumentMode(mode: ColorMode): void {
+  const root = document.documentElement;
+  root.dataset.mode = mode;
+  root.style.colorScheme = mode;
+}
+
+interface ColorModeValue {
+  mode: ColorMode;
+  /** Switches between light and dark and saves the choice. */
+  toggleMode: () => void;
+  setMode: (mode: ColorMode) => void;
+}
+
+const ColorModeContext = createContext<ColorModeValue | null>(null);
+
+export function ColorModeProvider({ children }: { children: ReactNode }) {
+  const system = useSyncExternalStore(subscribeToSystem, systemMode, () => 'light' as const);
+  const [saved, setSaved] = useState<ColorMode | null>(getSavedMode);
+  const mode = saved ?? system;
+
+  useEffect(() => applyDocumentMode(mode), [mode]);
+
+  const setMode = useCallback((next: ColorMode) => {
+    saveMode(next);
+    setSaved(next);
+  }, []);
+  const toggleMode = useCallback(() => setMode(mode === 'dark' ? 'light' : 'dark'), [mode, setMode]);
+  const value = useMemo(() => ({ mode, toggleMode, setMode }), [mode, toggleMode, setMode]);
+
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
+}
+
+export function useColorMode(): ColorModeValue {
+  const value = useContext(ColorModeContext);
+  if (!value) throw new Error('useColorMode needs <ColorModeProvider>');
+  return value;
+}

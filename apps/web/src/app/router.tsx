@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { StatusPageKind } from '../features/status-pages/status-kinds';
+import { setNavigationBridge } from '../lib/navigation';
+import { LoadingOverlay } from './loading-overlay';
+import { LocaleLayout, localeLoader, type RouteHandle, rootLoader } from './locale-layout';
+import { RouteError } from './route-error';
+
+// Every page lives under /:locale (fa | en). Pages are split by route so the first visit (login) loads
+// only the shell, the public layout and the login frame.
+
+const statusPage = (kind: StatusPageKind) => async () => {
+  const { StatusPage } = await import('../features/status-pages/status-page');
+  return { Component: () => <StatusPage kind={kind} /> };
+};
+
+const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({ path, lazy: statusPage(kind) });
+
+const notFoundHandle: RouteHandle = { skipGuard: true };
+
+export const routes: RouteObject[] = [
+  { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
+  {
+    path: '/:locale',
+    loader: localeLoader,
+    Component: LocaleLayout,
+    HydrateFallback: LoadingOverlay,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./public-layout')).PublicLayout }),
+        children: [
+          // The workspace feature replaces this with the workspace list; until then the root says so.
+          { index: true, lazy: statusPage('coming-soon') },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+          },
+          statusRoute('401', '401'),
+          statusRoute('403', '403'),
+          statusRoute('404', '404'),
+          statusRoute('500', '500'),
+          statusRoute('503', '503'),
+          statusRoute('600', '600'),
+          statusRoute('error', 'error'),
+          statusRoute('coming-soon', 'coming-soon'),
+          { ...statusRoute('*', '404'), handle: notFoundHandle },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// The API client and session code navigate through the router (no full page reloads).
+setNavigationBridge((to, options) => router.navigate(to, options));

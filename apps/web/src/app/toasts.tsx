@@ -1,0 +1,63 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { ToastContainer } from 'react-toastify';
+import { useColorMode } from './color-mode';
+import { fontFamily } from './theme';
+
+// The one toast container with product-spec.md section 9's settings: bottom-right in ltr and
+// bottom-left in rtl; below the lg breakpoint full width at the top.
+
+const narrowClass = 'app-toasts--narrow';
+
+const toastStyles = (
+  <GlobalStyles
+    styles={{
+      // Toast colours and corners in step with the theme (paper colour of the dark mode, radius 10).
+      ':root': {
+        '--toastify-font-family': fontFamily,
+        '--toastify-color-dark': '#111a2e',
+        '--toastify-toast-bd-radius': '10px',
+      },
+      '.Toastify__toast': { fontFamily, fontSize: '0.8rem', fontWeight: 500, lineHeight: 1.7 },
+      [`.Toastify__toast-container.${narrowClass}`]: {
+        width: '100%',
+        maxWidth: '100%',
+        top: 0,
+        left: 0,
+        right: 0,
+        bottom: 'auto',
+        transform: 'none',
+        padding: 0,
+        margin: 0,
+      },
+      [`.${narrowClass} .Toastify__toast`]: { borderRadius: 0, marginBottom: 1, width: '100%' },
+    }}
+  />
+);
+
+export function Toasts({ direction }: { direction: 'rtl' | 'ltr' }) {
+  const { mode } = useColorMode();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const rtl = direction === 'rtl';
+  return (
+    <>
+      {toastStyles}
+      <ToastContainer
+        position={narrow ? 'top-center' : rtl ? 'bottom-left' : 'bottom-right'}
+        className={narrow ? narrowClass : undefined}
+        autoClose={5000}
+        draggable
+        draggablePercent={80}
+        pauseOnHover
+        pauseOnFocusLoss
+        closeOnClick
+        role="alert"
+        rtl={rtl}
+        theme={mode}
+        newestOnTop={false}
+      />
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import type { Envelope } from '@wsm/contracts';
+import { type AxiosAdapter, AxiosError, AxiosHeaders, type AxiosResponse, CanceledError } from 'axios';
+import Cookies from 'js-cookie';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initAppI18n } from '../test/i18n';
+import { apiClient, resetUnexpectedError } from './api-client';
+import { ApiError } from './api-error';
+import { setNavigationBridge } from './navigation';
+import { notify } from './notify';
+import { getStoredErrorCode, localKeys } from './storage';
+
+const navigate = vi.fn();
+const toastError = vi.spyOn(notify, 'error').mockImplementation(() => 'id');
+
+beforeAll(async () => {
+  await initAppI18n('en');
+});
+
+beforeEach(() => {
+  navigate.mockReset();
+  toastError.mockClear();
+  resetUnexpectedError();
+  setNavigationBridge(navigate);
+  window.history.replaceState(null, '', '/en/workspace?tab=2');
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+const envelope = (statusCode: number, data: unknown = null): Envelope => ({
+  statusCode,
+  statusMessage: `message ${statusCode}`,
+  data,
+});
+
+/** An adapter that answers with the given HTTP status and body, the way axios' own adapters do. */
+function answer(status: number, body: unknown): AxiosAdapter {
+  return async (config) => {
+    const response: AxiosResponse = {
+      data: body,
+      status,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  };
+}
+
+const networkFailure: AxiosAdapter = async (config) => {
+  throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+};
+
+const lastToast = () => toastError.mock.calls.at(-1)?.[0];
+
+describe('requests', () => {
+  it('send the bearer token, the language and no timeout', async () => {
+    Cookies.set('accessToken', 'token-1');
+    let seen: AxiosHeaders | undefined;
+    let timeout: number | undefined;
+    await apiClient.get('/v1/x', {
+      adapter: async (config) => {
+        seen = AxiosHeaders.from(config.headers);
+        timeout = config.timeout;
+        return answer(200, envelope(200))(config);
+      },
+    });
+    expect(seen?.get('Authorization')).toBe('Bearer token-1');
+    expect(seen?.get('Accept-Language')).toBe('en');
+    expect(timeout).toBe(0);
+  });
+
+  it('resolve body 200 and 630 for the caller', async () => {
+    const first = await apiClient.post('/v1/a', {}, { adapter: answer(200, envelope(200, { a: 1 })) });
+    expect(first.data.data).toEqual({ a: 1 });
+    const second = await apiClient.post(
+      '/v1/b',
+      {},
+      { adapter: answer(200, envelope(630, { method: 'sms' })) },
+    );
+    expect(second.data.statusCode).toBe(630);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('pass plain (non-envelope) answers through', async () => {
+    const response = await apiClient.get('/healthz', { adapter: answer(200, { status: 'ok' }) });
+    expect(response.data).toEqual({ status: 'ok' });
+  });
+});
+
+describe('body status catalogue', () => {
+  it.each([
+    [260, 'The request is limited, please try again later'],
+    [261, 'The requested action is duplicated'],
+    [403, 'You do not have access to this request'],
+    [620, 'The entered information for validation is incorrect'],
+    [621, 'Your account has been suspended'],
+    [622, 'Your account is not verified'],
+    [660, "The system's security shield has detected errors"],
+  ])('%d shows its message and rejects', async (code, text) => {
+    const call = apiClient.post('/v1/x', {}, { adapter: answer(400, envelope(code)) });
+    await expect(call).rejects.toMatchObject({ kind: 'http', statusCode: code, httpStatus: 400 });
+    expect(lastToast()).toBe(text);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('gives 660 to the caller handler instead of the toast', async () => {
+    const onError = vi.fn();
+    await expect(
+      apiClient.post('/v1/x', {}, { adapter: answer(400, envelope(660)), onError }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(onError).toHaveBeenCalledWith(660, expect.objectContaining({ statusCode: 660 }));
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('gives 401 to the caller handler when there is one', async () => {
+    Cookies.set('accessToken', 'a');
+    const onError = vi.fn();
+    await expect(
+      apiClient.get('/v1/x', { adapter: answer(200, envelope(401)), onError }),
+    ).rejects.toMatchObject({
+      kind: 'status',
+      statusCode: 401,
+    });
+    expect(onError).toHaveBeenCalledWith(401, expect.anything());
+    expect(Cookies.get('accessToken')).toBe('a');
+  });
+
+  it('logs out fully on 401 without a caller handler, keeping the query string', async () => {
+    Cookies.set('accessToken', 'a');
+    Cookies.set('refreshToken', 'r');
+    for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId, localKeys.appId])
+      localStorage.setItem(key, 'x');
+    localStorage.setItem(localKeys.mode, 'dark');
+    await expect(apiClient.get('/v1/x', { adapter: answer(401, envelope(401)) })).rejects.toMatchObject({
+      httpStatus: 401,
+    });
+    expect(lastToast()).toBe('You do not have access');
+    expect(Cookies.get('accessToken')).toBeUndefined();
+    expect(Cookies.get('refreshToken')).toBeUndefined();
+    for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId, localKeys.appId])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(localKeys.mode)).toBe('dark');
+    expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
+  });
+
+  it('passes other codes to the caller handler silently', async () => {
+    const onError = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(
+      apiClient.post('/v1/x', {}, { adapter: answer(400, envelope(400)), onError }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(apiClient.get('/v1/y', { adapter: answer(404, envelope(404)) })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect(onError).toHaveBeenCalledWith(400, expect.anything());
+    expect(toastError).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+});
+
+describe('HTTP-level rules', () => {
+  it('shows the network error on a failed connection', async () => {
+    await expect(apiClient.get('/v1/x', { adapter: networkFailure })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(lastToast()).toBe('Failed to establish an internet connection');
+  });
+
+  it.each([
+    [403, '/en/403'],
+    [500, '/en/500'],
+    [503, '/en/503'],
+  ])('%d goes to its page', async (status, page) => {
+    await expect(apiClient.get('/v1/x', { adapter: answer(status, envelope(status)) })).rejects.toMatchObject(
+      {
+        httpStatus: status,
+      },
+    );
+    expect(navigate).toHaveBeenCalledWith(page, { replace: false });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('stores any other status and goes to /error', async () => {
+    await expect(
+      apiClient.get('/v1/x', { adapter: answer(502, '<html>bad gateway</html>') }),
+    ).rejects.toMatchObject({
+      httpStatus: 502,
+    });
+    expect(getStoredErrorCode()).toBe('502');
+    expect(navigate).toHaveBeenCalledWith('/en/error', { replace: false });
+  });
+
+  it('ignores requests flagged noRedirection', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(
+      apiClient.get('/v1/x', {
+        adapter: answer(500, envelope(500)),
+        noRedirection: true,
+        onError: () => undefined,
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiClient.get('/v1/x', { adapter: networkFailure, noRedirection: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('ignores cancelled requests and keeps their error', async () => {
+    const cancelled: AxiosAdapter = async (config) => {
+      throw new CanceledError(undefined, config);
+    };
+    await expect(apiClient.get('/v1/x', { adapter: cancelled })).rejects.toBeInstanceOf(CanceledError);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('exceptions', () => {
+  it('show "An unexpected error occurred" once while it is showing', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const throwing = () => {
+      throw new Error('handler bug');
+    };
+    const call = () => apiClient.get('/v1/x', { adapter: answer(400, envelope(999)), onError: throwing });
+    await expect(call()).rejects.toMatchObject({ kind: 'unexpected' });
+    await expect(call()).rejects.toMatchObject({ kind: 'unexpected' });
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(lastToast()).toBe('An unexpected error occurred');
+    vi.advanceTimersByTime(3000);
+    await expect(call()).rejects.toMatchObject({ kind: 'unexpected' });
+    expect(toastError).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+    error.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('are texts in Persian too', async () => {
+    await initAppI18n('fa');
+    await expect(apiClient.get('/v1/x', { adapter: answer(400, envelope(621)) })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(lastToast()).toBe('حساب کاربری شما تعلیق شده است');
+    await initAppI18n('en');
+  });
+});

@@ -1,0 +1,217 @@
+import { type Envelope, StatusCode } from '@wsm/contracts';
+import axios, {
+  type AxiosAdapter,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { appConfig } from '../app/app-config';
+import { currentLocale, i18n } from '../app/i18n';
+import { ApiError } from './api-error';
+import { navigateTo } from './navigation';
+import { notify } from './notify';
+import { fullLogout } from './session';
+import { getAccessToken, storeErrorCode } from './storage';
+
+// The one API client, with the whole status-code catalogue of product-spec.md section 8 in this file:
+// first the HTTP-level rules (network, 401, 403, 400/404, 500, 503, other), then the body statusCode
+// rules. Callers receive the response for body 200 and 630; everything else rejects with an ApiError
+// after the catalogue has done its part (toast, redirect or logout).
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Skip the HTTP-level rules (no toast, no redirect); the body catalogue still applies. */
+    noRedirection?: boolean;
+    /** The caller's handler: receives body 401 and 660 instead of the defaults, and codes outside the catalogue. */
+    onError?: (statusCode: number, envelope?: Envelope) => void;
+    /** Marks the token renewal call itself, so it is not preceded by a renewal. */
+    isRenewal?: boolean;
+  }
+}
+
+/** Body codes that only need a toast, with their text in the errors namespace. */
+export const statusToasts: Readonly<Record<number, string>> = {
+  [StatusCode.rateLimited]: 'errors:api.rateLimited',
+  [StatusCode.duplicate]: 'errors:api.duplicate',
+  [StatusCode.forbidden]: 'errors:api.forbidden',
+  [StatusCode.wrongCredentials]: 'errors:api.wrongCredentials',
+  [StatusCode.suspended]: 'errors:api.suspended',
+  [StatusCode.notVerified]: 'errors:api.notVerified',
+};
+
+/** How long "an unexpected error is showing" lasts, so a burst of failures gives one toast. */
+export const unexpectedErrorHoldMs = 3000;
+let unexpectedShowing = false;
+
+/** Shows "An unexpected error occurred" unless it is already showing. Callers may use it in their catch blocks. */
+export function reportUnexpectedError(cause?: unknown): void {
+  if (cause !== undefined) console.error(cause);
+  if (unexpectedShowing) return;
+  unexpectedShowing = true;
+  setTimeout(() => {
+    unexpectedShowing = false;
+  }, unexpectedErrorHoldMs);
+  notify.error(i18n.t('errors:api.unexpected'), { toastId: 'api-unexpected' });
+}
+
+/** For tests: forget that an unexpected error is showing. */
+export function resetUnexpectedError(): void {
+  unexpectedShowing = false;
+}
+
+function toastError(key: string): void {
+  // One toast per message at a time: ten failing calls should not stack ten identical toasts.
+  notify.error(i18n.t(key), { toastId: key });
+}
+
+export function isEnvelope(value: unknown): value is Envelope {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { statusCode?: unknown }).statusCode === 'number' &&
+    'data' in value
+  );
+}
+
+/**
+ * The body statusCode catalogue. Returns true when the caller should receive the response
+ * (200 success, 630 second step); every other code is handled here and the call fails.
+ */
+export function handleBodyStatus(
+  envelope: Envelope,
+  config: { onError?: (code: number, envelope?: Envelope) => void },
+): boolean {
+  const code = envelope.statusCode;
+  switch (code) {
+    case StatusCode.ok:
+    case StatusCode.secondStep:
+      return true;
+    case StatusCode.securityShield:
+      if (config.onError) config.onError(code, envelope);
+      else toastError('errors:api.securityShield');
+      return false;
+    case StatusCode.unauthorized:
+      if (config.onError) config.onError(code, envelope);
+      else fullLogout();
+      return false;
+    default: {
+      const toastKey = statusToasts[code];
+      if (toastKey) {
+        toastError(toastKey);
+        return false;
+      }
+      // Outside the catalogue (400 with field errors, 404, ...): the caller's handler decides.
+      console.warn(`API status ${code}: ${envelope.statusMessage}`);
+      config.onError?.(code, envelope);
+      return false;
+    }
+  }
+}
+
+/**
+ * The HTTP-level rules for an answer outside 2xx. Returns true when the body catalogue should run
+ * next (401, 400, 404); false when this rule already sent the user to a status page.
+ */
+export function handleHttpStatus(status: number): boolean {
+  switch (status) {
+    case 401:
+      toastError('errors:api.unauthorized');
+      return true;
+    case 400:
+    case 404:
+      return true;
+    case 403:
+      navigateTo('/403');
+      return false;
+    case 500:
+      navigateTo('/500');
+      return false;
+    case 503:
+      navigateTo('/503');
+      return false;
+    default:
+      storeErrorCode(status);
+      navigateTo('/error');
+      return false;
+  }
+}
+
+/**
+ * The single hook point for automatic session renewal (product-spec.md section 4, "Session renewal"),
+ * awaited before every request except the renewal call itself. The identity feature fills it in:
+ * when a refresh token exists and the stored access-expiry is close, renew and store the new token.
+ */
+export async function ensureFreshToken(): Promise<void> {
+  // Intentionally empty until the identity feature adds renewal.
+}
+
+// The mocked-API mode is decided at build time; in a normal build this branch and the mock module are
+// dropped, in a mock build the canned answers load with the first call.
+const mockAdapter: AxiosAdapter = async (config) => (await import('./mock-api')).mockAdapter(config);
+
+export const apiClient = axios.create({
+  baseURL: appConfig.apiBaseUrl,
+  // No client-side timeout (product-spec.md section 9): uploads and restores can take long.
+  timeout: 0,
+  ...(import.meta.env.VITE_API_MOCK === 'true' ? { adapter: mockAdapter } : {}),
+});
+
+async function prepareRequest(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+  if (!config.isRenewal) await ensureFreshToken();
+  const token = getAccessToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  config.headers.set('Accept-Language', currentLocale());
+  return config;
+}
+
+function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
+  const body: unknown = response.data;
+  if (!isEnvelope(body)) return response; // files, health checks and other plain answers
+  try {
+    if (handleBodyStatus(body, response.config)) return response;
+  } catch (cause) {
+    reportUnexpectedError(cause);
+    return Promise.reject(new ApiError('unexpected', { cause }));
+  }
+  return Promise.reject(
+    new ApiError('status', { statusCode: body.statusCode, httpStatus: response.status, envelope: body }),
+  );
+}
+
+function onFailure(error: unknown): Promise<never> {
+  // A cancelled call is the caller's own decision: nothing to show, and the original error is kept so
+  // TanStack Query and AbortController users recognise it.
+  if (axios.isCancel(error)) return Promise.reject(error);
+  if (!axios.isAxiosError(error)) {
+    reportUnexpectedError(error);
+    return Promise.reject(new ApiError('unexpected', { cause: error }));
+  }
+  const config: AxiosRequestConfig = error.config ?? {};
+  try {
+    if (!error.response) {
+      if (!config.noRedirection) toastError('errors:api.network');
+      return Promise.reject(new ApiError('network', { cause: error }));
+    }
+    const status = error.response.status;
+    const body: unknown = error.response.data;
+    const envelope = isEnvelope(body) ? body : undefined;
+    const continueToBody = config.noRedirection ? true : handleHttpStatus(status);
+    if (continueToBody && envelope) handleBodyStatus(envelope, config);
+    return Promise.reject(
+      new ApiError('http', { statusCode: envelope?.statusCode, httpStatus: status, envelope, cause: error }),
+    );
+  } catch (cause) {
+    reportUnexpectedError(cause);
+    return Promise.reject(new ApiError('unexpected', { cause }));
+  }
+}
+
+apiClient.interceptors.request.use(prepareRequest);
+apiClient.interceptors.response.use(onResponse, onFailure);
+
+/** The data of a successful envelope answer. */
+export async function unwrap<T>(request: Promise<AxiosResponse<Envelope<T>>>): Promise<T> {
+  return (await request).data.data;
+}
+
+export { ApiError, type ApiErrorKind } from './api-error';

@@ -1,0 +1,224 @@
+import { type Envelope, StatusCode, statusMessages } from '@wsm/contracts';
+import {
+  type AxiosAdapter,
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosResponse,
+  CanceledError,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+
+// The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
+// from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
+// interface can be worked on and demonstrated without a server.
+
+export const mockDelayRangeMs = [1000, 2000] as const;
+export const mockProgressIntervalMs = 100;
+
+export interface MockAnswer {
+  status?: number;
+  body: unknown;
+}
+
+export interface MockRoute {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** A path (query string ignored, trailing slash optional) or a pattern. */
+  path: string | RegExp;
+  answer: (config: InternalAxiosRequestConfig) => MockAnswer;
+}
+
+const ok = <T>(data: T, statusCode: number = StatusCode.ok): MockAnswer => ({
+  body: { statusCode, statusMessage: statusMessages[StatusCode.ok].en, data } satisfies Envelope<T>,
+});
+
+const sampleLogo = { id: 'logo-1', url: '/favicon.svg' };
+const createdDate = '2025-03-21T08:30:00.000Z';
+
+export const sampleWorkspaces = [
+  {
+    id: 'ws-1',
+    workspaceName: 'acme',
+    name: 'شرکت نمونه',
+    description: 'فضای کاری نمونه برای حالت آزمایشی',
+    logo: sampleLogo,
+    status: { id: 1, name: 'فعال', key: 'active' },
+    createdDate,
+  },
+  {
+    id: 'ws-2',
+    workspaceName: 'globex',
+    name: 'Globex',
+    description: 'A sample workspace for the mocked mode',
+    logo: sampleLogo,
+    status: { id: 1, name: 'Active', key: 'active' },
+    createdDate,
+  },
+];
+
+export const sampleUser = {
+  id: 'user-1',
+  userId: 'user-1',
+  firstName: 'سارا',
+  lastName: 'محمدی',
+  username: 'sara',
+  gender: { id: 2, name: 'زن', key: 'female' },
+  language: { id: 1, name: 'فارسی', key: 'persian' },
+};
+
+export const mockRoutes: MockRoute[] = [
+  { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
+  { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },
+  {
+    method: 'post',
+    path: /^\/v1\/auth\/identity\/login\/(national-code|username)$/,
+    answer: () =>
+      ok(
+        {
+          method: 'sms',
+          accessToken: 'mock-step-token',
+          twoFaMethods: { sms: '0912***4567', email: 's***@example.com' },
+        },
+        StatusCode.secondStep,
+      ),
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/login/2fa/verify',
+    answer: () => ok({ accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' }),
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/security/tokens/renew',
+    answer: () => ok({ accessToken: 'mock-access-token-renewed' }),
+  },
+  { method: 'get', path: '/v1/auth/profile', answer: () => ok(sampleUser) },
+  { method: 'get', path: '/v1/workspaces', answer: () => ok(sampleWorkspaces) },
+  {
+    method: 'get',
+    path: /^\/v1\/workspaces\/workspace-id\/[^/]+$/,
+    answer: () => ok(sampleWorkspaces[0]),
+  },
+  {
+    method: 'get',
+    path: /^\/v1\/notifications\/(simple|bulk|unread)$/,
+    answer: () => ok({ notifications: [] }),
+  },
+  { method: 'post', path: /^\/v1\/assets\/[a-z-]+-image$/, answer: () => ok({ imageId: 'image-1' }) },
+  { method: 'put', path: /^\/v1\/migration\/workspace-backup\/import\//, answer: () => ok(null) },
+];
+
+function pathOf(config: InternalAxiosRequestConfig): string {
+  const url = config.url ?? '';
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?')[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+function findRoute(routes: readonly MockRoute[], config: InternalAxiosRequestConfig): MockRoute | undefined {
+  const method = (config.method ?? 'get').toLowerCase();
+  const path = pathOf(config);
+  return routes.find(
+    (route) =>
+      route.method === method &&
+      (typeof route.path === 'string' ? route.path === path : route.path.test(path)),
+  );
+}
+
+function uploadSize(data: unknown): number {
+  if (typeof FormData === 'undefined' || !(data instanceof FormData)) return 0;
+  let total = 0;
+  for (const [, value] of data.entries()) total += typeof value === 'string' ? value.length : value.size;
+  return Math.max(total, 1);
+}
+
+export interface MockAdapterOptions {
+  routes?: readonly MockRoute[];
+  /** Source of randomness for the delay (0 ≤ r < 1); tests pin it. */
+  random?: () => number;
+}
+
+/** An axios adapter that answers from `routes`; unknown calls get a 404 envelope. */
+export function createMockAdapter(options: MockAdapterOptions = {}): AxiosAdapter {
+  const routes = options.routes ?? mockRoutes;
+  const random = options.random ?? Math.random;
+  const [minDelay, maxDelay] = mockDelayRangeMs;
+
+  return (config) =>
+    new Promise<AxiosResponse>((resolve, reject) => {
+      const delay = Math.round(minDelay + random() * (maxDelay - minDelay));
+      const total = uploadSize(config.data);
+      const started = Date.now();
+      let ticker: ReturnType<typeof setInterval> | undefined;
+
+      const reportProgress = (loaded: number) =>
+        config.onUploadProgress?.({
+          loaded,
+          total,
+          progress: loaded / total,
+          bytes: loaded,
+          upload: true,
+          lengthComputable: true,
+        });
+
+      if (total > 0 && config.onUploadProgress) {
+        ticker = setInterval(() => {
+          const share = Math.min((Date.now() - started) / delay, 1);
+          reportProgress(Math.round(total * share));
+        }, mockProgressIntervalMs);
+      }
+
+      const finish = () => {
+        if (ticker) clearInterval(ticker);
+        config.signal?.removeEventListener?.('abort', onAbort);
+      };
+      const onAbort = () => {
+        clearTimeout(timer);
+        finish();
+        reject(new CanceledError(undefined, config));
+      };
+
+      const timer = setTimeout(() => {
+        finish();
+        if (total > 0) reportProgress(total);
+        const route = findRoute(routes, config);
+        const answer: MockAnswer = route
+          ? route.answer(config)
+          : {
+              status: 404,
+              body: { statusCode: StatusCode.notFound, statusMessage: statusMessages[404].en, data: null },
+            };
+        const status = answer.status ?? 200;
+        const response: AxiosResponse = {
+          data: answer.body,
+          status,
+          statusText: status === 200 ? 'OK' : 'Mocked',
+          headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+          config,
+          request: { mocked: true },
+        };
+        const valid = config.validateStatus ? config.validateStatus(status) : status >= 200 && status < 300;
+        if (valid) resolve(response);
+        else
+          reject(
+            new AxiosError(
+              `Request failed with status code ${status}`,
+              status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+              config,
+              response.request,
+              response,
+            ),
+          );
+      }, delay);
+
+      if (config.signal?.aborted) onAbort();
+      else config.signal?.addEventListener?.('abort', onAbort);
+    });
+}
+
+/** Switches an axios instance to the mocked API. */
+export function installMockApi(instance: AxiosInstance, options?: MockAdapterOptions): void {
+  instance.defaults.adapter = createMockAdapter(options);
+}
+
+/** The adapter the API client uses in a mock build (VITE_API_MOCK=true). */
+export const mockAdapter: AxiosAdapter = createMockAdapter();

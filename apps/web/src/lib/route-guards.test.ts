@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { type GuardResult, isPublicRoute, matchesRoute, resolveGuard } from './route-guards';
+
+const allow: GuardResult = { type: 'allow' };
+const toLogin: GuardResult = { type: 'redirect', to: '/login', reason: 'logged-out' };
+const toRoot: GuardResult = { type: 'redirect', to: '/', reason: 'no-workspace' };
+const toApps: GuardResult = { type: 'redirect', to: '/workspace/apps', reason: 'no-application' };
+
+const publicPaths = [
+  '/login',
+  '/login/verify',
+  '/login/verify/email',
+  '/signup',
+  '/signup/verify',
+  '/401',
+  '/403',
+  '/404',
+  '/500',
+  '/503',
+  '/600',
+  '/error',
+  '/coming-soon',
+  '/announcement',
+  '/announcement/12',
+];
+
+const privatePaths = [
+  '/',
+  '/workspace',
+  '/workspace/new',
+  '/workspace/apps',
+  '/workspace/invitations',
+  '/workspace/invitations/3',
+  '/workspace/settings/roles',
+  '/profile',
+  '/profile/security',
+  '/logout',
+  '/dashboard',
+  '/loginx',
+];
+
+describe('logged out', () => {
+  const state = { loggedIn: false, workspaceId: null, appId: null };
+
+  it.each(publicPaths)('public %s is allowed', (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(allow);
+  });
+
+  it.each(privatePaths)('%s redirects to login', (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(toLogin);
+  });
+
+  it('lets configured whitelist routes through', () => {
+    const whitelist = ['/pricing', '/help*'];
+    expect(resolveGuard({ ...state, path: '/pricing', whitelist })).toEqual(allow);
+    expect(resolveGuard({ ...state, path: '/help/faq', whitelist })).toEqual(allow);
+    expect(resolveGuard({ ...state, path: '/pricing/x', whitelist })).toEqual(toLogin);
+  });
+});
+
+describe('logged in without a workspace', () => {
+  const state = { loggedIn: true, workspaceId: null, appId: null };
+
+  it.each([
+    ['/', allow],
+    ['/workspace/new', allow],
+    ['/workspace/apps', allow],
+    ['/workspace/invitations', allow],
+    ['/workspace/invitations/7/answer', allow],
+    ['/profile', allow],
+    ['/profile/security/sessions', allow],
+    ['/401', allow],
+    ['/403', allow],
+    ['/404', allow],
+    ['/500', allow],
+    ['/503', allow],
+    ['/600', allow],
+    ['/error', allow],
+    ['/coming-soon', allow],
+    ['/announcement', allow],
+    ['/announcement/5', allow],
+    ['/logout', allow],
+    ['/logout/all', allow],
+    ['/workspace', toRoot],
+    ['/workspace/settings', toRoot],
+    ['/workspace/newer', toRoot],
+    ['/dashboard', toRoot],
+    ['/login', toRoot],
+    ['/signup', toRoot],
+  ] as const)('%s', (path, expected) => {
+    expect(resolveGuard({ ...state, path })).toEqual(expected);
+  });
+});
+
+describe('logged in with a workspace but no application', () => {
+  const state = { loggedIn: true, workspaceId: 'w1', appId: null };
+
+  it.each([
+    ['/workspace', allow],
+    ['/workspace/settings/members', allow],
+    ['/workspace/invitations', allow],
+    ['/workspace/apps', allow],
+    ['/announcement/1', allow],
+    ['/logout', allow],
+    ['/', allow],
+    ['/profile', allow],
+    ['/error', allow],
+    ['/coming-soon', allow],
+    ['/dashboard', toApps],
+    ['/reports/daily', toApps],
+    ['/login', toApps],
+  ] as const)('%s', (path, expected) => {
+    expect(resolveGuard({ ...state, path })).toEqual(expected);
+  });
+});
+
+describe('logged in with a workspace and an application', () => {
+  it.each(['/dashboard', '/reports/daily', '/workspace/settings', '/', '/login'])('%s is allowed', (path) => {
+    expect(resolveGuard({ loggedIn: true, workspaceId: 'w1', appId: 'a1', path })).toEqual(allow);
+  });
+});
+
+describe('paths', () => {
+  it('ignores trailing slashes, queries and hashes', () => {
+    expect(resolveGuard({ loggedIn: false, workspaceId: null, appId: null, path: '/login/?next=1' })).toEqual(
+      allow,
+    );
+    expect(resolveGuard({ loggedIn: true, workspaceId: null, appId: null, path: '/profile/#x' })).toEqual(
+      allow,
+    );
+    expect(resolveGuard({ loggedIn: true, workspaceId: null, appId: null, path: '' })).toEqual(allow);
+  });
+
+  it('matches a starred pattern by whole segments', () => {
+    expect(matchesRoute('/workspace', '/workspace*')).toBe(true);
+    expect(matchesRoute('/workspace/a', '/workspace*')).toBe(true);
+    expect(matchesRoute('/workspaces', '/workspace*')).toBe(false);
+    expect(isPublicRoute('/signup/password')).toBe(true);
+    expect(isPublicRoute('/profile')).toBe(false);
+  });
+});

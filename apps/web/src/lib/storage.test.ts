@@ -1,0 +1,95 @@
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearStoredAuth,
+  cookieLifetimes,
+  cookieNames,
+  getAccessExpiry,
+  getSavedMode,
+  getStoredUser,
+  hasAuthCookies,
+  localKeys,
+  resendRemainingMs,
+  saveLanguage,
+  setAccessExpiry,
+  setAccessToken,
+  setRefreshToken,
+  startResendTimer,
+  userLocale,
+} from './storage';
+
+afterEach(() => {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('names and lifetimes', () => {
+  it('match the spec', () => {
+    expect(cookieNames).toEqual({
+      accessToken: 'accessToken',
+      refreshToken: 'refreshToken',
+      recoveryToken: 'recoveryToken',
+      resendTimer: 'resend-timer',
+      nationalCode: 'national-code',
+    });
+    const day = 86_400_000;
+    expect(cookieLifetimes).toEqual({
+      accessToken: 30 * day,
+      refreshToken: 30 * day,
+      recoveryToken: 300_000,
+      resendTimer: 120_000,
+      nationalCode: 300_000,
+    });
+    expect(localKeys).toMatchObject({
+      workspaceId: 'workspace-id',
+      appId: 'app-id',
+      mode: 'mode',
+      pwaSuggested: 'pwa-suggested',
+      version: 'version',
+    });
+  });
+});
+
+describe('session values', () => {
+  it('count as logged in only with both tokens', () => {
+    setAccessToken('a');
+    expect(hasAuthCookies()).toBe(false);
+    setRefreshToken('r');
+    expect(hasAuthCookies()).toBe(true);
+    localStorage.setItem(localKeys.workspaceId, 'w');
+    localStorage.setItem(localKeys.mode, 'dark');
+    clearStoredAuth();
+    expect(hasAuthCookies()).toBe(false);
+    expect(localStorage.getItem(localKeys.workspaceId)).toBeNull();
+    expect(getSavedMode()).toBe('dark');
+  });
+
+  it('default the access expiry to one hour from now', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    setAccessExpiry();
+    expect(getAccessExpiry()).toBe(1_000_000 + 3_600_000);
+  });
+
+  it('run a resend countdown', () => {
+    vi.useFakeTimers({ now: 5_000_000 });
+    startResendTimer();
+    expect(resendRemainingMs()).toBe(120_000);
+    expect(resendRemainingMs(undefined, 5_000_000 + 130_000)).toBe(0);
+  });
+
+  it('map the stored user language and keep a chosen one', () => {
+    expect(userLocale({ language: { key: 'persian' } })).toBe('fa');
+    expect(userLocale({ language: { key: 'english' } })).toBe('en');
+    expect(userLocale({ language: { key: 'arabic' } })).toBeUndefined();
+    localStorage.setItem(localKeys.user, JSON.stringify({ id: 1, language: { key: 'persian', name: 'x' } }));
+    saveLanguage('en');
+    expect(getStoredUser()).toEqual({ id: 1, language: { key: 'english', name: 'x' } });
+    expect(localStorage.getItem(localKeys.language)).toBe('en');
+  });
+
+  it('ignore a corrupt stored user', () => {
+    localStorage.setItem(localKeys.user, '{not json');
+    expect(getStoredUser()).toBeNull();
+  });
+});

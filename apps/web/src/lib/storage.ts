@@ -1,0 +1,275 @@
+import { isLocale, type Locale } from '@wsm/contracts';
+import Cookies from 'js-cookie';
+
+// Every name the app keeps in the browser, in one place (product-spec.md section 3), so other features
+// and the end-to-end tests agree on them.
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/** Cookie names. */
+export const cookieNames = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  recoveryToken: 'recoveryToken',
+  resendTimer: 'resend-timer',
+  nationalCode: 'national-code',
+} as const;
+
+/** Cookie lifetimes in milliseconds. */
+export const cookieLifetimes = {
+  accessToken: 30 * day,
+  refreshToken: 30 * day,
+  recoveryToken: 5 * minute,
+  resendTimer: 2 * minute,
+  nationalCode: 5 * minute,
+} as const;
+
+/** localStorage keys. `language` keeps the last chosen interface language for visitors without a user. */
+export const localKeys = {
+  user: 'user',
+  accessExpiry: 'access-expiry',
+  workspaceId: 'workspace-id',
+  appId: 'app-id',
+  mode: 'mode',
+  pwaSuggested: 'pwa-suggested',
+  version: 'version',
+  versionRetryCount: 'version-retry-count',
+  versionNextRetry: 'version-next-retry',
+  enteredPhone: 'entered-phone',
+  enteredEmail: 'entered-email',
+  signupStep: 'signup-step',
+  language: 'language',
+} as const;
+
+/** sessionStorage keys. `error-code` is the HTTP status the /error page shows. */
+export const sessionKeys = {
+  announcementAllowed: 'announcement-allowed',
+  errorCode: 'error-code',
+} as const;
+
+/** Without a server-given expiry an access token is treated as valid for one hour. */
+export const defaultAccessExpiryMs = 60 * minute;
+
+export type CookieName = (typeof cookieNames)[keyof typeof cookieNames];
+export type LocalKey = (typeof localKeys)[keyof typeof localKeys];
+export type SessionKey = (typeof sessionKeys)[keyof typeof sessionKeys];
+export type ColorMode = 'light' | 'dark';
+
+// --- cookies ---------------------------------------------------------------------------------------
+
+export function getCookie(name: CookieName | string): string | undefined {
+  return Cookies.get(name) || undefined;
+}
+
+export function setCookie(name: CookieName | string, value: string, lifetimeMs: number): void {
+  Cookies.set(name, value, {
+    expires: new Date(Date.now() + lifetimeMs),
+    path: '/',
+    sameSite: 'lax',
+    secure: typeof location !== 'undefined' && location.protocol === 'https:',
+  });
+}
+
+export function removeCookie(name: CookieName | string): void {
+  Cookies.remove(name, { path: '/' });
+}
+
+export const getAccessToken = (): string | undefined => getCookie(cookieNames.accessToken);
+export const getRefreshToken = (): string | undefined => getCookie(cookieNames.refreshToken);
+
+export function setAccessToken(token: string): void {
+  setCookie(cookieNames.accessToken, token, cookieLifetimes.accessToken);
+}
+
+export function setRefreshToken(token: string): void {
+  setCookie(cookieNames.refreshToken, token, cookieLifetimes.refreshToken);
+}
+
+export const getRecoveryToken = (): string | undefined => getCookie(cookieNames.recoveryToken);
+export function setRecoveryToken(token: string): void {
+  setCookie(cookieNames.recoveryToken, token, cookieLifetimes.recoveryToken);
+}
+
+export const getEnteredNationalCode = (): string | undefined => getCookie(cookieNames.nationalCode);
+export function setEnteredNationalCode(code: string): void {
+  setCookie(cookieNames.nationalCode, code, cookieLifetimes.nationalCode);
+}
+
+/** Starts a resend countdown: the cookie holds the moment the resend button becomes active again. */
+export function startResendTimer(
+  name: string = cookieNames.resendTimer,
+  durationMs: number = cookieLifetimes.resendTimer,
+): void {
+  setCookie(name, String(Date.now() + durationMs), durationMs);
+}
+
+/** Milliseconds left on a resend countdown (0 when none is running). */
+export function resendRemainingMs(name: string = cookieNames.resendTimer, now = Date.now()): number {
+  const until = Number(getCookie(name));
+  return Number.isFinite(until) && until > now ? until - now : 0;
+}
+
+// --- web storage -----------------------------------------------------------------------------------
+
+// Storage can throw (private windows, disabled storage, quota): the app keeps working without it.
+function area(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readLocal(key: LocalKey): string | null {
+  try {
+    return area('local')?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocal(key: LocalKey, value: string): void {
+  try {
+    area('local')?.setItem(key, value);
+  } catch {
+    // Nothing to do: the value simply is not remembered.
+  }
+}
+
+export function removeLocal(key: LocalKey): void {
+  try {
+    area('local')?.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
+
+export function readSession(key: SessionKey): string | null {
+  try {
+    return area('session')?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: SessionKey, value: string): void {
+  try {
+    area('session')?.setItem(key, value);
+  } catch {
+    // Nothing to do.
+  }
+}
+
+export function removeSession(key: SessionKey): void {
+  try {
+    area('session')?.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
+
+// --- typed values ----------------------------------------------------------------------------------
+
+/** The stored user; only language.key is read by the shell, the identity feature owns the rest. */
+export interface StoredUser {
+  language?: { key?: string } | null;
+  [field: string]: unknown;
+}
+
+export function getStoredUser(): StoredUser | null {
+  const raw = readLocal(localKeys.user);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as StoredUser)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredUser(user: StoredUser): void {
+  writeLocal(localKeys.user, JSON.stringify(user));
+}
+
+/** The stored user's language as a locale: persian → fa, english → en, anything else → undefined. */
+export function userLocale(user: StoredUser | null): Locale | undefined {
+  const key = user?.language?.key;
+  if (key === 'persian') return 'fa';
+  if (key === 'english') return 'en';
+  return undefined;
+}
+
+export function getAccessExpiry(): number | undefined {
+  const value = Number(readLocal(localKeys.accessExpiry));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** Stores when the access token expires; without a server-given time, one hour from now. */
+export function setAccessExpiry(expiresAt: number = Date.now() + defaultAccessExpiryMs): void {
+  writeLocal(localKeys.accessExpiry, String(expiresAt));
+}
+
+export const getWorkspaceId = (): string | null => readLocal(localKeys.workspaceId);
+export const getAppId = (): string | null => readLocal(localKeys.appId);
+
+export function setWorkspaceId(id: string | null): void {
+  if (id) writeLocal(localKeys.workspaceId, id);
+  else removeLocal(localKeys.workspaceId);
+}
+
+export function setAppId(id: string | null): void {
+  if (id) writeLocal(localKeys.appId, id);
+  else removeLocal(localKeys.appId);
+}
+
+export function getSavedMode(): ColorMode | null {
+  const value = readLocal(localKeys.mode);
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+export function saveMode(mode: ColorMode): void {
+  writeLocal(localKeys.mode, mode);
+}
+
+export function getSavedLanguage(): Locale | undefined {
+  const value = readLocal(localKeys.language);
+  return isLocale(value) ? value : undefined;
+}
+
+/** Remembers a chosen language, also on the stored user so the next start resolves to it. */
+export function saveLanguage(locale: Locale): void {
+  writeLocal(localKeys.language, locale);
+  const user = getStoredUser();
+  if (user)
+    setStoredUser({ ...user, language: { ...user.language, key: locale === 'fa' ? 'persian' : 'english' } });
+}
+
+export function getStoredErrorCode(): string | null {
+  return readSession(sessionKeys.errorCode);
+}
+
+export function storeErrorCode(code: number | string): void {
+  writeSession(sessionKeys.errorCode, String(code));
+}
+
+export function clearStoredErrorCode(): void {
+  removeSession(sessionKeys.errorCode);
+}
+
+/** Logged in means both tokens are present (product-spec.md section 3). */
+export function hasAuthCookies(): boolean {
+  return Boolean(getAccessToken() && getRefreshToken());
+}
+
+/** Forgets the signed-in user: both token cookies, the user, the expiry and the selected workspace and app. */
+export function clearStoredAuth(): void {
+  removeCookie(cookieNames.accessToken);
+  removeCookie(cookieNames.refreshToken);
+  removeLocal(localKeys.user);
+  removeLocal(localKeys.accessExpiry);
+  removeLocal(localKeys.workspaceId);
+  removeLocal(localKeys.appId);
+}

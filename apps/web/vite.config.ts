@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Everything the API serves itself; the dev server and `vite preview` hand these to it.
+const apiTarget = 'http://127.0.0.1:3000';
+const proxy = Object.fromEntries(
+  ['/v1', '/dev', '/healthz', '/readyz', '/docs'].map((prefix) => [
+    prefix,
+    { target: apiTarget, changeOrigin: false },
+  ]),
+);
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      // The shared contracts package is plain declarations: telling the bundler so lets it drop the
+      // modules the web app does not use (zod schemas would otherwise land in the first chunk).
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+      },
+    },
+  },
+});

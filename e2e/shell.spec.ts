@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const htmlAttr = (page: Page, name: string) => page.locator('html').getAttribute(name);
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test.describe('the shell', () => {
+  test('/ lands on the Persian right-to-left login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/fa\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fa');
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/ \| /);
+  });
+
+  test('/en/login is English and left-to-right', async ({ page }) => {
+    await page.goto('/en/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a path without a locale gets the default locale', async ({ page }) => {
+    await page.goto('/login?next=%2Fprofile');
+    await expect(page).toHaveURL(/\/fa\/login\?next=%2Fprofile$/);
+  });
+
+  test('the language switch moves to English on the same page and back', async ({ page }) => {
+    await page.goto('/fa/login');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: /English/ }).click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await page.goto('/fa/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('۴۰۴');
+    await page.goto('/en/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('404');
+  });
+});
+
+test.describe('colour mode', () => {
+  test('follows the system preference when nothing is saved', async ({ browser }) => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto('/fa/login');
+      await expect(page.locator('html')).toHaveAttribute('data-mode', colorScheme);
+      await context.close();
+    }
+  });
+
+  test('the toggle changes the page background and is saved over the system preference', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto('/en/login');
+    const light = await bodyBackground(page);
+    await page.getByTestId('mode-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+    expect(await bodyBackground(page)).not.toBe(light);
+    await page.reload();
+    expect(await htmlAttr(page, 'data-mode')).toBe('dark');
+    await context.close();
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/fa/login', '/en/login', '/fa/404', '/en/500']) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`${path} in ${colorScheme} mode has no serious violations`, async ({ browser }) => {
+        const context = await browser.newContext({ colorScheme });
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

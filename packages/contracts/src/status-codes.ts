@@ -1,0 +1,85 @@
+/** Body statusCode values of api-contract.md section 1. */
+export const StatusCode = {
+  ok: 200,
+  secondStep: 630,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  rateLimited: 260,
+  duplicate: 261,
+  wrongCredentials: 620,
+  suspended: 621,
+  notVerified: 622,
+  securityShield: 660,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type StatusCodeValue = (typeof StatusCode)[keyof typeof StatusCode];
+
+export type Locale = 'fa' | 'en';
+export const locales: readonly Locale[] = ['fa', 'en'];
+export const defaultLocale: Locale = 'fa';
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'fa' || value === 'en';
+}
+
+/** The statusMessage texts the API sends, by body status code and language. */
+export const statusMessages: Record<StatusCodeValue, Record<Locale, string>> = {
+  200: { fa: 'عملیات با موفقیت انجام شد', en: 'Done' },
+  630: { fa: 'مرحله‌ی دوم تأیید لازم است', en: 'A second verification step is required' },
+  400: { fa: 'اطلاعات ارسالی معتبر نیست', en: 'The request is not valid' },
+  401: { fa: 'شما دسترسی ندارید', en: 'You do not have access' },
+  403: { fa: 'شما به این درخواست دسترسی ندارید', en: 'You do not have access to this request' },
+  404: { fa: 'مورد درخواستی پیدا نشد', en: 'The requested item was not found' },
+  260: {
+    fa: 'درخواست محدود شده است، لطفاً بعداً تلاش کنید',
+    en: 'The request is limited, please try again later',
+  },
+  261: { fa: 'عملیات درخواستی تکراری است', en: 'The requested action is duplicated' },
+  620: {
+    fa: 'اطلاعات وارد شده برای اعتبارسنجی نادرست است',
+    en: 'The entered information for validation is incorrect',
+  },
+  621: { fa: 'حساب کاربری شما تعلیق شده است', en: 'Your account has been suspended' },
+  622: { fa: 'حساب کاربری شما تأیید نشده است', en: 'Your account is not verified' },
+  660: {
+    fa: 'سپر امنیتی سامانه خطاهایی را شناسایی کرده است',
+    en: "The system's security shield has detected errors",
+  },
+  500: { fa: 'خطای غیرمنتظره‌ای رخ داد', en: 'An unexpected error occurred' },
+  503: {
+    fa: 'سرویس موقتاً در دسترس نیست، لطفاً بعداً تلاش کنید',
+    en: 'The service is temporarily unavailable, please try again later',
+  },
+};
+
+/** The HTTP status that carries each body status code (api-contract.md section 1). */
+export function httpStatusFor(code: StatusCodeValue, pageLevel = false): number {
+  switch (code) {
+    case 200:
+    case 630:
+      return 200;
+    case 401:
+      return 401;
+    case 403:
+      return pageLevel ? 403 : 400;
+    case 404:
+      return 404;
+    case 500:
+      return 500;
+    case 503:
+      return 503;
+    default:
+      return 400;
+  }
+}
+
+/** The response envelope every JSON answer uses. */
+export interface Envelope<T = unknown> {
+  statusCode: number;
+  statusMessage: string;
+  data: T;
+}

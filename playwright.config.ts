@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+// The built app served by the built API, on the embedded database in a fresh folder, in Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = '.data-e2e';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node apps/api/dist/server.js`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // Every browser test signs up from 127.0.0.1; the limits themselves are tested in the API tests.
+      RATE_LIMIT_MULTIPLIER: '50',
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on the embedded database, and again on PostgreSQL when DATABASE_URL names a server
+// (a fresh database is created for the run and dropped after it).
+const postgresProject = {
+  extends: './apps/api/vitest.config.ts',
+  root: './apps/api',
+  test: {
+    name: 'api-pg',
+    env: { TEST_DB: 'pg' },
+    globalSetup: ['./test/pg-global-setup.ts'],
+    // Settings and process tests do not touch the shared database: once is enough.
+    exclude: ['test/process.test.ts', 'src/config.test.ts', 'src/lib/**'],
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contracts',
+      'apps/api',
+      'apps/web',
+      ...(process.env.DATABASE_URL ? [postgresProject] : []),
+    ],
+  },
+});
