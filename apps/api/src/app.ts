@@ -14,8 +14,13 @@ import { registerWebApp } from './http/web-app';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
+import { accessRoutes } from './modules/access/routes';
+import { applicationRoutes } from './modules/applications/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { memberRoutes } from './modules/members/routes';
+import { userRoutes } from './modules/users/routes';
+import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** What the routes and services of every module may use; built once per process. */
 export interface AppDeps {
@@ -105,6 +110,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoutes);
   await app.register(identityRoutes);
   await app.register(devOutboxRoutes);
+  await app.register(workspaceRoutes);
+  await app.register(accessRoutes);
+  await app.register(memberRoutes);
+  await app.register(userRoutes);
+  await app.register(applicationRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { identityPaths, type OutboxMessage, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
+import { uuidv7 } from 'uuidv7';
 import type { DatabaseHandle } from '../src/db/client';
-import { hashOpaqueToken } from '../src/modules/identity/one-time-codes';
+import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
 import * as repo from '../src/modules/identity/repository';
 import type { ChallengePurpose, ChallengeRow } from '../src/modules/identity/schema';
+import { signAccessToken } from '../src/modules/identity/tokens';
 import type { ApiAnswer, TestApp } from './test-app';
 
 // Test data: every test makes its own people, because the database is shared within a worker.
@@ -168,4 +170,150 @@ export async function ageChallenge(
     lastSentDate: back(row.lastSentDate),
     createdDate: back(row.createdDate)!,
   });
+}
+
+// ---------- workspaces (members, roles)
+
+/**
+ * A logged-in person made straight in the database (no argon2 work, no SMS): for tests about what a
+ * user may do, not about how it signed up. Its password hash is a placeholder, so it cannot log in.
+ */
+export async function quickUser(api: TestApp, options: { phone?: string } = {}): Promise<TestUser> {
+  const db = api.deps.database.db;
+  const id = uuidv7();
+  const phone = options.phone ?? randomPhone();
+  const nationalCode = randomNationalCode();
+  const username = randomUsername();
+  const t = new Date();
+  await repo.insertUser(db, {
+    id,
+    phone,
+    nationalCode,
+    username,
+    passwordHash: 'not-a-password-hash',
+    firstName: 'Sara',
+    lastName: `Test ${username}`,
+    status: 'active',
+    createdDate: t,
+    updatedDate: t,
+  });
+  const refreshToken = generateOpaqueToken();
+  const session = await repo.insertSession(db, {
+    id: uuidv7(),
+    userId: id,
+    ipAddress: '127.0.0.1',
+    agent: 'test',
+    platform: 'test',
+    refreshTokenHash: hashOpaqueToken(refreshToken),
+    createdDate: t,
+    lastSeenDate: t,
+    expiresDate: new Date(t.getTime() + 86_400_000),
+  });
+  const ttl = api.deps.config.accessTokenTtl;
+  const accessToken = await signAccessToken(api.deps.config.jwtSecret, { sub: id, sid: session.id }, ttl);
+  return {
+    id,
+    phone,
+    nationalCode,
+    username,
+    password: '',
+    tokens: { accessToken, refreshToken, expiresIn: ttl },
+  };
+}
+
+/** A random valid workspaceName. */
+export function randomWorkspaceName(): string {
+  return `ws-${randomInt(36 ** 8).toString(36)}-${randomInt(1000)}`;
+}
+
+export interface TestWorkspace {
+  id: string;
+  workspaceName: string;
+  owner: TestUser;
+}
+
+/** Creates a workspace through the API; `owner` becomes its owner. */
+export async function createWorkspace(
+  api: TestApp,
+  owner: TestUser,
+  options: { workspaceName?: string; name?: string } = {},
+): Promise<TestWorkspace> {
+  const workspaceName = options.workspaceName ?? randomWorkspaceName();
+  const answer = await newClient(api).call<{ id: string }>('POST', '/v1/workspaces/', {
+    body: { workspaceName, name: options.name ?? 'Test workspace' },
+    token: owner.tokens.accessToken,
+  });
+  expectOk(answer, 'create workspace');
+  return { id: answer.body.data.id, workspaceName, owner };
+}
+
+/** Creates a role in a workspace through the API (as `by`, the owner by default); answers its id. */
+export async function createRole(
+  api: TestApp,
+  workspace: TestWorkspace,
+  permissionIds: string[],
+  options: { name?: string; superAccess?: boolean; by?: TestUser } = {},
+): Promise<{ id: string; lastChangeDate: string }> {
+  const answer = await newClient(api).call<{ id: string; lastChangeDate: string }>(
+    'POST',
+    '/v1/workspaces/members/access/roles/',
+    {
+      body: {
+        workspaceId: workspace.id,
+        name: options.name ?? `role ${randomInt(1_000_000)}`,
+        superAccess: options.superAccess ?? false,
+        permissionIds,
+      },
+      token: (options.by ?? workspace.owner).tokens.accessToken,
+    },
+  );
+  expectOk(answer, 'create role');
+  return answer.body.data;
+}
+
+/** Invites `person` by username (as the owner) and accepts; answers the new member's id. */
+export async function addMember(
+  api: TestApp,
+  workspace: TestWorkspace,
+  person: TestUser,
+  roleId: string | null = null,
+): Promise<string> {
+  const invited = await newClient(api).call<{ id: string }>(
+    'POST',
+    '/v1/workspaces/members/identity/invitations/',
+    {
+      body: { workspaceId: workspace.id, roleId, username: person.username },
+      token: workspace.owner.tokens.accessToken,
+    },
+  );
+  expectOk(invited, 'invite');
+  const accepted = await newClient(api).call(
+    'POST',
+    '/v1/workspaces/members/identity/invitations/response/',
+    {
+      body: { invitationId: invited.body.data.id, accept: true },
+      token: person.tokens.accessToken,
+    },
+  );
+  expectOk(accepted, 'accept');
+  const list = await newClient(api).call<{ items: { id: string; user: { id: string } }[] }>(
+    'GET',
+    `/v1/workspaces/members/identity/workspace-id/${workspace.id}/?search=${person.username}`,
+    { token: workspace.owner.tokens.accessToken },
+  );
+  const member = list.body.data.items.find((m) => m.user.id === person.id);
+  if (!member) throw new Error('member not found after accepting');
+  return member.id;
+}
+
+/** A person in a workspace with a role holding exactly `permissions` (none: a member without a role). */
+export async function memberWith(
+  api: TestApp,
+  workspace: TestWorkspace,
+  permissions: string[] | null,
+): Promise<{ user: TestUser; memberId: string; roleId: string | null }> {
+  const user = await quickUser(api);
+  const roleId = permissions ? (await createRole(api, workspace, permissions)).id : null;
+  const memberId = await addMember(api, workspace, user, roleId);
+  return { user, memberId, roleId };
 }

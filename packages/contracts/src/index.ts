@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './paging';
 export * from './status-codes';
 export * from './validators';
+export * from './workspaces';

@@ -21,6 +21,25 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     fa: 'ایمیل تأییدشده‌ای برای این حساب ثبت نشده است',
     en: 'This account has no verified e-mail address',
   },
+  invalid_workspace_name: {
+    fa: 'نام فضای کاری باید ۳ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد',
+    en: 'The workspace name must be 3–40 of a-z, 0-9 and -',
+  },
+  invalid_phone_number: { fa: 'شماره‌ی تلفن معتبر نیست', en: 'The phone number is not valid' },
+  one_invitee: {
+    fa: 'دقیقاً یکی از موبایل، کد ملی یا نام کاربری را وارد کنید',
+    en: 'Enter exactly one of mobile number, national code or username',
+  },
+  unknown_permission: { fa: 'دسترسی ناشناخته است', en: 'Unknown permission' },
+  unknown_image: { fa: 'تصویر پیدا نشد', en: 'The image was not found' },
+  invalid_status_transition: {
+    fa: 'این تغییر وضعیت مجاز نیست',
+    en: 'This status change is not allowed',
+  },
+  invalid_application_key: {
+    fa: 'کلید برنامه باید ۲ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد و با حرف شروع شود',
+    en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
+  },
 };
 
 type Issue = z.core.$ZodIssue;

@@ -1,3 +1,9 @@
 // Every module's tables, gathered for Drizzle's relational queries and drizzle-kit.
 // A module owns its tables in src/modules/<domain>/schema.ts and is listed here.
+
+export * from '../modules/access/schema';
+export * from '../modules/applications/schema';
 export * from '../modules/identity/schema';
+export * from '../modules/members/schema';
+export * from '../modules/users/schema';
+export * from '../modules/workspaces/schema';

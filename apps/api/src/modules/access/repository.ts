@@ -1,0 +1,141 @@
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../identity/repository';
+import { invitations, members } from '../members/schema';
+import { type RoleRow, rolePermissions, roles } from './schema';
+
+// Queries of the access module. Other modules use service.ts, never this file.
+
+/** A LIKE pattern matching `text` anywhere, with its wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface RoleWithPermissions extends RoleRow {
+  permissionKeys: string[];
+  totalMembers: number;
+}
+
+async function withDetails(db: Db, workspaceId: string, rows: RoleRow[]): Promise<RoleWithPermissions[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [perms, counts] = await Promise.all([
+    db
+      .select({ roleId: rolePermissions.roleId, key: rolePermissions.permissionKey })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.workspaceId, workspaceId), inArray(rolePermissions.roleId, ids))),
+    db
+      .select({ roleId: members.roleId, value: count() })
+      .from(members)
+      .where(and(eq(members.workspaceId, workspaceId), inArray(members.roleId, ids)))
+      .groupBy(members.roleId),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    permissionKeys: perms.filter((p) => p.roleId === row.id).map((p) => p.key),
+    totalMembers: Number(counts.find((c) => c.roleId === row.id)?.value ?? 0),
+  }));
+}
+
+export async function listRoles(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ rows: RoleWithPermissions[]; total: number }> {
+  let filter: SQL | undefined = eq(roles.workspaceId, workspaceId);
+  if (page.search) filter = and(filter, ilike(roles.name, containsPattern(page.search)));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(roles)
+      .where(filter)
+      .orderBy(asc(roles.createdDate), asc(roles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(roles).where(filter),
+  ]);
+  return { rows: await withDetails(db, workspaceId, rows), total: Number(totalRow?.value ?? 0) };
+}
+
+/** A role of the workspace (never another workspace's) with its permissions and member count. */
+export async function findRole(
+  db: Db,
+  workspaceId: string,
+  roleId: string,
+): Promise<RoleWithPermissions | undefined> {
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, roleId)))
+    .limit(1);
+  const [role] = await withDetails(db, workspaceId, rows);
+  return role;
+}
+
+export async function roleKeyTaken(db: Db, workspaceId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.workspaceId, workspaceId), eq(roles.key, key)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertRole(db: Db, values: typeof roles.$inferInsert): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(values).returning();
+  return row!;
+}
+
+/** Updates a role only when its lastChangeDate is still `expected`; undefined otherwise (a lost update avoided). */
+export async function updateRoleIfUnchanged(
+  db: Db,
+  workspaceId: string,
+  roleId: string,
+  expected: Date,
+  patch: { name: string; superAccess: boolean; lastChangeDate: Date },
+): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .update(roles)
+    .set(patch)
+    .where(
+      and(
+        eq(roles.workspaceId, workspaceId),
+        eq(roles.id, roleId),
+        // Compared in milliseconds: the API shows ISO dates with millisecond precision.
+        sql`date_trunc('milliseconds', ${roles.lastChangeDate}) = ${expected.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function setRolePermissions(
+  db: Db,
+  workspaceId: string,
+  roleId: string,
+  keys: string[],
+): Promise<void> {
+  await db
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.workspaceId, workspaceId), eq(rolePermissions.roleId, roleId)));
+  if (keys.length > 0)
+    await db
+      .insert(rolePermissions)
+      .values(keys.map((permissionKey) => ({ workspaceId, roleId, permissionKey })));
+}
+
+/** Deletes a role; its members and invitations keep going without a role. */
+export async function deleteRole(db: Db, workspaceId: string, roleId: string): Promise<boolean> {
+  await db
+    .update(members)
+    .set({ roleId: null })
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.roleId, roleId)));
+  await db
+    .update(invitations)
+    .set({ roleId: null })
+    .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.roleId, roleId)));
+  const deleted = await db
+    .delete(roles)
+    .where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, roleId)))
+    .returning({ id: roles.id });
+  return deleted.length > 0;
+}

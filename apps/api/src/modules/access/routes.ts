@@ -1,0 +1,183 @@
+import {
+  accessInformationParamsSchema,
+  accessInformationSchema,
+  createRoleRequestSchema,
+  deleteRoleRequestSchema,
+  permissionSchema,
+  roleParamsSchema,
+  roleSchema,
+  rolesPageSchema,
+  rolesQuerySchema,
+  softwareSchema,
+  updateRoleRequestSchema,
+  workspaceIdParamsSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { requireUser } from '../identity/auth-guard';
+import { permissionCatalogue, softwareCatalogue } from './catalogue';
+import { requireMember } from './guard';
+import * as access from './service';
+
+const tags = ['access'];
+/** Shared options of the workspace routes: bearer auth, checked before the body is even validated. */
+export const guarded = { onRequest: requireUser } as const;
+export const bearer = [{ bearer: [] }];
+export const nothing = envelopeSchema(z.null());
+
+const base = '/v1/workspaces/members/access';
+
+/** Roles, softwares, the permission catalogue and access information (api-contract.md section 5). */
+export async function accessRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  r.get(
+    `${base}/roles/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A page of the workspace's roles, searched by name (tenant_roles_read)",
+        params: workspaceIdParamsSchema,
+        querystring: rolesQuerySchema,
+        response: { 200: envelopeSchema(rolesPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_roles_read');
+      return ok(request, await access.listRoles(db, request.params.id, request.query, request.locale));
+    },
+  );
+
+  r.get(
+    `${base}/roles/role-id/:roleId/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One role (tenant_roles_read)',
+        params: roleParamsSchema,
+        response: { 200: envelopeSchema(roleSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_roles_read');
+      return ok(request, await access.getRole(db, request.params.id, request.params.roleId, request.locale));
+    },
+  );
+
+  r.post(
+    `${base}/roles/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a role (tenant_roles_create; 261 duplicate name; only permissions the caller holds)',
+        body: createRoleRequestSchema,
+        response: { 200: envelopeSchema(roleSchema) },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_create');
+      return ok(request, await access.createRole(db, member, request.body, request.locale));
+    },
+  );
+
+  r.put(
+    `${base}/roles/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Change a role (tenant_roles_update; a stale lastChangeDate answers 261 and changes nothing)',
+        body: updateRoleRequestSchema,
+        response: { 200: envelopeSchema(roleSchema) },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_update');
+      return ok(request, await access.updateRole(db, member, request.body, request.locale));
+    },
+  );
+
+  r.delete(
+    `${base}/roles/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a role (tenant_roles_delete); its members stay, without a role',
+        body: deleteRoleRequestSchema,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_delete');
+      await access.deleteRole(db, member, request.body.roleId);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    `${base}/softwares/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The softwares and their sections (any member)',
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(softwareSchema)) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id);
+      return ok(request, softwareCatalogue(request.locale));
+    },
+  );
+
+  r.get(
+    `${base}/permissions/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The permission catalogue (any member)',
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(permissionSchema)) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id);
+      return ok(request, permissionCatalogue(request.locale));
+    },
+  );
+
+  r.get(
+    `${base}/information/user-id/:userId/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A member's level, role, applications and permissions (own, or tenant_members_read)",
+        params: accessInformationParamsSchema,
+        response: { 200: envelopeSchema(accessInformationSchema) },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.params.id);
+      return ok(request, await access.accessInformation(db, member, request.params.userId));
+    },
+  );
+}

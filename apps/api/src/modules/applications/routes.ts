@@ -1,0 +1,140 @@
+import {
+  applicationKeyParamsSchema,
+  applicationParamsSchema,
+  applicationSchema,
+  createApplicationRequestSchema,
+  deleteApplicationRequestSchema,
+  updateApplicationRequestSchema,
+  workspaceIdParamsSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { requireMember } from '../access/guard';
+import { bearer, guarded, nothing } from '../access/routes';
+import * as apps from './service';
+
+const tags = ['applications'];
+const base = '/v1/workspaces/profile/applications';
+
+/** The workspace's applications (api-contract.md section 5). */
+export async function applicationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  r.get(
+    `${base}/workspace-id/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The workspace's applications (any member)",
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(applicationSchema)) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id);
+      return ok(request, await apps.listApplications(db, request.params.id, request.locale));
+    },
+  );
+
+  r.get(
+    `${base}/application-id/:appId/workspace-id/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One application (any member)',
+        params: applicationParamsSchema,
+        response: { 200: envelopeSchema(applicationSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id);
+      return ok(
+        request,
+        await apps.getApplication(db, request.params.id, request.params.appId, request.locale),
+      );
+    },
+  );
+
+  r.get(
+    '/v1/profiles/applications/application-key/:key/workspace-id/:id/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One application by key; the web app reads version.pwa for its update prompt (any member)',
+        params: applicationKeyParamsSchema,
+        response: { 200: envelopeSchema(applicationSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id);
+      return ok(
+        request,
+        await apps.getApplicationByKey(db, request.params.id, request.params.key, request.locale),
+      );
+    },
+  );
+
+  r.post(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Add an application (tenant_profile_create; 261 when the key is taken)',
+        body: createApplicationRequestSchema,
+        response: { 200: envelopeSchema(applicationSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.body.workspaceId, 'tenant_profile_create');
+      return ok(request, await apps.createApplication(db, request.body, request.locale));
+    },
+  );
+
+  r.put(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change an application (tenant_profile_update; the built-in one keeps its key)',
+        body: updateApplicationRequestSchema,
+        response: { 200: envelopeSchema(applicationSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      return ok(request, await apps.updateApplication(db, request.body, request.locale));
+    },
+  );
+
+  r.delete(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete an application (tenant_profile_update; the built-in one cannot be deleted)',
+        body: deleteApplicationRequestSchema,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      await apps.deleteApplication(db, request.body.workspaceId, request.body.applicationId);
+      return ok(request, null);
+    },
+  );
+}

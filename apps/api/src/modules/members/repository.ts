@@ -1,0 +1,301 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../access/repository';
+import { roles } from '../access/schema';
+import type { Db } from '../identity/repository';
+import { users } from '../identity/schema';
+import { workspaces } from '../workspaces/schema';
+import { type InvitationRow, invitations, type MemberRow, type MemberStatus, members } from './schema';
+
+// Queries of the members module. Other modules use service.ts, never this file. Accounts (identity's
+// users table) are only read here, to show names next to memberships.
+
+const memberColumns = {
+  member: members,
+  role: { id: roles.id, name: roles.name, key: roles.key },
+  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+};
+
+export interface MemberListRow {
+  member: MemberRow;
+  role: { id: string; name: string; key: string } | null;
+  user: { id: string; firstName: string | null; lastName: string | null; username: string | null };
+}
+
+function personSearch(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    ilike(sql`coalesce(${users.firstName}, '')`, pattern),
+    ilike(sql`coalesce(${users.lastName}, '')`, pattern),
+    ilike(sql`coalesce(${users.username}, '')`, pattern),
+    ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+  );
+}
+
+export async function listMembers(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ rows: MemberListRow[]; total: number }> {
+  let filter: SQL | undefined = eq(members.workspaceId, workspaceId);
+  if (page.search) filter = and(filter, personSearch(page.search));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+      .where(filter)
+      .orderBy(sql`${members.level} = 'owner' desc`, asc(members.joinedDate), asc(members.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    page.search
+      ? db
+          .select({ value: count() })
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(filter)
+      : db.select({ value: count() }).from(members).where(filter),
+  ]);
+  return { rows: rows as MemberListRow[], total: Number(totalRow?.value ?? 0) };
+}
+
+export async function findMember(
+  db: Db,
+  workspaceId: string,
+  memberId: string,
+): Promise<MemberListRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.id, memberId)))
+    .limit(1);
+  return row as MemberListRow | undefined;
+}
+
+export async function findMembershipOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertMember(db: Db, values: typeof members.$inferInsert): Promise<MemberRow> {
+  const [row] = await db.insert(members).values(values).returning();
+  return row!;
+}
+
+export async function updateMember(
+  db: Db,
+  workspaceId: string,
+  memberId: string,
+  patch: { roleId?: string | null; status?: MemberStatus },
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .update(members)
+    .set(patch)
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.id, memberId)))
+    .returning();
+  return row;
+}
+
+export async function setStatusOfUser(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  status: MemberStatus,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ status })
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)));
+}
+
+export async function deleteMember(db: Db, workspaceId: string, memberId: string): Promise<boolean> {
+  const rows = await db
+    .delete(members)
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.id, memberId)))
+    .returning({ id: members.id });
+  return rows.length > 0;
+}
+
+// ---------- accounts
+
+export async function findAccount(
+  db: Db,
+  by: { phone: string } | { nationalCode: string } | { username: string },
+): Promise<{ id: string; phone: string } | undefined> {
+  const where =
+    'phone' in by
+      ? eq(users.phone, by.phone)
+      : 'nationalCode' in by
+        ? eq(users.nationalCode, by.nationalCode)
+        : sql`lower(${users.username}) = ${by.username.toLowerCase()}`;
+  const [row] = await db.select({ id: users.id, phone: users.phone }).from(users).where(where).limit(1);
+  return row;
+}
+
+// ---------- invitations
+
+const invitationColumns = {
+  invitation: invitations,
+  workspace: {
+    id: workspaces.id,
+    workspaceName: workspaces.workspaceName,
+    name: workspaces.name,
+    logoImageId: workspaces.logoImageId,
+  },
+  role: { id: roles.id, name: roles.name, key: roles.key },
+  invitee: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+};
+
+export interface InvitationListRow {
+  invitation: InvitationRow;
+  workspace: { id: string; workspaceName: string; name: string; logoImageId: string | null };
+  role: { id: string; name: string; key: string } | null;
+  invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
+}
+
+function invitationQuery(db: Db) {
+  return db
+    .select(invitationColumns)
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
+    .leftJoin(users, eq(users.id, invitations.inviteeUserId));
+}
+
+export async function findInvitation(db: Db, id: string): Promise<InvitationListRow | undefined> {
+  const [row] = await invitationQuery(db).where(eq(invitations.id, id)).limit(1);
+  return row as InvitationListRow | undefined;
+}
+
+/** The pending, unexpired invitations of an account in active workspaces, newest first. */
+export async function listPendingFor(db: Db, userId: string, now: Date): Promise<InvitationListRow[]> {
+  const rows = await invitationQuery(db)
+    .where(
+      and(
+        eq(invitations.inviteeUserId, userId),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresDate, now),
+        eq(workspaces.status, 'active'),
+      ),
+    )
+    .orderBy(desc(invitations.createdDate), desc(invitations.id))
+    .limit(100);
+  return rows as InvitationListRow[];
+}
+
+export async function listSent(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ rows: InvitationListRow[]; total: number }> {
+  let filter: SQL | undefined = eq(invitations.workspaceId, workspaceId);
+  if (page.search) filter = and(filter, personSearch(page.search));
+  const [rows, [totalRow]] = await Promise.all([
+    invitationQuery(db)
+      .where(filter)
+      .orderBy(desc(invitations.createdDate), desc(invitations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ value: count() })
+      .from(invitations)
+      .leftJoin(users, eq(users.id, invitations.inviteeUserId))
+      .where(filter),
+  ]);
+  return { rows: rows as InvitationListRow[], total: Number(totalRow?.value ?? 0) };
+}
+
+export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<void> {
+  await db.insert(invitations).values(values);
+}
+
+/** Moves a pending invitation to an answer; undefined when it was no longer pending (a race lost). */
+export async function answerInvitation(
+  db: Db,
+  id: string,
+  status: 'accepted' | 'declined' | 'withdrawn',
+  now: Date,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(invitations)
+    .set({ status, answeredDate: now })
+    .where(and(eq(invitations.id, id), eq(invitations.status, 'pending'), gt(invitations.expiresDate, now)))
+    .returning();
+  return row;
+}
+
+/** Marks the pending invitations past their date as expired; answers who they were for. */
+export async function expireInvitations(
+  db: Db,
+  now: Date,
+  where: { workspaceId: string; inviteeUserId?: string; inviteePhone?: string },
+): Promise<InvitationRow[]> {
+  let filter: SQL | undefined = and(
+    eq(invitations.workspaceId, where.workspaceId),
+    eq(invitations.status, 'pending'),
+    lte(invitations.expiresDate, now),
+  );
+  if (where.inviteeUserId) filter = and(filter, eq(invitations.inviteeUserId, where.inviteeUserId));
+  if (where.inviteePhone)
+    filter = and(filter, eq(invitations.inviteePhone, where.inviteePhone), isNull(invitations.inviteeUserId));
+  return db.update(invitations).set({ status: 'expired' }).where(filter).returning();
+}
+
+/** Withdraws every pending invitation of one invitee in a workspace. */
+export async function withdrawPendingOf(
+  db: Db,
+  workspaceId: string,
+  who: { userId: string } | { phone: string },
+  now: Date,
+): Promise<InvitationRow[]> {
+  const match =
+    'userId' in who
+      ? eq(invitations.inviteeUserId, who.userId)
+      : and(eq(invitations.inviteePhone, who.phone), isNull(invitations.inviteeUserId));
+  return db
+    .update(invitations)
+    .set({ status: 'withdrawn', answeredDate: now })
+    .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.status, 'pending'), match))
+    .returning();
+}
+
+/** Attaches the pending invitations waiting for a phone to the account that now owns it. */
+export async function claimByPhone(
+  db: Db,
+  phone: string,
+  userId: string,
+  now: Date,
+): Promise<InvitationRow[]> {
+  await db
+    .update(invitations)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(invitations.inviteePhone, phone),
+        isNull(invitations.inviteeUserId),
+        eq(invitations.status, 'pending'),
+        lte(invitations.expiresDate, now),
+      ),
+    );
+  return db
+    .update(invitations)
+    .set({ inviteeUserId: userId })
+    .where(
+      and(
+        eq(invitations.inviteePhone, phone),
+        isNull(invitations.inviteeUserId),
+        eq(invitations.status, 'pending'),
+      ),
+    )
+    .returning();
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { roles } from '../access/schema';
+import { users } from '../identity/schema';
+import { workspaces } from '../workspaces/schema';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const memberLevels = ['owner', 'member'] as const;
+export type MemberLevel = (typeof memberLevels)[number];
+/** Mirrors the member's workspace user status: confirmed → active; pending and suspended keep it out. */
+export const memberStatuses = ['active', 'pending', 'suspended'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
+/** Who belongs to which workspace, at which level and with which role. One owner per workspace. */
+export const members = pgTable(
+  'workspace_members',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: memberLevels }).notNull().default('member'),
+    roleId: text('role_id'),
+    status: text('status', { enum: memberStatuses }).notNull().default('active'),
+    joinedDate: timestamptz('joined_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workspace_members_workspace_user_key').on(t.workspaceId, t.userId),
+    uniqueIndex('workspace_members_one_owner_key').on(t.workspaceId).where(sql`${t.level} = 'owner'`),
+    index('workspace_members_user_id_idx').on(t.userId),
+    index('workspace_members_role_idx').on(t.workspaceId, t.roleId),
+    foreignKey({
+      columns: [t.workspaceId, t.roleId],
+      foreignColumns: [roles.workspaceId, roles.id],
+      name: 'workspace_members_role_fk',
+    }),
+    check('workspace_members_level_check', sql`${t.level} in ('owner', 'member')`),
+    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending', 'suspended')`),
+    check('workspace_members_owner_has_no_role_check', sql`${t.level} = 'member' or ${t.roleId} is null`),
+  ],
+);
+
+export const invitationStatusValues = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+
+/**
+ * Invitations. The invitee is an account (inviteeUserId) or, for a phone not yet registered, the phone
+ * alone; sign-up with that (verified) phone attaches the invitation to the new account. At most one
+ * pending invitation per invitee per workspace.
+ */
+export const invitations = pgTable(
+  'workspace_invitations',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    roleId: text('role_id'),
+    inviteeUserId: text('invitee_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    inviteePhone: text('invitee_phone'),
+    token: text('token').notNull(),
+    status: text('status', { enum: invitationStatusValues }).notNull().default('pending'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    expiresDate: timestamptz('expires_date').notNull(),
+    answeredDate: timestamptz('answered_date'),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_key').on(t.token),
+    uniqueIndex('workspace_invitations_pending_user_key')
+      .on(t.workspaceId, t.inviteeUserId)
+      .where(sql`${t.status} = 'pending' and ${t.inviteeUserId} is not null`),
+    uniqueIndex('workspace_invitations_pending_phone_key')
+      .on(t.workspaceId, t.inviteePhone)
+      .where(sql`${t.status} = 'pending' and ${t.inviteeUserId} is null`),
+    index('workspace_invitations_invitee_idx').on(t.inviteeUserId, t.status),
+    index('workspace_invitations_phone_idx').on(t.inviteePhone),
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.status),
+    foreignKey({
+      columns: [t.workspaceId, t.roleId],
+      foreignColumns: [roles.workspaceId, roles.id],
+      name: 'workspace_invitations_role_fk',
+    }),
+    check(
+      'workspace_invitations_status_check',
+      sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn', 'expired')`,
+    ),
+    check(
+      'workspace_invitations_invitee_check',
+      sql`${t.inviteeUserId} is not null or ${t.inviteePhone} is not null`,
+    ),
+  ],
+);
+
+export type MemberRow = typeof members.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;

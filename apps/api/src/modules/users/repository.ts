@@ -1,0 +1,151 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../access/repository';
+import type { Db } from '../identity/repository';
+import { users } from '../identity/schema';
+import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
+
+// Queries of the users (directory) module. Other modules use service.ts, never this file.
+
+export const directoryColumns = {
+  entry: directoryUsers,
+  account: {
+    username: users.username,
+    email: users.email,
+    emailVerified: users.emailVerified,
+    phone: users.phone,
+    nationalCode: users.nationalCode,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  },
+};
+
+export interface DirectoryRow {
+  entry: DirectoryUserRow;
+  account: {
+    username: string | null;
+    email: string | null;
+    emailVerified: boolean;
+    phone: string;
+    nationalCode: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  } | null;
+}
+
+export async function listEntries(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
+): Promise<{ rows: DirectoryRow[]; total: number }> {
+  let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
+  if (page.status) filter = and(filter, eq(directoryUsers.status, page.status));
+  if (page.search) {
+    const pattern = containsPattern(page.search);
+    filter = and(
+      filter,
+      or(
+        ilike(sql`coalesce(${directoryUsers.firstName}, ${users.firstName}, '')`, pattern),
+        ilike(sql`coalesce(${directoryUsers.lastName}, ${users.lastName}, '')`, pattern),
+        ilike(sql`coalesce(${users.username}, '')`, pattern),
+      ),
+    );
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(directoryColumns)
+      .from(directoryUsers)
+      .leftJoin(users, eq(users.id, directoryUsers.userId))
+      .where(filter)
+      .orderBy(asc(directoryUsers.createdDate), asc(directoryUsers.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ value: count() })
+      .from(directoryUsers)
+      .leftJoin(users, eq(users.id, directoryUsers.userId))
+      .where(filter),
+  ]);
+  return { rows: rows as DirectoryRow[], total: Number(totalRow?.value ?? 0) };
+}
+
+export async function findEntry(db: Db, workspaceId: string, id: string): Promise<DirectoryRow | undefined> {
+  const [row] = await db
+    .select(directoryColumns)
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId))
+    .where(and(eq(directoryUsers.workspaceId, workspaceId), eq(directoryUsers.id, id)))
+    .limit(1);
+  return row as DirectoryRow | undefined;
+}
+
+export async function findEntryOf(
+  db: Db,
+  workspaceId: string,
+  who: { userId: string } | { phone: string },
+): Promise<DirectoryUserRow | undefined> {
+  const match =
+    'userId' in who
+      ? eq(directoryUsers.userId, who.userId)
+      : and(eq(directoryUsers.phone, who.phone), isNull(directoryUsers.userId));
+  const [row] = await db
+    .select()
+    .from(directoryUsers)
+    .where(and(eq(directoryUsers.workspaceId, workspaceId), match))
+    .limit(1);
+  return row;
+}
+
+export async function insertEntry(db: Db, values: typeof directoryUsers.$inferInsert): Promise<void> {
+  await db.insert(directoryUsers).values(values).onConflictDoNothing();
+}
+
+export async function updateEntry(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  patch: Partial<Omit<typeof directoryUsers.$inferInsert, 'id' | 'workspaceId'>>,
+): Promise<DirectoryUserRow | undefined> {
+  const [row] = await db
+    .update(directoryUsers)
+    .set(patch)
+    .where(and(eq(directoryUsers.workspaceId, workspaceId), eq(directoryUsers.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteEntry(db: Db, workspaceId: string, id: string): Promise<void> {
+  await db
+    .delete(directoryUsers)
+    .where(and(eq(directoryUsers.workspaceId, workspaceId), eq(directoryUsers.id, id)));
+}
+
+/** Deletes the entry of an invitee who never became a member (status unregistered or unconfirmed). */
+export async function deleteInviteeEntry(
+  db: Db,
+  workspaceId: string,
+  who: { userId: string } | { phone: string },
+): Promise<void> {
+  const match =
+    'userId' in who
+      ? eq(directoryUsers.userId, who.userId)
+      : and(eq(directoryUsers.phone, who.phone), isNull(directoryUsers.userId));
+  await db
+    .delete(directoryUsers)
+    .where(
+      and(
+        eq(directoryUsers.workspaceId, workspaceId),
+        match,
+        inArray(directoryUsers.status, ['unregistered', 'unconfirmed']),
+      ),
+    );
+}
+
+/** Gives a new account the entries that waited for its phone: unregistered becomes unconfirmed. */
+export async function claimPhoneEntries(db: Db, phone: string, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(directoryUsers)
+    .set({ userId, status: 'unconfirmed', updatedDate: now })
+    .where(and(eq(directoryUsers.phone, phone), isNull(directoryUsers.userId)))
+    .returning({ id: directoryUsers.id });
+  return rows.length;
+}

@@ -1,0 +1,146 @@
+import {
+  deleteWorkspaceUserRequestSchema,
+  namedKeySchema,
+  updateWorkspaceUserRequestSchema,
+  workspaceIdParamsSchema,
+  workspaceUserParamsSchema,
+  workspaceUserSchema,
+  workspaceUserStatusRequestSchema,
+  workspaceUsersPageSchema,
+  workspaceUsersQuerySchema,
+} from '@wsm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { requireMember } from '../access/guard';
+import { bearer, guarded, nothing } from '../access/routes';
+import * as directory from './service';
+
+const tags = ['workspace users'];
+const base = '/v1/workspaces/users/identity';
+
+/** The workspace's user directory (api-contract.md section 5). */
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  r.get(
+    `${base}/workspace-id/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'A page of the directory, filtered by ?status= and searched by name or username (tenant_users_role_read)',
+        params: workspaceIdParamsSchema,
+        querystring: workspaceUsersQuerySchema,
+        response: { 200: envelopeSchema(workspaceUsersPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_users_role_read');
+      return ok(request, await directory.listUsers(db, request.params.id, request.query, request.locale));
+    },
+  );
+
+  r.get(
+    `${base}/id/:userId/workspace-id/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One directory entry (tenant_users_role_read)',
+        params: workspaceUserParamsSchema,
+        response: { 200: envelopeSchema(workspaceUserSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_users_role_read');
+      return ok(
+        request,
+        await directory.getUser(db, request.params.id, request.params.userId, request.locale),
+      );
+    },
+  );
+
+  r.put(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Set the workspace's record of a person's names and birth date (tenant_users_role_update)",
+        body: updateWorkspaceUserRequestSchema,
+        response: { 200: envelopeSchema(workspaceUserSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
+      return ok(
+        request,
+        await directory.updateUser(db, request.body.workspaceId, request.body, request.locale),
+      );
+    },
+  );
+
+  r.delete(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Delete a directory entry: a member is removed (tenant_members_delete), an invitee’s invitations withdrawn (tenant_members_invitations_withdraw)',
+        body: deleteWorkspaceUserRequestSchema,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.body.workspaceId);
+      await directory.deleteUser(db, member, request.body.userId, request.log);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    `${base}/status/workspace-id/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The directory statuses (tenant_users_role_read)',
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(namedKeySchema)) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_users_role_read');
+      return ok(request, directory.statusCatalogue(request.locale));
+    },
+  );
+
+  r.put(
+    `${base}/status/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Change a status along the transition table: pending↔confirmed↔suspended↔pending; unregistered and unconfirmed follow invitations only (400 otherwise, 261 when unchanged; tenant_users_role_update)',
+        body: workspaceUserStatusRequestSchema,
+        response: { 200: envelopeSchema(workspaceUserSchema) },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
+      return ok(request, await directory.changeStatus(db, member, request.body, request.locale, request.log));
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../identity/schema';
+import { workspaces } from '../workspaces/schema';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const directoryStatuses = [
+  'unregistered',
+  'unconfirmed',
+  'pending',
+  'confirmed',
+  'suspended',
+] as const;
+export type DirectoryStatus = (typeof directoryStatuses)[number];
+
+/**
+ * The workspace's user directory: one entry per person the workspace knows — invited without an account
+ * (unregistered, phone only), invited with one (unconfirmed), or a member (pending, confirmed, suspended).
+ * The names and birth date are the workspace's own record; the account's are used until it sets them.
+ */
+export const directoryUsers = pgTable(
+  'workspace_users',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    status: text('status', { enum: directoryStatuses }).notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    joinDate: timestamptz('join_date'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    updatedDate: timestamptz('updated_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workspace_users_workspace_user_key').on(t.workspaceId, t.userId),
+    uniqueIndex('workspace_users_workspace_phone_key')
+      .on(t.workspaceId, t.phone)
+      .where(sql`${t.userId} is null`),
+    index('workspace_users_workspace_status_idx').on(t.workspaceId, t.status),
+    index('workspace_users_user_id_idx').on(t.userId),
+    check(
+      'workspace_users_status_check',
+      sql`${t.status} in ('unregistered', 'unconfirmed', 'pending', 'confirmed', 'suspended')`,
+    ),
+    check('workspace_users_identity_check', sql`${t.userId} is not null or ${t.phone} is not null`),
+  ],
+);
+
+export type DirectoryUserRow = typeof directoryUsers.$inferSelect;

@@ -1,0 +1,252 @@
+import {
+  type Locale,
+  maskEmail,
+  maskPhone,
+  type PageQuery,
+  StatusCode,
+  type WorkspaceUser,
+  type WorkspaceUserStatus,
+  workspaceUserTransitions,
+} from '@wsm/contracts';
+import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../http/app-error';
+import { namedStatus } from '../access/catalogue';
+import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
+import { fieldError } from '../access/service';
+import type { Db } from '../identity/repository';
+import { onMembersEvent } from '../members/events';
+import * as members from '../members/service';
+import * as repo from './repository';
+import { type DirectoryStatus, directoryStatuses } from './schema';
+
+const now = (): Date => new Date();
+
+type Who = { userId: string } | { phone: string };
+
+/** Masks a national code as 001****890. */
+export function maskNationalCode(code: string): string {
+  return `${code.slice(0, 3)}****${code.slice(-3)}`;
+}
+
+function toWorkspaceUser(row: repo.DirectoryRow, locale: Locale): WorkspaceUser {
+  const { entry, account } = row;
+  const phone = account?.phone ?? entry.phone;
+  return {
+    id: entry.id,
+    workspaceId: entry.workspaceId,
+    status: namedStatus(entry.status, locale),
+    username: account?.username ?? null,
+    email: {
+      value: account?.email ? maskEmail(account.email) : null,
+      verified: account?.emailVerified ?? false,
+    },
+    phone: phone ? maskPhone(phone) : null,
+    joinDate: entry.joinDate?.toISOString() ?? null,
+    firstName: entry.firstName ?? account?.firstName ?? null,
+    lastName: entry.lastName ?? account?.lastName ?? null,
+    // Profile images belong to the profile module; the directory shows none yet.
+    image: null,
+    nationalId: account?.nationalCode ? maskNationalCode(account.nationalCode) : null,
+    birthDate: entry.birthDate ?? null,
+  };
+}
+
+// ---------- for the members module (inside its transactions)
+
+/** Adds an invitee to the directory (unregistered without an account, unconfirmed with one) unless known. */
+export async function recordInvitee(db: Db, workspaceId: string, who: Who): Promise<void> {
+  const t = now();
+  await repo.insertEntry(db, {
+    id: uuidv7(),
+    workspaceId,
+    userId: 'userId' in who ? who.userId : null,
+    phone: 'phone' in who ? who.phone : null,
+    status: 'userId' in who ? 'unconfirmed' : 'unregistered',
+    createdDate: t,
+    updatedDate: t,
+  });
+}
+
+/** Makes a new member confirmed in the directory (creating its entry when needed). */
+export async function recordMember(db: Db, workspaceId: string, userId: string): Promise<void> {
+  const t = now();
+  const existing = await repo.findEntryOf(db, workspaceId, { userId });
+  if (existing)
+    await repo.updateEntry(db, workspaceId, existing.id, {
+      status: 'confirmed',
+      joinDate: t,
+      updatedDate: t,
+    });
+  else
+    await repo.insertEntry(db, {
+      id: uuidv7(),
+      workspaceId,
+      userId,
+      status: 'confirmed',
+      joinDate: t,
+      createdDate: t,
+      updatedDate: t,
+    });
+}
+
+/** Removes an invitee who never joined (after a decline, withdrawal or expiry). */
+export async function forgetInvitee(db: Db, workspaceId: string, who: Who): Promise<void> {
+  await repo.deleteInviteeEntry(db, workspaceId, who);
+}
+
+/** Removes a former member from the directory. */
+export async function forgetMember(db: Db, workspaceId: string, userId: string): Promise<void> {
+  const entry = await repo.findEntryOf(db, workspaceId, { userId });
+  if (entry) await repo.deleteEntry(db, workspaceId, entry.id);
+}
+
+/** Gives a new account the directory entries that waited for its phone (unregistered → unconfirmed). */
+export async function claimPhoneEntries(db: Db, phone: string, userId: string): Promise<number> {
+  return repo.claimPhoneEntries(db, phone, userId, now());
+}
+
+// ---------- the directory routes
+
+/** The five statuses in the request's language. */
+export function statusCatalogue(locale: Locale) {
+  return directoryStatuses.map((key) => namedStatus(key, locale));
+}
+
+/** A page of the directory, filtered by status and searched by name or username. */
+export async function listUsers(
+  db: Db,
+  workspaceId: string,
+  query: PageQuery & { status?: WorkspaceUserStatus | undefined },
+  locale: Locale,
+): Promise<{ items: WorkspaceUser[]; total: number; page: number; pageSize: number }> {
+  await members.sweepExpiredInvitations(db, workspaceId);
+  const { rows, total } = await repo.listEntries(db, workspaceId, {
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+    search: query.search,
+    status: query.status,
+  });
+  return {
+    items: rows.map((r) => toWorkspaceUser(r, locale)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function entryOf(db: Db, workspaceId: string, id: string): Promise<repo.DirectoryRow> {
+  const row = await repo.findEntry(db, workspaceId, id);
+  if (!row) throw new AppError(StatusCode.notFound);
+  return row;
+}
+
+/** One directory entry of the workspace; 404 otherwise. */
+export async function getUser(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  locale: Locale,
+): Promise<WorkspaceUser> {
+  return toWorkspaceUser(await entryOf(db, workspaceId, id), locale);
+}
+
+/** Sets the workspace's own record of a person's names and birth date (the account is untouched). */
+export async function updateUser(
+  db: Db,
+  workspaceId: string,
+  input: {
+    userId: string;
+    firstName?: string | null | undefined;
+    lastName?: string | null | undefined;
+    birthDate?: string | null | undefined;
+  },
+  locale: Locale,
+): Promise<WorkspaceUser> {
+  await entryOf(db, workspaceId, input.userId);
+  const patch: Parameters<typeof repo.updateEntry>[3] = { updatedDate: now() };
+  if (input.firstName !== undefined) patch.firstName = input.firstName;
+  if (input.lastName !== undefined) patch.lastName = input.lastName;
+  if (input.birthDate !== undefined) patch.birthDate = input.birthDate;
+  await repo.updateEntry(db, workspaceId, input.userId, patch);
+  return getUser(db, workspaceId, input.userId, locale);
+}
+
+/** The member behind an entry, checked so nobody acts on the owner, on itself, or on someone above it. */
+async function actionableMember(db: Db, access: MemberAccess, entry: repo.DirectoryRow) {
+  if (!entry.entry.userId) return undefined;
+  if (entry.entry.userId === access.userId) throw new AppError(StatusCode.forbidden);
+  const member = await members.membershipWithRole(db, access.workspaceId, entry.entry.userId);
+  if (!member) return undefined;
+  if (member.level === 'owner') throw new AppError(StatusCode.forbidden);
+  assertCanGrant(access, member.role);
+  return member;
+}
+
+const memberStatusOf: Partial<Record<DirectoryStatus, 'active' | 'pending' | 'suspended'>> = {
+  confirmed: 'active',
+  pending: 'pending',
+  suspended: 'suspended',
+};
+
+/**
+ * Moves a directory entry along workspaceUserTransitions (400 when the move is not in the table, 261 when
+ * it is already there). A member's access follows at once: only confirmed members get in.
+ */
+export async function changeStatus(
+  db: Db,
+  access: MemberAccess,
+  input: { userId: string; statusKey: WorkspaceUserStatus },
+  locale: Locale,
+  log?: { error(object: unknown, message: string): void },
+): Promise<WorkspaceUser> {
+  const row = await entryOf(db, access.workspaceId, input.userId);
+  const from = row.entry.status;
+  if (from === input.statusKey) throw new AppError(StatusCode.duplicate);
+  if (!workspaceUserTransitions[from].includes(input.statusKey))
+    throw fieldError(locale, 'statusKey', 'invalid_status_transition');
+  const member = await actionableMember(db, access, row);
+  const memberStatus = memberStatusOf[input.statusKey];
+  await db.transaction(async (tx) => {
+    await repo.updateEntry(tx, access.workspaceId, row.entry.id, {
+      status: input.statusKey,
+      updatedDate: now(),
+    });
+    if (member && memberStatus)
+      await members.setMemberStatus(tx, access.workspaceId, member.userId, memberStatus);
+  });
+  if (member && memberStatus)
+    await onMembersEvent(
+      {
+        type: 'member.status_changed',
+        workspaceId: access.workspaceId,
+        userId: member.userId,
+        status: memberStatus,
+        byUserId: access.userId,
+      },
+      log,
+    );
+  return getUser(db, access.workspaceId, row.entry.id, locale);
+}
+
+/**
+ * Deletes a directory entry: a member is removed from the workspace (needs tenant_members_delete; never
+ * the owner), an invitee's pending invitations are withdrawn.
+ */
+export async function deleteUser(
+  db: Db,
+  access: MemberAccess,
+  id: string,
+  log?: { error(object: unknown, message: string): void },
+): Promise<void> {
+  const row = await entryOf(db, access.workspaceId, id);
+  const member = await actionableMember(db, access, row);
+  if (member) {
+    if (!holds(access, 'tenant_members_delete')) throw new AppError(StatusCode.forbidden);
+    await members.removeMember(db, access, member.memberId, log);
+    return;
+  }
+  if (!holds(access, 'tenant_members_invitations_withdraw')) throw new AppError(StatusCode.forbidden);
+  const who: Who = row.entry.userId ? { userId: row.entry.userId } : { phone: row.entry.phone! };
+  await members.withdrawInvitationsOf(db, access, who, log);
+  await repo.deleteEntry(db, access.workspaceId, id);
+}

@@ -1,0 +1,109 @@
+import {
+  createWorkspaceRequestSchema,
+  updateWorkspaceProfileRequestSchema,
+  workspaceIdParamsSchema,
+  workspaceProfileSchema,
+  workspaceSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { requireMember } from '../access/guard';
+import { bearer, guarded } from '../access/routes';
+import * as workspaces from './service';
+
+const tags = ['workspaces'];
+
+/** Workspaces and their profiles (api-contract.md section 5). */
+export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const db = deps.database.db;
+
+  r.get(
+    '/v1/workspaces/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's workspaces, with its level and role in each",
+        response: { 200: envelopeSchema(z.array(workspaceSchema)) },
+      },
+    },
+    async (request) => ok(request, await workspaces.listMyWorkspaces(db, request.user.id, request.locale)),
+  );
+
+  r.post(
+    '/v1/workspaces/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Create a workspace; the caller becomes its owner (261 when workspaceName is taken). Also creates the profile and the built-in application tenant-settings',
+        body: createWorkspaceRequestSchema,
+        response: { 200: envelopeSchema(workspaceSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await workspaces.createWorkspace(deps, request.user.id, request.body, request.locale)),
+  );
+
+  r.get(
+    '/v1/workspaces/workspace-id/:id',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One workspace (any active member; page-level 403 otherwise)',
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(workspaceSchema) },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request, request.params.id);
+      return ok(request, await workspaces.getWorkspace(db, member, request.locale));
+    },
+  );
+
+  r.get(
+    '/v1/workspaces/profile/workspace-id/:id/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The workspace's profile (tenant_profile_read)",
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(workspaceProfileSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.params.id, 'tenant_profile_read');
+      return ok(request, await workspaces.getProfile(db, request.params.id));
+    },
+  );
+
+  r.put(
+    '/v1/workspaces/profile/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "Change the workspace's profile (tenant_profile_update); logoId from the logo upload, null removes it",
+        body: updateWorkspaceProfileRequestSchema,
+        response: { 200: envelopeSchema(workspaceProfileSchema) },
+      },
+    },
+    async (request) => {
+      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      return ok(request, await workspaces.updateProfile(db, request.body, request.locale));
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const workspaceStatuses = ['active'] as const;
+export type WorkspaceStatus = (typeof workspaceStatuses)[number];
+
+/** Tenants. workspaceName is a unique lower-case slug. */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    workspaceName: text('workspace_name').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** An image of the assets store, uploaded for this workspace (see workspaceImages). */
+    logoImageId: text('logo_image_id'),
+    status: text('status', { enum: workspaceStatuses }).notNull().default('active'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    updatedDate: timestamptz('updated_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workspaces_workspace_name_key').on(sql`lower(${t.workspaceName})`),
+    check('workspaces_status_check', sql`${t.status} in ('active')`),
+    check('workspaces_workspace_name_check', sql`${t.workspaceName} ~ '^[a-z0-9-]{3,40}$'`),
+  ],
+);
+
+export interface SocialNetworksColumn {
+  instagram?: string | null;
+  telegram?: string | null;
+  x?: string | null;
+  rubika?: string | null;
+}
+
+/** The contact side of a workspace's profile (name, description and logo live on the workspace). */
+export const workspaceProfiles = pgTable(
+  'workspace_profiles',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    fax: text('fax'),
+    socialNetworks: jsonb('social_networks').$type<SocialNetworksColumn>().notNull().default({}),
+    updatedDate: timestamptz('updated_date').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('workspace_profiles_workspace_id_key').on(t.workspaceId)],
+);
+
+/** Images uploaded for a workspace: a logoId must be one of its own. */
+export const workspaceImages = pgTable(
+  'workspace_images',
+  {
+    imageId: text('image_id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('workspace_images_workspace_id_idx').on(t.workspaceId)],
+);
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceProfileRow = typeof workspaceProfiles.$inferSelect;
