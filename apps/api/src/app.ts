@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Locale } from '@wsm/contracts';
@@ -14,6 +15,7 @@ import { registerWebApp } from './http/web-app';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
+import { assetRoutes } from './modules/assets/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 
@@ -88,6 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     hsts: config.isProduction,
   });
 
+  // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -105,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoutes);
   await app.register(identityRoutes);
   await app.register(devOutboxRoutes);
+  await app.register(assetRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

@@ -1,3 +1,5 @@
 // Every module's tables, gathered for Drizzle's relational queries and drizzle-kit.
 // A module owns its tables in src/modules/<domain>/schema.ts and is listed here.
+
+export * from '../modules/assets/schema';
 export * from '../modules/identity/schema';
