@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Locale } from '@wsm/contracts';
@@ -16,6 +17,7 @@ import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { accessRoutes } from './modules/access/routes';
 import { applicationRoutes } from './modules/applications/routes';
+import { assetRoutes } from './modules/assets/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
@@ -93,6 +95,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     hsts: config.isProduction,
   });
 
+  // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -110,6 +115,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoutes);
   await app.register(identityRoutes);
   await app.register(devOutboxRoutes);
+  await app.register(assetRoutes);
   await app.register(workspaceRoutes);
   await app.register(accessRoutes);
   await app.register(memberRoutes);

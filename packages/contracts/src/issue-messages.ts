@@ -32,6 +32,10 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
   },
   unknown_permission: { fa: 'دسترسی ناشناخته است', en: 'Unknown permission' },
   unknown_image: { fa: 'تصویر پیدا نشد', en: 'The image was not found' },
+  required_workspace_id: {
+    fa: 'فیلد workspaceId پیش از فایل لازم است',
+    en: 'The field workspaceId is required before the file',
+  },
   invalid_status_transition: {
     fa: 'این تغییر وضعیت مجاز نیست',
     en: 'This status change is not allowed',

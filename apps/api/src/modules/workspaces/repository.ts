@@ -2,13 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
 import { members } from '../members/schema';
-import {
-  type WorkspaceProfileRow,
-  type WorkspaceRow,
-  workspaceImages,
-  workspaceProfiles,
-  workspaces,
-} from './schema';
+import { type WorkspaceProfileRow, type WorkspaceRow, workspaceProfiles, workspaces } from './schema';
 
 // Queries of the workspaces module. Other modules use service.ts, never this file. Memberships and roles
 // are read here only to list the caller's workspaces with its level and role in one query.
@@ -90,20 +84,4 @@ export async function updateProfile(
   patch: Partial<Omit<typeof workspaceProfiles.$inferInsert, 'id' | 'workspaceId'>>,
 ): Promise<void> {
   await db.update(workspaceProfiles).set(patch).where(eq(workspaceProfiles.workspaceId, workspaceId));
-}
-
-export async function insertWorkspaceImage(
-  db: Db,
-  values: { imageId: string; workspaceId: string; uploadedBy: string },
-): Promise<void> {
-  await db.insert(workspaceImages).values(values);
-}
-
-export async function workspaceOwnsImage(db: Db, workspaceId: string, imageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: workspaceImages.imageId })
-    .from(workspaceImages)
-    .where(and(eq(workspaceImages.workspaceId, workspaceId), eq(workspaceImages.imageId, imageId)))
-    .limit(1);
-  return row !== undefined;
 }

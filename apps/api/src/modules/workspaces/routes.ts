@@ -1,16 +1,25 @@
 import {
   createWorkspaceRequestSchema,
+  customIssueMessages,
+  idSchema,
+  StatusCode,
   updateWorkspaceProfileRequestSchema,
   workspaceIdParamsSchema,
+  workspaceImageResponseSchema,
   workspaceProfileSchema,
   workspaceSchema,
 } from '@wsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { readUpload } from '../../http/multipart';
+import { limitRoute } from '../../http/rate-limit';
 import { requireMember } from '../access/guard';
 import { bearer, guarded } from '../access/routes';
+import { maxImageBytes, storeImage } from '../assets/images';
+import { uploadLimit } from '../assets/routes';
 import * as workspaces from './service';
 
 const tags = ['workspaces'];
@@ -104,6 +113,40 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
       return ok(request, await workspaces.updateProfile(db, request.body, request.locale));
+    },
+  );
+
+  r.post(
+    '/v1/assets/workspace-profile-image/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Upload a workspace logo (multipart: field workspaceId, then file: PNG, JPEG or WebP by content, at most 2 MiB; tenant_profile_update). Set it with PUT /v1/workspaces/profile/ { logoId }',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(workspaceImageResponseSchema) },
+      },
+      preHandler: limitRoute(deps.limiter, uploadLimit, (request) => request.user.id),
+    },
+    async (request) => {
+      const upload = await readUpload(request, maxImageBytes);
+      const workspaceId = idSchema.safeParse(upload.fields.workspaceId);
+      if (!workspaceId.success) {
+        const message = customIssueMessages.required_workspace_id![request.locale];
+        throw new AppError(StatusCode.validation, { data: { errors: [{ path: 'workspaceId', message }] } });
+      }
+      await requireMember(request, workspaceId.data, 'tenant_profile_update');
+      return ok(
+        request,
+        await storeImage(db, {
+          bytes: upload.bytes,
+          kind: 'workspace-logo',
+          ownerUserId: request.user.id,
+          workspaceId: workspaceId.data,
+        }),
+      );
     },
   );
 }

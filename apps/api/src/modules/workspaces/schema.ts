@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -50,20 +50,6 @@ export const workspaceProfiles = pgTable(
     updatedDate: timestamptz('updated_date').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('workspace_profiles_workspace_id_key').on(t.workspaceId)],
-);
-
-/** Images uploaded for a workspace: a logoId must be one of its own. */
-export const workspaceImages = pgTable(
-  'workspace_images',
-  {
-    imageId: text('image_id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    uploadedBy: text('uploaded_by'),
-    createdDate: timestamptz('created_date').notNull().defaultNow(),
-  },
-  (t) => [index('workspace_images_workspace_id_idx').on(t.workspaceId)],
 );
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;

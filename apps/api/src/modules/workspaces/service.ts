@@ -14,10 +14,10 @@ import { namedStatus } from '../access/catalogue';
 import type { MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
 import { createBuiltInApplication } from '../applications/service';
+import { imageRef, isWorkspaceLogo } from '../assets/images';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import { membersLimitRule } from '../members/limits';
 import { addOwner } from '../members/service';
-import { imageRef } from './images';
 import * as repo from './repository';
 
 const now = (): Date => new Date();
@@ -120,7 +120,7 @@ export async function updateProfile(
   locale: Locale,
 ): Promise<WorkspaceProfile> {
   const workspaceId = input.workspaceId;
-  if (input.logoId && !(await repo.workspaceOwnsImage(db, workspaceId, input.logoId)))
+  if (input.logoId && !(await isWorkspaceLogo(db, workspaceId, input.logoId)))
     throw fieldError(locale, 'logoId', 'unknown_image');
   const profile = await repo.findProfile(db, workspaceId);
   if (!profile) throw new AppError(StatusCode.notFound);
@@ -141,12 +141,4 @@ export async function updateProfile(
     await repo.updateProfile(tx, workspaceId, profilePatch);
   });
   return getProfile(db, workspaceId);
-}
-
-/** Records that an uploaded image belongs to a workspace, so its profile may use it as logo. */
-export async function recordWorkspaceImage(
-  db: Db,
-  input: { imageId: string; workspaceId: string; uploadedBy: string },
-): Promise<void> {
-  await repo.insertWorkspaceImage(db, input);
 }

@@ -1,4 +1,5 @@
 import type { Workspace, WorkspaceProfile } from '@wsm/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createWorkspace,
@@ -226,5 +227,78 @@ describe('the workspace profile', () => {
     );
     expect(logo.status).toBe(400);
     expect(logo.body.data.errors[0]!.path).toBe('logoId');
+  });
+});
+
+describe('the workspace logo', () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: '#1976d2' } })
+      .png()
+      .toBuffer();
+
+  async function uploadLogo(token: string | undefined, workspaceId: string | undefined, bytes: Buffer) {
+    const form = new FormData();
+    if (workspaceId !== undefined) form.append('workspaceId', workspaceId);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+    const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    type Answer = { statusCode: number; data: { imageId: string; url: string; errors?: { path: string }[] } };
+    return { status: response.status, body: (await response.json()) as Answer };
+  }
+
+  it('uploads a logo, sets it on the profile, and shows it on the workspace', async () => {
+    const owner = await quickUser(api);
+    const ws = await createWorkspace(api, owner);
+    const uploaded = await uploadLogo(owner.tokens.accessToken, ws.id, await png());
+    expect(uploaded.status).toBe(200);
+    const { imageId, url } = uploaded.body.data;
+    expect(url).toBe(`/v1/assets/images/${imageId}`);
+    const set = await call<WorkspaceProfile>('PUT', '/v1/workspaces/profile/', owner.tokens.accessToken, {
+      workspaceId: ws.id,
+      logoId: imageId,
+    });
+    expect(set.body.data.logo).toEqual({ id: imageId, url });
+    const list = await call<Workspace[]>('GET', '/v1/workspaces/', owner.tokens.accessToken);
+    expect(list.body.data[0]!.logo).toEqual({ id: imageId, url });
+    expect((await fetch(api.url + url)).status).toBe(200);
+    const removed = await call<WorkspaceProfile>('PUT', '/v1/workspaces/profile/', owner.tokens.accessToken, {
+      workspaceId: ws.id,
+      logoId: null,
+    });
+    expect(removed.body.data.logo).toBeNull();
+  });
+
+  it('refuses non-members, members without tenant_profile_update, a missing workspaceId and non-images', async () => {
+    const owner = await quickUser(api);
+    const ws = await createWorkspace(api, owner);
+    expect((await uploadLogo(undefined, ws.id, await png())).status).toBe(401);
+    const stranger = await quickUser(api);
+    expect((await uploadLogo(stranger.tokens.accessToken, ws.id, await png())).status).toBe(403);
+    const reader = await memberWith(api, ws, ['tenant_profile_read']);
+    const denied = await uploadLogo(reader.user.tokens.accessToken, ws.id, await png());
+    expect(denied.status).toBe(400);
+    expect(denied.body.statusCode).toBe(403);
+    const missing = await uploadLogo(owner.tokens.accessToken, undefined, await png());
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.errors?.[0]?.path).toBe('workspaceId');
+    const notImage = await uploadLogo(owner.tokens.accessToken, ws.id, Buffer.from('<svg onload=alert(1)>'));
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.statusCode).toBe(400);
+  });
+
+  it("refuses another workspace's logo as logoId", async () => {
+    const owner = await quickUser(api);
+    const mine = await createWorkspace(api, owner);
+    const other = await createWorkspace(api, owner);
+    const uploaded = await uploadLogo(owner.tokens.accessToken, other.id, await png());
+    const set = await call('PUT', '/v1/workspaces/profile/', owner.tokens.accessToken, {
+      workspaceId: mine.id,
+      logoId: uploaded.body.data.imageId,
+    });
+    expect(set.status).toBe(400);
+    expect(set.body.statusCode).toBe(400);
   });
 });

@@ -77,13 +77,6 @@ CREATE TABLE "workspace_users" (
 	CONSTRAINT "workspace_users_identity_check" CHECK ("workspace_users"."user_id" is not null or "workspace_users"."phone" is not null)
 );
 --> statement-breakpoint
-CREATE TABLE "workspace_images" (
-	"image_id" text PRIMARY KEY NOT NULL,
-	"workspace_id" text NOT NULL,
-	"uploaded_by" text,
-	"created_date" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "workspace_profiles" (
 	"id" text PRIMARY KEY NOT NULL,
 	"workspace_id" text NOT NULL,
@@ -120,7 +113,6 @@ ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_user_id_users_
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_role_fk" FOREIGN KEY ("workspace_id","role_id") REFERENCES "public"."workspace_roles"("workspace_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_users" ADD CONSTRAINT "workspace_users_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_users" ADD CONSTRAINT "workspace_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "workspace_images" ADD CONSTRAINT "workspace_images_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_profiles" ADD CONSTRAINT "workspace_profiles_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "workspace_role_permissions_workspace_id_idx" ON "workspace_role_permissions" USING btree ("workspace_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_roles_name_key" ON "workspace_roles" USING btree ("workspace_id",lower("name"));--> statement-breakpoint
@@ -141,6 +133,5 @@ CREATE UNIQUE INDEX "workspace_users_workspace_user_key" ON "workspace_users" US
 CREATE UNIQUE INDEX "workspace_users_workspace_phone_key" ON "workspace_users" USING btree ("workspace_id","phone") WHERE "workspace_users"."user_id" is null;--> statement-breakpoint
 CREATE INDEX "workspace_users_workspace_status_idx" ON "workspace_users" USING btree ("workspace_id","status");--> statement-breakpoint
 CREATE INDEX "workspace_users_user_id_idx" ON "workspace_users" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "workspace_images_workspace_id_idx" ON "workspace_images" USING btree ("workspace_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_profiles_workspace_id_key" ON "workspace_profiles" USING btree ("workspace_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspaces_workspace_name_key" ON "workspaces" USING btree (lower("workspace_name"));

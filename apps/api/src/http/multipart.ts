@@ -1,0 +1,40 @@
+import { StatusCode } from '@wsm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+export interface Upload {
+  bytes: Buffer;
+  /** The form's text fields sent before the file. */
+  fields: Record<string, string>;
+}
+
+const invalidFile = () =>
+  new AppError(StatusCode.validation, { data: { errors: [{ path: 'file', message: 'file' }] } });
+
+/**
+ * Reads the one file of a multipart request from field `file` (api-contract.md section 1), refusing
+ * anything larger than maxBytes while it streams in. Not multipart, no file or too large: body 400.
+ */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  if (!request.isMultipart()) throw invalidFile();
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  } catch {
+    throw invalidFile();
+  }
+  if (part?.fieldname !== 'file') throw invalidFile();
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch {
+    throw invalidFile();
+  }
+  if (part.file.truncated) throw invalidFile();
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field;
+    if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value.trim();
+  }
+  return { bytes, fields };
+}

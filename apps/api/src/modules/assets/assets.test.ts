@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, signUp } from '../../../test/fixtures';
+import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { isUserImage } from './images';
+import { assetPaths } from './routes';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+});
+afterAll(() => api.close());
+
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#1976d2' } })
+    .png()
+    .toBuffer();
+
+async function upload(token: string | undefined, bytes: Buffer, name = 'photo.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const response = await fetch(`${api.url}${assetPaths.userProfileImage}/`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': randomIp(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
+  type Answer = { statusCode: number; data: { imageId: string; url: string } };
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+describe('profile image upload', () => {
+  it('stores a re-encoded image the public address serves with long-lived caching', async () => {
+    const user = await signUp(api);
+    const answer = await upload(user.tokens.accessToken, await png());
+    expect(answer.status).toBe(200);
+    const { imageId, url } = answer.body.data;
+    expect(url).toBe(`/v1/assets/images/${imageId}`);
+
+    const image = await fetch(api.url + url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('keeps the picture but drops its metadata (camera, GPS) and scales huge pictures down', async () => {
+    const user = await signUp(api);
+    const withExif = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-location' } })
+      .toBuffer();
+    const answer = await upload(user.tokens.accessToken, withExif, 'photo.jpg', 'image/jpeg');
+    expect(answer.status).toBe(200);
+    const bytes = Buffer.from(await (await fetch(api.url + answer.body.data.url)).arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1024, 512]);
+    expect(bytes.includes('secret-location')).toBe(false);
+  });
+
+  it('judges by content: a text file named .png, an SVG or a GIF answers 400 and stores nothing', async () => {
+    const user = await signUp(api);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    for (const [bytes, name] of [
+      [Buffer.from('not an image at all'), 'a.png'],
+      [svg, 'a.svg'],
+      [gif, 'a.gif'],
+    ] as const) {
+      const answer = await upload(user.tokens.accessToken, bytes, name);
+      expect(answer.status).toBe(400);
+      expect(answer.body.statusCode).toBe(400);
+    }
+  });
+
+  it('refuses a file over 2 MiB and a request without a file', async () => {
+    const user = await signUp(api);
+    const noise = Buffer.alloc(2 * 1024 * 1024 + 10, 7);
+    expect((await upload(user.tokens.accessToken, noise)).status).toBe(400);
+    const empty = await api.call('POST', assetPaths.userProfileImage, {
+      token: user.tokens.accessToken,
+      body: {},
+    });
+    expect(empty.status).toBe(400);
+  });
+
+  it('needs a logged-in user; unknown images answer 404', async () => {
+    expect((await upload(undefined, await png())).status).toBe(401);
+    const missing = await api.call('GET', '/v1/assets/images/0b5e2f0c-3d2a-4a8e-9a57-1d1b8f2c9e11');
+    expect(missing.status).toBe(404);
+    expect((await api.call('GET', '/v1/assets/images/not-a-uuid')).status).toBe(400);
+  });
+
+  it('an image belongs to its uploader only', async () => {
+    const owner = await signUp(api);
+    const other = await signUp(api);
+    const { imageId } = (await upload(owner.tokens.accessToken, await png())).body.data;
+    expect(await isUserImage(api.deps.database.db, owner.id, imageId)).toBe(true);
+    expect(await isUserImage(api.deps.database.db, other.id, imageId)).toBe(false);
+  });
+});
