@@ -1,0 +1,537 @@
+import type { Invitation, Member, WorkspaceUser } from '@wsm/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  createRole,
+  createWorkspace,
+  memberWith,
+  newClient,
+  outbox,
+  quickUser,
+  randomPhone,
+} from '../../../test/fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import { type MembersEvent, membersEventListeners } from './events';
+import { invitations } from './schema';
+import { claimInvitationsForAccount } from './service';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(() => api.close());
+afterEach(() => {
+  membersEventListeners.length = 0;
+});
+
+const base = '/v1/workspaces/members/identity';
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
+  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+
+function recordEvents(): MembersEvent[] {
+  const seen: MembersEvent[] = [];
+  membersEventListeners.push((event) => {
+    seen.push(event);
+  });
+  return seen;
+}
+
+async function setup() {
+  const owner = await quickUser(api);
+  const ws = await createWorkspace(api, owner, { name: 'Acme' });
+  return { owner, ws, token: owner.tokens.accessToken };
+}
+
+async function directoryStatusOf(wsId: string, token: string, username: string): Promise<string | undefined> {
+  const page = await call<Page<WorkspaceUser>>(
+    'GET',
+    `/v1/workspaces/users/identity/workspace-id/${wsId}/`,
+    token,
+  );
+  return page.body.data.items.find((u) => u.username === username)?.status.key;
+}
+
+describe('invitations', () => {
+  it('invite by username → the invitee sees it → accepts → active member with the role', async () => {
+    const { ws, token } = await setup();
+    const events = recordEvents();
+    const role = await createRole(api, ws, ['tenant_profile_read'], { name: 'Viewer' });
+    const invitee = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      roleId: role.id,
+      username: invitee.username.toUpperCase(),
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({
+      workspaceId: ws.id,
+      workspaceName: ws.workspaceName,
+      name: 'Acme',
+      logo: null,
+      role: { id: role.id, name: 'Viewer' },
+      status: { key: 'pending' },
+      invitee: { userId: invitee.id, username: invitee.username },
+    });
+    expect(sent.body.data.token.length).toBeGreaterThan(20);
+    expect(await directoryStatusOf(ws.id, token, invitee.username)).toBe('unconfirmed');
+
+    const mine = await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken);
+    expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
+    const one = await call<Invitation>(
+      'GET',
+      `${base}/invitations/id/${sent.body.data.id}`,
+      invitee.tokens.accessToken,
+    );
+    expect(one.body.data.id).toBe(sent.body.data.id);
+
+    const accepted = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(accepted.status).toBe(200);
+    const workspaces = await call<{ id: string; level: string; role: { id: string } }[]>(
+      'GET',
+      '/v1/workspaces/',
+      invitee.tokens.accessToken,
+    );
+    expect(workspaces.body.data).toMatchObject([{ id: ws.id, level: 'member', role: { id: role.id } }]);
+    expect(
+      (await call('GET', `/v1/workspaces/profile/workspace-id/${ws.id}/`, invitee.tokens.accessToken)).status,
+    ).toBe(200);
+    expect(
+      (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
+    ).toEqual([]);
+    expect(await directoryStatusOf(ws.id, token, invitee.username)).toBe('confirmed');
+    expect(events.map((e) => e.type)).toEqual(['invitation.received', 'invitation.answered']);
+    expect(events[1]).toMatchObject({ accepted: true, inviteeUserId: invitee.id, invitedBy: ws.owner.id });
+
+    const again = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(again.status).toBe(404);
+    const reinvite = await call('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: invitee.username,
+    });
+    expect(reinvite.body.statusCode).toBe(261);
+  });
+
+  it('invite by national code → decline: no membership, the directory forgets the invitee', async () => {
+    const { ws, token } = await setup();
+    const invitee = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      nationalCode: invitee.nationalCode,
+    });
+    expect(sent.body.data.role).toBeNull();
+    const declined = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: false,
+    });
+    expect(declined.status).toBe(200);
+    expect(
+      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, invitee.tokens.accessToken)).status,
+    ).toBe(403);
+    expect(await directoryStatusOf(ws.id, token, invitee.username)).toBeUndefined();
+    const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
+    expect(sentList.body.data.items[0]).toMatchObject({ id: sent.body.data.id, status: { key: 'declined' } });
+  });
+
+  it('invite a phone without an account: an SMS, then sign-up with that phone claims it', async () => {
+    const { ws, token } = await setup();
+    const events = recordEvents();
+    const phone = randomPhone();
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      phone: `+98${phone.slice(1)}`,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.invitee).toMatchObject({
+      userId: null,
+      phone: `${phone.slice(0, 4)}***${phone.slice(-4)}`,
+    });
+    const [sms] = await outbox(api, phone);
+    expect(sms?.text).toContain('Acme');
+    expect(sms?.text).toContain('/fa/signup');
+    expect(events[0]).toMatchObject({ type: 'invitation.received', inviteeUserId: null, phone });
+    const directory = await call<Page<WorkspaceUser>>(
+      'GET',
+      `/v1/workspaces/users/identity/workspace-id/${ws.id}/?status=unregistered`,
+      token,
+    );
+    expect(directory.body.data.items).toHaveLength(1);
+    expect(directory.body.data.items[0]!.phone).toBe(sent.body.data.invitee.phone);
+
+    const person = await quickUser(api, { phone });
+    expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(1);
+    expect(events.at(-1)).toMatchObject({ type: 'invitation.received', inviteeUserId: person.id });
+    expect(await directoryStatusOf(ws.id, token, person.username)).toBe('unconfirmed');
+    const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
+    expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
+    await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(await directoryStatusOf(ws.id, token, person.username)).toBe('confirmed');
+    // Claiming twice attaches nothing more.
+    expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(0);
+  });
+
+  it('a phone that has an account is invited as that account, without an SMS', async () => {
+    const { ws, token } = await setup();
+    const invitee = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      phone: invitee.phone,
+    });
+    expect(sent.body.data.invitee.userId).toBe(invitee.id);
+    expect(await outbox(api, invitee.phone)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown username or national code, 261 for a second pending invitation', async () => {
+    const { ws, token } = await setup();
+    const unknown = await call('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: 'nobody_here_x',
+    });
+    expect(unknown.status).toBe(404);
+    const invitee = await quickUser(api);
+    await call('POST', `${base}/invitations/`, token, { workspaceId: ws.id, username: invitee.username });
+    const dup = await call('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      nationalCode: invitee.nationalCode,
+    });
+    expect(dup.body.statusCode).toBe(261);
+    const phone = randomPhone();
+    await call('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    const dupPhone = await call('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    expect(dupPhone.body.statusCode).toBe(261);
+  });
+
+  it('needs exactly one of phone, nationalCode and username (message in both languages)', async () => {
+    const { ws, token } = await setup();
+    const both = await call<{ errors: unknown[] }>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: 'abc',
+      phone: '09121234567',
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.data.errors).toEqual([
+      { path: 'phone', message: 'دقیقاً یکی از موبایل، کد ملی یا نام کاربری را وارد کنید' },
+    ]);
+    const none = await call<{ errors: unknown[] }>(
+      'POST',
+      `${base}/invitations/`,
+      token,
+      { workspaceId: ws.id },
+      'en',
+    );
+    expect(none.body.data.errors).toEqual([
+      { path: 'phone', message: 'Enter exactly one of mobile number, national code or username' },
+    ]);
+    const badPhone = await call<{ errors: { path: string }[] }>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      phone: '12345',
+    });
+    expect(badPhone.body.data.errors[0]!.path).toBe('phone');
+  });
+
+  it('withdraw: the invitee no longer sees or answers it', async () => {
+    const { ws, token } = await setup();
+    const events = recordEvents();
+    const invitee = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: invitee.username,
+    });
+    const withdrawn = await call('DELETE', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      invitationId: sent.body.data.id,
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(
+      (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
+    ).toEqual([]);
+    const answer = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(answer.status).toBe(404);
+    expect(
+      (
+        await call('DELETE', `${base}/invitations/`, token, {
+          workspaceId: ws.id,
+          invitationId: sent.body.data.id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(events.map((e) => e.type)).toEqual(['invitation.received', 'invitation.withdrawn']);
+    expect(await directoryStatusOf(ws.id, token, invitee.username)).toBeUndefined();
+  });
+
+  it('only the invitee may answer; only the invitee and the workspace readers may read it', async () => {
+    const { ws, token } = await setup();
+    const invitee = await quickUser(api);
+    const other = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: invitee.username,
+    });
+    const id = sent.body.data.id;
+    const hijack = await call('POST', `${base}/invitations/response/`, other.tokens.accessToken, {
+      invitationId: id,
+      accept: true,
+    });
+    expect(hijack.status).toBe(404);
+    expect((await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, other.tokens.accessToken)).status).toBe(
+      403,
+    );
+    expect((await call('GET', `${base}/invitations/id/${id}`, other.tokens.accessToken)).status).toBe(404);
+    expect((await call('GET', `${base}/invitations/id/${id}`, token)).status).toBe(200);
+    const noRead = await memberWith(api, ws, ['tenant_profile_read']);
+    expect((await call('GET', `${base}/invitations/id/${id}`, noRead.user.tokens.accessToken)).status).toBe(
+      404,
+    );
+    const sentList = await call(
+      'GET',
+      `${base}/invitations/?workspaceId=${ws.id}`,
+      noRead.user.tokens.accessToken,
+    );
+    expect(sentList.body.statusCode).toBe(403);
+  });
+
+  it('expires after 7 days: gone for the invitee, and a new invitation may be sent', async () => {
+    const { ws, token } = await setup();
+    const invitee = await quickUser(api);
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: invitee.username,
+    });
+    const expires =
+      new Date(sent.body.data.expiresDate).getTime() - new Date(sent.body.data.createdDate).getTime();
+    expect(expires).toBe(7 * 86_400_000);
+    await api.deps.database.db
+      .update(invitations)
+      .set({ expiresDate: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, sent.body.data.id));
+    expect(
+      (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
+    ).toEqual([]);
+    const late = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(late.status).toBe(404);
+    const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
+    expect(sentList.body.data.items[0]!.status.key).toBe('expired');
+    const again = await call('POST', `${base}/invitations/`, token, {
+      workspaceId: ws.id,
+      username: invitee.username,
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('cannot invite with a role holding permissions the inviter lacks', async () => {
+    const { ws } = await setup();
+    const inviter = await memberWith(api, ws, ['tenant_members_invitations_send']);
+    const strong = await createRole(api, ws, ['tenant_members_delete']);
+    const invitee = await quickUser(api);
+    const t = inviter.user.tokens.accessToken;
+    const denied = await call('POST', `${base}/invitations/`, t, {
+      workspaceId: ws.id,
+      roleId: strong.id,
+      username: invitee.username,
+    });
+    expect(denied.body.statusCode).toBe(403);
+    const ownRole = await call('POST', `${base}/invitations/`, t, {
+      workspaceId: ws.id,
+      roleId: inviter.roleId,
+      username: invitee.username,
+    });
+    expect(ownRole.status).toBe(200);
+    const other = await createWorkspace(api, await quickUser(api));
+    const foreignRole = await createRole(api, other, []);
+    const second = await quickUser(api);
+    const cross = await call('POST', `${base}/invitations/`, ws.owner.tokens.accessToken, {
+      workspaceId: ws.id,
+      roleId: foreignRole.id,
+      username: second.username,
+    });
+    expect(cross.status).toBe(404);
+  });
+
+  it('limits invitation texts to one phone (260)', async () => {
+    const phone = randomPhone();
+    const owner = await quickUser(api);
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const ws = await createWorkspace(api, owner);
+      answers.push(
+        await call('POST', `${base}/invitations/`, owner.tokens.accessToken, { workspaceId: ws.id, phone }),
+      );
+    }
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[3]!.body.statusCode).toBe(260);
+    expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await outbox(api, phone)).toHaveLength(3);
+  });
+
+  it('lists sent invitations with paging', async () => {
+    const { ws, token } = await setup();
+    for (let i = 0; i < 3; i++) {
+      const u = await quickUser(api);
+      await call('POST', `${base}/invitations/`, token, { workspaceId: ws.id, username: u.username });
+    }
+    const page = await call<Page<Invitation>>(
+      'GET',
+      `${base}/invitations/?workspaceId=${ws.id}&page=2&pageSize=2`,
+      token,
+    );
+    expect(page.body.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page.body.data.items).toHaveLength(1);
+  });
+});
+
+describe('members', () => {
+  it('lists members owner first, with paging and search by name or username', async () => {
+    const { owner, ws, token } = await setup();
+    const people = [await quickUser(api), await quickUser(api), await quickUser(api)];
+    for (const p of people) await addMember(api, ws, p);
+    const all = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token, undefined, 'en');
+    expect(all.body.data.total).toBe(4);
+    expect(all.body.data.items[0]).toMatchObject({
+      level: 'owner',
+      role: null,
+      user: { id: owner.id, username: owner.username, firstName: 'Sara' },
+      status: { key: 'active', name: 'Active' },
+    });
+    const page = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=2&pageSize=3`, token);
+    expect(page.body.data.items).toHaveLength(1);
+    const found = await call<Page<Member>>(
+      'GET',
+      `${base}/workspace-id/${ws.id}/?search=${people[1]!.username}`,
+      token,
+    );
+    expect(found.body.data.items.map((m) => m.user.id)).toEqual([people[1]!.id]);
+    expect(found.body.data.total).toBe(1);
+    const one = await call<Member>(
+      'GET',
+      `${base}/id/${found.body.data.items[0]!.id}/workspace-id/${ws.id}`,
+      token,
+    );
+    expect(one.body.data.user.id).toBe(people[1]!.id);
+  });
+
+  it('changes a member’s role within what the caller holds; never the owner', async () => {
+    const { owner, ws, token } = await setup();
+    const events = recordEvents();
+    const manager = await memberWith(api, ws, [
+      'tenant_members_update',
+      'tenant_members_read',
+      'tenant_profile_read',
+    ]);
+    const target = await memberWith(api, ws, null);
+    const small = await createRole(api, ws, ['tenant_profile_read']);
+    const big = await createRole(api, ws, ['tenant_profile_update']);
+    const t = manager.user.tokens.accessToken;
+    const changed = await call<Member>('PUT', `${base}/`, t, {
+      workspaceId: ws.id,
+      memberId: target.memberId,
+      roleId: small.id,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.role?.id).toBe(small.id);
+    expect(events.at(-1)).toMatchObject({
+      type: 'member.role_changed',
+      userId: target.user.id,
+      roleId: small.id,
+    });
+    const escalate = await call('PUT', `${base}/`, t, {
+      workspaceId: ws.id,
+      memberId: target.memberId,
+      roleId: big.id,
+    });
+    expect(escalate.body.statusCode).toBe(403);
+    const selfEscalate = await call('PUT', `${base}/`, t, {
+      workspaceId: ws.id,
+      memberId: manager.memberId,
+      roleId: big.id,
+    });
+    expect(selfEscalate.body.statusCode).toBe(403);
+    const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
+    const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
+    const demote = await call('PUT', `${base}/`, token, {
+      workspaceId: ws.id,
+      memberId: ownerMember.id,
+      roleId: small.id,
+    });
+    expect(demote.body.statusCode).toBe(403);
+    // Someone holding more than the manager cannot be demoted by it.
+    const senior = await memberWith(api, ws, ['tenant_profile_update']);
+    const demoteSenior = await call('PUT', `${base}/`, t, {
+      workspaceId: ws.id,
+      memberId: senior.memberId,
+      roleId: null,
+    });
+    expect(demoteSenior.body.statusCode).toBe(403);
+    const noPerm = await call('PUT', `${base}/`, target.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: target.memberId,
+      roleId: null,
+    });
+    expect(noPerm.body.statusCode).toBe(403);
+  });
+
+  it('removes a member (who loses access at once); a member may leave; the owner can never be removed', async () => {
+    const { owner, ws, token } = await setup();
+    const events = recordEvents();
+    const remover = await memberWith(api, ws, ['tenant_members_delete']);
+    const target = await memberWith(api, ws, null);
+    const leaver = await memberWith(api, ws, null);
+    const removed = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: target.memberId,
+    });
+    expect(removed.status).toBe(200);
+    expect(
+      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, target.user.tokens.accessToken)).status,
+    ).toBe(403);
+    expect(events.at(-1)).toMatchObject({
+      type: 'member.removed',
+      userId: target.user.id,
+      byUserId: remover.user.id,
+    });
+    const noPerm = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: remover.memberId,
+    });
+    expect(noPerm.body.statusCode).toBe(403);
+    const left = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: leaver.memberId,
+    });
+    expect(left.status).toBe(200);
+    const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
+    const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
+    const removeOwner = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: ownerMember.id,
+    });
+    expect(removeOwner.body.statusCode).toBe(403);
+    const ownerLeaves = await call('DELETE', `${base}/`, token, {
+      workspaceId: ws.id,
+      memberId: ownerMember.id,
+    });
+    expect(ownerLeaves.body.statusCode).toBe(403);
+    const senior = await memberWith(api, ws, ['tenant_profile_update']);
+    const removeSenior = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: senior.memberId,
+    });
+    expect(removeSenior.body.statusCode).toBe(403);
+    expect(list.body.data.total).toBe(2);
+  });
+});
