@@ -410,6 +410,8 @@ describe('members', () => {
     });
     const page = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=2&pageSize=3`, token);
     expect(page.body.data.items).toHaveLength(1);
+    const past = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=9&pageSize=3`, token);
+    expect(past.body.data).toEqual({ items: [], total: 4, page: 9, pageSize: 3 });
     const found = await call<Page<Member>>(
       'GET',
       `${base}/workspace-id/${ws.id}/?search=${people[1]!.username}`,

@@ -31,6 +31,7 @@ function personSearch(search: string): SQL | undefined {
   );
 }
 
+/** A page of members and the total, in one query (the window count); a page past the end counts apart. */
 export async function listMembers(
   db: Db,
   workspaceId: string,
@@ -38,25 +39,26 @@ export async function listMembers(
 ): Promise<{ rows: MemberListRow[]; total: number }> {
   let filter: SQL | undefined = eq(members.workspaceId, workspaceId);
   if (page.search) filter = and(filter, personSearch(page.search));
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(memberColumns)
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
-      .where(filter)
-      .orderBy(sql`${members.level} = 'owner' desc`, asc(members.joinedDate), asc(members.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    page.search
-      ? db
-          .select({ value: count() })
-          .from(members)
-          .innerJoin(users, eq(users.id, members.userId))
-          .where(filter)
-      : db.select({ value: count() }).from(members).where(filter),
-  ]);
-  return { rows: rows as MemberListRow[], total: Number(totalRow?.value ?? 0) };
+  const rows = await db
+    .select({ ...memberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+    .where(filter)
+    .orderBy(sql`${members.level} = 'owner' desc`, asc(members.joinedDate), asc(members.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0 || page.offset === 0)
+    return {
+      rows: rows.map(({ total: _total, ...row }) => row as MemberListRow),
+      total: rows[0]?.total ?? 0,
+    };
+  const [totalRow] = await db
+    .select({ value: count() })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(filter);
+  return { rows: [], total: Number(totalRow?.value ?? 0) };
 }
 
 export async function findMember(
