@@ -537,3 +537,55 @@ describe('members', () => {
     expect(list.body.data.total).toBe(2);
   });
 });
+
+describe('edge cases of invitations by phone', () => {
+  it('claiming skips workspaces where the account is already a member or already invited', async () => {
+    const { ws, token } = await setup();
+    const second = await createWorkspace(api, ws.owner);
+    const phone = randomPhone();
+    await call('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    await call('POST', `${base}/invitations/`, token, { workspaceId: second.id, phone });
+    // The phone now belongs to an account that is already a member of ws and invited to `second`.
+    const person = await quickUser(api, { phone: randomPhone() });
+    await addMember(api, ws, person);
+    await call('POST', `${base}/invitations/`, token, { workspaceId: second.id, username: person.username });
+    const claimed = await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone });
+    expect(claimed).toBe(0);
+    const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
+    expect(mine.body.data).toHaveLength(1);
+  });
+
+  it('an SMS provider failure answers 503 and stores no invitation', async () => {
+    const failing = await startTestApp({
+      messaging: {
+        sms: {
+          send: async () => {
+            throw new Error('gateway down');
+          },
+        },
+        email: { send: async () => {} },
+        outbox: undefined,
+      },
+    });
+    try {
+      const owner = await quickUser(failing);
+      const ws = await createWorkspace(failing, owner);
+      const phone = randomPhone();
+      const answer = await newClient(failing).call('POST', `${base}/invitations/`, {
+        token: owner.tokens.accessToken,
+        body: { workspaceId: ws.id, phone },
+      });
+      expect(answer.status).toBe(503);
+      const sent = await newClient(failing).call<Page<Invitation>>(
+        'GET',
+        `${base}/invitations/?workspaceId=${ws.id}`,
+        {
+          token: owner.tokens.accessToken,
+        },
+      );
+      expect(sent.body.data.total).toBe(0);
+    } finally {
+      await failing.close();
+    }
+  });
+});

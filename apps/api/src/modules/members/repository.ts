@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../access/repository';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
@@ -289,6 +290,9 @@ export async function claimByPhone(
         lte(invitations.expiresDate, now),
       ),
     );
+  // Skipped: workspaces where the account is already a member or already has a pending invitation
+  // (possible when a phone moves to an existing account); those wait for their expiry.
+  const other = alias(invitations, 'other_invitation');
   return db
     .update(invitations)
     .set({ inviteeUserId: userId })
@@ -297,6 +301,24 @@ export async function claimByPhone(
         eq(invitations.inviteePhone, phone),
         isNull(invitations.inviteeUserId),
         eq(invitations.status, 'pending'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(members)
+            .where(and(eq(members.workspaceId, invitations.workspaceId), eq(members.userId, userId))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(
+              and(
+                eq(other.workspaceId, invitations.workspaceId),
+                eq(other.inviteeUserId, userId),
+                eq(other.status, 'pending'),
+              ),
+            ),
+        ),
       ),
     )
     .returning();

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../access/repository';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
@@ -142,10 +143,23 @@ export async function deleteInviteeEntry(
 
 /** Gives a new account the entries that waited for its phone: unregistered becomes unconfirmed. */
 export async function claimPhoneEntries(db: Db, phone: string, userId: string, now: Date): Promise<number> {
+  const known = alias(directoryUsers, 'known_entry');
   const rows = await db
     .update(directoryUsers)
     .set({ userId, status: 'unconfirmed', updatedDate: now })
-    .where(and(eq(directoryUsers.phone, phone), isNull(directoryUsers.userId)))
+    .where(
+      and(
+        eq(directoryUsers.phone, phone),
+        isNull(directoryUsers.userId),
+        // An account already known to the workspace keeps its own entry.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(known)
+            .where(and(eq(known.workspaceId, directoryUsers.workspaceId), eq(known.userId, userId))),
+        ),
+      ),
+    )
     .returning({ id: directoryUsers.id });
   return rows.length;
 }
