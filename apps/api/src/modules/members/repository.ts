@@ -237,6 +237,22 @@ export async function answerInvitation(
   return row;
 }
 
+/** Whether a workspace has pending invitations past their date (a cheap check before sweeping). */
+export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.status, 'pending'),
+        lte(invitations.expiresDate, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Marks the pending invitations past their date as expired; answers who they were for. */
 export async function expireInvitations(
   db: Db,

@@ -213,6 +213,8 @@ export async function removeMember(
 
 /** Marks a workspace's invitations past their 7 days as expired and drops their invitees from the directory. */
 export async function sweepExpiredInvitations(db: Db, workspaceId: string): Promise<void> {
+  // Lists call this on every read: only a workspace with something to expire pays for a transaction.
+  if (!(await repo.hasExpiredPending(db, workspaceId, now()))) return;
   await db.transaction(async (tx) => {
     const expired = await repo.expireInvitations(tx, now(), { workspaceId });
     for (const inv of expired)

@@ -51,22 +51,23 @@ export async function listEntries(
       ),
     );
   }
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(directoryColumns)
-      .from(directoryUsers)
-      .leftJoin(users, eq(users.id, directoryUsers.userId))
-      .where(filter)
-      .orderBy(asc(directoryUsers.createdDate), asc(directoryUsers.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ value: count() })
-      .from(directoryUsers)
-      .leftJoin(users, eq(users.id, directoryUsers.userId))
-      .where(filter),
-  ]);
-  return { rows: rows as DirectoryRow[], total: Number(totalRow?.value ?? 0) };
+  // The page and the total in one query (the window count); a page past the end counts apart.
+  const rows = await db
+    .select({ ...directoryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId))
+    .where(filter)
+    .orderBy(asc(directoryUsers.createdDate), asc(directoryUsers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0 || page.offset === 0)
+    return { rows: rows.map(({ total: _total, ...row }) => row as DirectoryRow), total: rows[0]?.total ?? 0 };
+  const [totalRow] = await db
+    .select({ value: count() })
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId))
+    .where(filter);
+  return { rows: [], total: Number(totalRow?.value ?? 0) };
 }
 
 export async function findEntry(db: Db, workspaceId: string, id: string): Promise<DirectoryRow | undefined> {
