@@ -120,7 +120,11 @@ describe('the directory', () => {
     );
     expect(paged.body.data).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(paged.body.data.items).toHaveLength(1);
-    const past = await call<Page<WorkspaceUser>>('GET', `${base}/workspace-id/${ws.id}/?page=3&pageSize=3`, token);
+    const past = await call<Page<WorkspaceUser>>(
+      'GET',
+      `${base}/workspace-id/${ws.id}/?page=3&pageSize=3`,
+      token,
+    );
     expect(past.body.data).toEqual({ items: [], total: 4, page: 3, pageSize: 3 });
     const badStatus = await call('GET', `${base}/workspace-id/${ws.id}/?status=deleted`, token);
     expect(badStatus.status).toBe(400);

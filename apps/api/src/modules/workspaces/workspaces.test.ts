@@ -302,3 +302,26 @@ describe('the workspace logo', () => {
     expect(set.body.statusCode).toBe(400);
   });
 });
+
+describe('limits', () => {
+  it('one person creates at most 10 workspaces an hour (260 with Retry-After)', async () => {
+    const owner = await quickUser(api);
+    for (let i = 0; i < 10; i++) await createWorkspace(api, owner);
+    const over = await call('POST', '/v1/workspaces/', owner.tokens.accessToken, {
+      workspaceName: randomWorkspaceName(),
+      name: 'one too many',
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.statusCode).toBe(260);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await quickUser(api);
+    expect(
+      (
+        await call('POST', '/v1/workspaces/', other.tokens.accessToken, {
+          workspaceName: randomWorkspaceName(),
+          name: 'x',
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
