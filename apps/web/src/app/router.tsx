@@ -15,6 +15,7 @@ const statusPage = (kind: StatusPageKind) => async () => {
 
 const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({ path, lazy: statusPage(kind) });
 
+// Also used by /logout, which anyone may reach: it always ends at /login.
 const notFoundHandle: RouteHandle = { skipGuard: true };
 
 // The identity screens besides /login and /signup (src/features/auth): the login code steps, password
@@ -47,7 +48,9 @@ const identityRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
   },
   {
+    // Logout clears the session before it navigates; the guard must not race it to a query-less login.
     path: 'logout',
+    handle: notFoundHandle,
     lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }),
   },
 ];

@@ -130,7 +130,10 @@ export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
           >
             <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
               {countdown.seconds > 0
-                ? t('code.resendIn', { time: displayDigits(formatCountdown(countdown.seconds), locale) })
+                ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
+                  t('code.resendIn', {
+                    time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
+                  })
                 : t('code.noCode')}
             </Typography>
             <Button
