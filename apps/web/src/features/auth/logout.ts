@@ -23,8 +23,9 @@ export function logout(search = ''): Promise<void> {
       clearSession();
       clearIdentityFlows();
       navigateTo(`/login${search}`, { replace: true });
-      running = null;
     }
-  })();
+  })().finally(() => {
+    running = null;
+  });
   return running;
 }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { type Envelope, nationalCodeSchema, passwordSchema, StatusCode } from '@wsm/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -51,7 +51,8 @@ function useRestartRecovery(): (code: number, envelope?: Envelope) => void {
 /** The later screens need the recovery token; without it they go back to the first. */
 function useRecoveryToken(): string | undefined {
   const navigate = useLocaleNavigate();
-  const token = getRecoveryToken();
+  // Read once: the last screen clears the cookie on success and must not then bounce to the first.
+  const [token] = useState(getRecoveryToken);
   useEffect(() => {
     if (!token) navigate(recoveryPaths.start, { replace: true });
   }, [token, navigate]);
