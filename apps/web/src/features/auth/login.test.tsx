@@ -45,7 +45,8 @@ describe('the login form', () => {
   it('sends a national code typed in Persian digits as ASCII and goes to the SMS code step', async () => {
     const calls = fakeServer({ [identityPaths.loginNationalCode]: () => ({ body: loginStep() }) });
     await renderAt('/fa/login');
-    await userEvent.type(screen.getByLabelText(/کد ملی یا نام کاربری/), '۰۰۱۲۳۴۵۶۷۹');
+    await userEvent.type(screen.getByLabelText(/کد ملی یا نام کاربری/), '00123۴۵۶۷۹');
+    expect(screen.getByLabelText(/کد ملی یا نام کاربری/)).toHaveProperty('value', '۰۰۱۲۳۴۵۶۷۹');
     await userEvent.type(screen.getByLabelText(/^رمز عبور/), 'my password');
     await userEvent.click(screen.getByRole('button', { name: 'ادامه' }));
     await waitFor(() => expect(location()).toBe('/fa/login/verify'));

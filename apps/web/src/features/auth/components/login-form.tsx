@@ -4,13 +4,21 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { isValidNationalCode, normalizeText, StatusCode, usernamePattern } from '@wsm/contracts';
+import {
+  isValidNationalCode,
+  type Locale,
+  normalizeText,
+  StatusCode,
+  toAsciiDigits,
+  toPersianDigits,
+  usernamePattern,
+} from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { LocaleLink, useLocaleNavigate } from '../../../lib/locale-navigation';
+import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
 import { startLogin } from '../api';
 import { statusOf } from '../errors';
@@ -41,9 +49,16 @@ const loginFormSchema = z.object({
   password: z.string().min(1).max(128),
 });
 
+/** A national code (all digits) shows in Persian digits in fa; a username shows as typed. */
+export function identifierDisplay(value: string, locale: Locale): string {
+  const ascii = toAsciiDigits(value);
+  return locale === 'fa' && /^\d+$/.test(ascii) ? toPersianDigits(ascii) : value;
+}
+
 /** The first login step: national code or username, and the password (product-spec.md section 4, "Login"). */
 export function LoginForm() {
   const { t } = useTranslation('auth');
+  const locale = useLocale();
   const navigate = useLocaleNavigate();
   const resolver = useLocalizedResolver(loginFormSchema, t);
   const form = useForm({
@@ -85,6 +100,7 @@ export function LoginForm() {
           render={({ field, fieldState }) => (
             <TextField
               {...field}
+              value={identifierDisplay(field.value, locale)}
               inputRef={field.ref}
               label={t('fields.identifier')}
               autoComplete="username"
