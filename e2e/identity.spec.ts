@@ -198,6 +198,32 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/fa\/login$/);
   });
 
+  test('an access token close to its expiry is renewed before the next call', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const before = await codeFor(request, account.phone);
+    await loginFirstStep(page, 'en', account);
+    await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    const oldAccess = await cookie(context, 'accessToken');
+    const oldRefresh = await cookie(context, 'refreshToken');
+    await page.evaluate(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
+
+    // Logging out is a call with the access token: the renewal must come first, and the call use its token.
+    const renewal = page.waitForResponse((r) => r.url().includes('/security/tokens/renew'));
+    const logoutCall = page.waitForRequest((r) => r.url().includes('/security/sessions/logout'));
+    await page.goto('/en/logout');
+    const renewed = (await (await renewal).json()).data as { accessToken: string; refreshToken: string };
+    expect(renewed.accessToken).not.toBe(oldAccess);
+    expect(renewed.refreshToken).not.toBe(oldRefresh);
+    expect((await logoutCall).headers().authorization).toBe(`Bearer ${renewed.accessToken}`);
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+
   test('by username, in any case; a malformed identifier is refused before sending', async ({
     page,
     request,
