@@ -2,11 +2,12 @@ import {
   type Envelope,
   identityPaths,
   type LoginStep,
+  StatusCode,
   type TokenPair,
   type TwoFaMethod,
 } from '@wsm/contracts';
 import type { AxiosRequestConfig } from 'axios';
-import { apiClient, unwrap } from '../../lib/api-client';
+import { ApiError, apiClient, reportUnexpectedError, unwrap } from '../../lib/api-client';
 
 // The identity calls of api-contract.md section 3. Each returns the envelope's data; failures reject
 // with ApiError after the status-code catalogue has shown its message.
@@ -37,7 +38,13 @@ export async function startLogin(
 ): Promise<LoginStep> {
   const path = 'nationalCode' in identifier ? identityPaths.loginNationalCode : identityPaths.loginUsername;
   const response = await apiClient.post<Envelope<LoginStep>>(path, { ...identifier, password }, options);
-  return response.data.data;
+  const body = response.data;
+  // The contract always asks for a second step here; anything else is not a login.
+  if (body.statusCode !== StatusCode.secondStep || typeof body.data?.accessToken !== 'string') {
+    reportUnexpectedError(new Error(`login step answered ${body.statusCode}`));
+    throw new ApiError('unexpected', { statusCode: body.statusCode, envelope: body });
+  }
+  return body.data;
 }
 
 /** Login: (re)sends the code by a method, with the challenge token. */

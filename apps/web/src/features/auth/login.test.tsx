@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { identityPaths } from '@wsm/contracts';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localKeys, resendRemainingMs, sessionKeys } from '../../lib/storage';
 import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
 
@@ -80,6 +80,21 @@ describe('the login form', () => {
     expect(toasts.error).toHaveBeenCalledWith(message, expect.anything());
     expect(screen.getByLabelText(/^Password/)).toHaveProperty('value', '');
     expect(location()).toBe('/en/login');
+  });
+
+  it('does not treat a success answer without a second step as a login', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeServer({ [identityPaths.loginNationalCode]: () => ({ body: envelope(200, {}) }) });
+    await renderAt('/en/login');
+    await userEvent.type(screen.getByLabelText(/National code or username/), '0012345679');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('An unexpected error occurred', expect.anything()),
+    );
+    expect(location()).toBe('/en/login');
+    expect(sessionStorage.getItem(sessionKeys.loginChallenge)).toBeNull();
+    error.mockRestore();
   });
 
   it('disables the button while the first step is sent', async () => {

@@ -84,6 +84,7 @@ export function LoginForm() {
           { shouldFocus: true },
         );
       } else if (error instanceof ApiError) {
+        // 'unexpected' errors were already reported where they arose.
         applyServerErrors(error.envelope, setError, ['password']);
       } else {
         reportUnexpectedError(error);
