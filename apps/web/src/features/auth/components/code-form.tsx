@@ -124,10 +124,7 @@ export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
           {submitLabel}
         </Button>
         {onResend && (
-          <Stack
-            direction="row"
-            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
-          >
+          <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
               {countdown.seconds > 0
                 ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
