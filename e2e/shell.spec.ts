@@ -64,7 +64,8 @@ test.describe('colour mode', () => {
     const light = await bodyBackground(page);
     await page.getByTestId('mode-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
-    expect(await bodyBackground(page)).not.toBe(light);
+    // The background eases over a short transition: wait for it rather than read it once.
+    await expect.poll(() => bodyBackground(page)).not.toBe(light);
     await page.reload();
     expect(await htmlAttr(page, 'data-mode')).toBe('dark');
     await context.close();

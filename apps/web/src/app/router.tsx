@@ -15,7 +15,45 @@ const statusPage = (kind: StatusPageKind) => async () => {
 
 const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({ path, lazy: statusPage(kind) });
 
+// Also used by /logout, which anyone may reach: it always ends at /login.
 const notFoundHandle: RouteHandle = { skipGuard: true };
+
+// The identity screens besides /login and /signup (src/features/auth): the login code steps, password
+// recovery and logout.
+const identityRoutes: RouteObject[] = [
+  {
+    path: 'login/verify',
+    lazy: async () => {
+      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
+      return { Component: () => <LoginVerifyPage method="sms" /> };
+    },
+  },
+  {
+    path: 'login/verify/email',
+    lazy: async () => {
+      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
+      return { Component: () => <LoginVerifyPage method="email" /> };
+    },
+  },
+  {
+    path: 'login/forgot-password',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryStartPage }),
+  },
+  {
+    path: 'login/forgot-password/verify',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryVerifyPage }),
+  },
+  {
+    path: 'login/forgot-password/change',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
+  },
+  {
+    // Logout clears the session before it navigates; the guard must not race it to a query-less login.
+    path: 'logout',
+    handle: notFoundHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }),
+  },
+];
 
 export const routes: RouteObject[] = [
   { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
@@ -39,6 +77,7 @@ export const routes: RouteObject[] = [
             path: 'signup',
             lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
           },
+          ...identityRoutes,
           statusRoute('401', '401'),
           statusRoute('403', '403'),
           statusRoute('404', '404'),

@@ -1,8 +1,10 @@
-import { type Envelope, StatusCode } from '@wsm/contracts';
+import { type Envelope, identityPaths, StatusCode, type TokenPair } from '@wsm/contracts';
 import axios, {
   type AxiosAdapter,
+  AxiosHeaders,
   type AxiosRequestConfig,
   type AxiosResponse,
+  CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { appConfig } from '../app/app-config';
@@ -10,8 +12,8 @@ import { currentLocale, i18n } from '../app/i18n';
 import { ApiError } from './api-error';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
-import { fullLogout } from './session';
-import { getAccessToken, storeErrorCode } from './storage';
+import { fullLogout, storeTokens } from './session';
+import { getAccessExpiry, getAccessToken, getRefreshToken, storeErrorCode } from './storage';
 
 // The one API client, with the whole status-code catalogue of product-spec.md section 8 in this file:
 // first the HTTP-level rules (network, 401, 403, 400/404, 500, 503, other), then the body statusCode
@@ -26,6 +28,13 @@ declare module 'axios' {
     onError?: (statusCode: number, envelope?: Envelope) => void;
     /** Marks the token renewal call itself, so it is not preceded by a renewal. */
     isRenewal?: boolean;
+    /**
+     * A bearer token for this call instead of the stored access token (the login challenge token of
+     * /login/2fa/send and /login/2fa/verify). Such calls are never renewed or retried.
+     */
+    bearer?: string;
+    /** Set on the one retry of a call that failed with HTTP 401 and was followed by a renewal. */
+    renewedRetry?: boolean;
   }
 }
 
@@ -136,13 +145,83 @@ export function handleHttpStatus(status: number): boolean {
   }
 }
 
+// ---- session renewal (product-spec.md section 4 "Session renewal", api-contract.md section 3) ------
+//
+// Before a request: when a refresh token exists and the stored access expiry is within the threshold
+// (the spec's "2 units", read as minutes: access tokens live 15 minutes by default), the pair is renewed
+// first. After a request: an HTTP 401 on a call made with the stored access token (a token that expired
+// while the tab slept, or a clock that is off) renews once and repeats the call. Every caller in the tab
+// shares one renewal, and tabs take turns through a Web Lock, because the refresh token rotates and
+// presenting a rotated one kills the session (660). A renewal the server refuses logs out; a network
+// failure or a server error keeps the session, and the call itself fails as it would.
+
+/** Renew when the access token expires within this many milliseconds. */
+export const renewalThresholdMs = 2 * 60_000;
+
+export type RenewalOutcome = 'renewed' | 'rejected' | 'unavailable';
+
+const renewalLockName = 'wsm-token-renewal';
+let renewalInFlight: Promise<RenewalOutcome> | null = null;
+
+/** True when a refresh token exists and the access token is missing or expires within the threshold. */
+export function needsRenewal(now: number = Date.now()): boolean {
+  if (!getRefreshToken()) return false;
+  const expiry = getAccessExpiry();
+  return !getAccessToken() || expiry === undefined || expiry - now <= renewalThresholdMs;
+}
+
+async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task();
+  return locks.request(renewalLockName, task);
+}
+
+async function callRenew(): Promise<RenewalOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return 'rejected';
+  try {
+    const response = await apiClient.post<Envelope<TokenPair>>(
+      identityPaths.renew,
+      { refreshToken },
+      // The catalogue stays silent: a refused renewal is handled below, as one logout.
+      { isRenewal: true, noRedirection: true, onError: () => undefined },
+    );
+    storeTokens(response.data.data);
+    return 'renewed';
+  } catch (error) {
+    const answered = error instanceof ApiError && error.envelope !== undefined;
+    const serverTrouble = error instanceof ApiError && (error.httpStatus ?? 0) >= 500;
+    return answered && !serverTrouble ? 'rejected' : 'unavailable';
+  }
+}
+
 /**
- * The single hook point for automatic session renewal (product-spec.md section 4, "Session renewal"),
- * awaited before every request except the renewal call itself. The identity feature fills it in:
- * when a refresh token exists and the stored access-expiry is close, renew and store the new token.
+ * Renews the token pair, once for every concurrent caller. `staleAccessToken` is the token a call was
+ * refused with: when another tab has replaced it meanwhile, nothing is renewed. A refused renewal
+ * logs out (product-spec.md section 4, "Logout"), keeping the query string.
+ */
+export function renewSession(staleAccessToken?: string): Promise<RenewalOutcome> {
+  renewalInFlight ??= withRenewalLock(async (): Promise<RenewalOutcome> => {
+    // Another tab may have renewed while this one waited for the lock.
+    if (staleAccessToken !== undefined ? getAccessToken() !== staleAccessToken : !needsRenewal())
+      return getRefreshToken() ? 'renewed' : 'rejected';
+    const outcome = await callRenew();
+    if (outcome === 'rejected') fullLogout();
+    return outcome;
+  }).finally(() => {
+    renewalInFlight = null;
+  });
+  return renewalInFlight;
+}
+
+/**
+ * The hook awaited before every request except the renewal call itself: renews when the stored
+ * expiry is near. After a refused renewal the request is cancelled (the user is being logged out).
  */
 export async function ensureFreshToken(): Promise<void> {
-  // Intentionally empty until the identity feature adds renewal.
+  if (!needsRenewal()) return;
+  const outcome = await renewSession();
+  if (outcome === 'rejected') throw new CanceledError('The session has ended');
 }
 
 // The mocked-API mode is decided at build time; in a normal build this branch and the mock module are
@@ -157,8 +236,8 @@ export const apiClient = axios.create({
 });
 
 async function prepareRequest(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
-  if (!config.isRenewal) await ensureFreshToken();
-  const token = getAccessToken();
+  if (!config.isRenewal && config.bearer === undefined) await ensureFreshToken();
+  const token = config.bearer ?? getAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   config.headers.set('Accept-Language', currentLocale());
   return config;
@@ -178,7 +257,28 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   );
 }
 
-function onFailure(error: unknown): Promise<never> {
+/** The stored access token a failed call was sent with, when it is worth renewing and repeating the call. */
+function renewableToken(config: AxiosRequestConfig): string | undefined {
+  if (config.isRenewal || config.renewedRetry || config.bearer !== undefined || !getRefreshToken())
+    return undefined;
+  const header = AxiosHeaders.from(config.headers as AxiosHeaders).get('Authorization');
+  const match = typeof header === 'string' ? /^Bearer (.+)$/.exec(header) : null;
+  return match?.[1];
+}
+
+async function onFailure(error: unknown): Promise<unknown> {
+  if (axios.isAxiosError(error) && error.response?.status === 401 && error.config) {
+    const sentToken = renewableToken(error.config);
+    if (sentToken) {
+      const outcome = await renewSession(sentToken);
+      if (outcome === 'renewed') return apiClient.request({ ...error.config, renewedRetry: true });
+      if (outcome === 'rejected') return Promise.reject(new CanceledError('The session has ended'));
+    }
+  }
+  return applyFailureRules(error);
+}
+
+function applyFailureRules(error: unknown): Promise<never> {
   // A cancelled call is the caller's own decision: nothing to show, and the original error is kept so
   // TanStack Query and AbortController users recognise it.
   if (axios.isCancel(error)) return Promise.reject(error);

@@ -1,5 +1,5 @@
 import { navigateTo } from './navigation';
-import { clearStoredAuth } from './storage';
+import { clearStoredAuth, setAccessExpiry, setAccessToken, setRefreshToken } from './storage';
 
 // Session-wide events: when stored auth is cleared, in-memory state (query cache, user context) must be
 // emptied too; those owners subscribe here instead of the storage layer knowing about them.
@@ -24,4 +24,20 @@ export function fullLogout(): void {
   clearSession();
   const search = typeof window === 'undefined' ? '' : window.location.search;
   navigateTo(`/login${search}`, { replace: true });
+}
+
+/** A token pair as the login, sign-up and renewal calls answer it (api-contract.md section 3). */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Lifetime of the access token in seconds; without it the default expiry (one hour) applies. */
+  expiresIn?: number;
+}
+
+/** Stores a new token pair and the access expiry (product-spec.md section 4, "Login" and "Session renewal"). */
+export function storeTokens(tokens: IssuedTokens, now: number = Date.now()): void {
+  setAccessToken(tokens.accessToken);
+  setRefreshToken(tokens.refreshToken);
+  const lifetime = tokens.expiresIn;
+  setAccessExpiry(typeof lifetime === 'number' && lifetime > 0 ? now + lifetime * 1000 : undefined);
 }

@@ -46,6 +46,8 @@ export const localKeys = {
 export const sessionKeys = {
   announcementAllowed: 'announcement-allowed',
   errorCode: 'error-code',
+  loginChallenge: 'login-challenge',
+  signupToken: 'signup-token',
 } as const;
 
 /** Without a server-given expiry an access token is treated as valid for one hour. */

@@ -1,24 +1,129 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import {
+  type Envelope,
+  nationalCodeSchema,
+  phoneSchema,
+  StatusCode,
+  signupPasswordRequestSchema,
+} from '@wsm/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '../../lib/locale-navigation';
+import { z } from 'zod';
+import { reportUnexpectedError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { displayDigits } from '../../lib/digits';
+import { LocaleLink, useLocale } from '../../lib/locale-navigation';
+import { notify } from '../../lib/notify';
+import { completeSignup, resendSignup, startSignup, verifySignup } from './api';
+import { useCompleteLogin } from './complete-login';
 import { AuthCard } from './components/auth-card';
+import { AuthHeading, Destination } from './components/auth-heading';
+import { CodeForm } from './components/code-form';
+import { DigitsField } from './components/digits-field';
+import { PasswordField } from './components/password-field';
+import { statusOf } from './errors';
+import {
+  getSignupState,
+  resetSignup,
+  type SignupState,
+  type SignupStep,
+  saveSignupStep,
+  startCountdown,
+} from './flow-state';
+import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from './form';
 
-/** /:locale/signup — the frame of the sign-up steps; the identity feature adds phone, code and password steps. */
+const steps: readonly SignupStep[] = ['phone', 'verify', 'password'];
+
+/** /:locale/signup — phone, then the texted code (with resend), then the password (product-spec.md section 4). */
 export function SignupPage() {
   const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const [state, setState] = useState<SignupState>(getSignupState);
+  const [expired, setExpired] = useState(false);
+
+  const go = (step: SignupStep, token: string, phone?: string) => {
+    saveSignupStep(step, token, phone);
+    setExpired(false);
+    setState(getSignupState());
+  };
+
+  /** The flow's token is dead (expired, or too many wrong codes): start from the phone again. */
+  const restart = (code: number, envelope?: Envelope) => {
+    if (code === StatusCode.securityShield)
+      notify.error(t('errors:api.securityShield'), { toastId: 'shield' });
+    else if (code !== StatusCode.unauthorized) {
+      console.warn(`API status ${code}: ${envelope?.statusMessage ?? ''}`);
+      return;
+    }
+    resetSignup();
+    setExpired(code === StatusCode.unauthorized);
+    setState(getSignupState());
+  };
+
+  const stepIndex = steps.indexOf(state.step);
   return (
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
-        <div>
-          <Typography component="h1" variant="h5">
-            {t('signup.heading')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.75 }}>
-            {t('signup.subtitle')}
-          </Typography>
-        </div>
+        <AuthHeading title={t('signup.heading')}>
+          {state.step === 'verify' && state.phone ? (
+            <>
+              {t('verify.sentToPhone')} <Destination value={displayDigits(state.phone, locale)} />
+            </>
+          ) : (
+            t(state.step === 'password' ? 'signup.passwordSubtitle' : 'signup.subtitle')
+          )}
+        </AuthHeading>
+        <Stepper activeStep={stepIndex} alternativeLabel aria-label={t('signup.progress')}>
+          {steps.map((step, index) => (
+            <Step key={step} completed={index < stepIndex}>
+              <StepLabel aria-current={index === stepIndex ? 'step' : undefined}>
+                {t(`signup.steps.${step}`)}
+              </StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {expired && (
+          <Alert severity="warning" variant="outlined">
+            {t('flow.expired')}
+          </Alert>
+        )}
+        {state.step === 'phone' && (
+          <PhoneStep onDone={(started) => go('verify', started.signupToken, started.phone)} />
+        )}
+        {state.step === 'verify' && state.token && (
+          <>
+            <CodeForm
+              submitLabel={t('verify.submit')}
+              onVerify={async (code) => {
+                const { signupToken } = await verifySignup(state.token ?? '', code, { onError: restart });
+                go('password', signupToken);
+              }}
+              onResend={async () => (await resendSignup(state.token ?? '', { onError: restart })).resendAfter}
+            />
+            <Button
+              size="small"
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => {
+                resetSignup();
+                setState(getSignupState());
+              }}
+            >
+              {t('signup.changePhone')}
+            </Button>
+          </>
+        )}
+        {state.step === 'password' && state.token && <PasswordStep token={state.token} onExpired={restart} />}
         <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
           {t('signup.haveAccount')}{' '}
           <Link component={LocaleLink} to="/login">
@@ -27,5 +132,219 @@ export function SignupPage() {
         </Typography>
       </Stack>
     </AuthCard>
+  );
+}
+
+const phoneFormSchema = z.object({ phone: phoneSchema, nationalCode: nationalCodeSchema });
+
+function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone: string }) => void }) {
+  const { t } = useTranslation('auth');
+  const resolver = useLocalizedResolver(phoneFormSchema, t);
+  const form = useForm({ resolver, defaultValues: { phone: '', nationalCode: '' } });
+  const { control, handleSubmit, setError, formState } = form;
+  useRevalidateOnLocale(form);
+  const [registered, setRegistered] = useState(false);
+
+  const submit = handleSubmit(async (values) => {
+    setRegistered(false);
+    try {
+      const started = await startSignup(values);
+      startCountdown(started.resendAfter);
+      onDone(started);
+    } catch (error) {
+      if (statusOf(error) === StatusCode.duplicate) setRegistered(true);
+      else if (error instanceof ApiError)
+        applyServerErrors(error.envelope, setError, ['phone', 'nationalCode']);
+      else reportUnexpectedError(error);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="signup-phone-form">
+      <Stack sx={{ gap: 2.25 }}>
+        <Controller
+          name="phone"
+          control={control}
+          render={({ field, fieldState }) => (
+            <DigitsField
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              maxDigits={13}
+              extraCharacters="+"
+              label={t('fields.phone')}
+              placeholder={t('fields.phonePlaceholder')}
+              autoComplete="tel"
+              autoFocus
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            />
+          )}
+        />
+        <Controller
+          name="nationalCode"
+          control={control}
+          render={({ field, fieldState }) => (
+            <DigitsField
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              maxDigits={10}
+              label={t('fields.nationalCode')}
+              autoComplete="off"
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        {registered && (
+          <Alert severity="info" variant="outlined">
+            {t('signup.alreadyRegistered')}{' '}
+            <Link component={LocaleLink} to="/login">
+              {t('signup.loginLink')}
+            </Link>
+            {' · '}
+            <Link component={LocaleLink} to="/login/forgot-password">
+              {t('login.forgotPassword')}
+            </Link>
+          </Alert>
+        )}
+        <SubmitButton pending={formState.isSubmitting}>{t('signup.sendCode')}</SubmitButton>
+      </Stack>
+    </Box>
+  );
+}
+
+const passwordFormSchema = signupPasswordRequestSchema
+  .omit({ signupToken: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'passwords_mismatch',
+  });
+
+function PasswordStep({
+  token,
+  onExpired,
+}: {
+  token: string;
+  onExpired: (code: number, envelope?: Envelope) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const completeLogin = useCompleteLogin();
+  const resolver = useLocalizedResolver(passwordFormSchema, t);
+  const form = useForm({
+    resolver,
+    defaultValues: { password: '', confirmPassword: '', username: '', firstName: '', lastName: '' },
+  });
+  const { control, handleSubmit, setError, formState } = form;
+  useRevalidateOnLocale(form);
+
+  const submit = handleSubmit(async ({ confirmPassword: _, ...account }) => {
+    try {
+      const tokens = await completeSignup(token, account, { onError: onExpired });
+      notify.success(t('signup.welcome'));
+      completeLogin(tokens);
+    } catch (error) {
+      if (statusOf(error) === StatusCode.duplicate)
+        setError('username', { type: 'server', message: t('signup.usernameTaken') }, { shouldFocus: true });
+      else if (error instanceof ApiError)
+        applyServerErrors(error.envelope, setError, ['password', 'username', 'firstName', 'lastName']);
+      else reportUnexpectedError(error);
+    }
+  });
+
+  const text = (name: 'username' | 'firstName' | 'lastName', autoComplete: string, ltr = false) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          label={t(`fields.${name}`)}
+          autoComplete={autoComplete}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={
+            fieldState.error?.message ?? (name === 'username' ? t('fields.usernameHint') : undefined)
+          }
+          slotProps={
+            ltr ? { htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } } : undefined
+          }
+        />
+      )}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="signup-password-form">
+      <Stack sx={{ gap: 2.25 }}>
+        <Controller
+          name="password"
+          control={control}
+          render={({ field, fieldState }) => (
+            <PasswordField
+              {...field}
+              ref={field.ref}
+              label={t('fields.newPassword')}
+              autoComplete="new-password"
+              autoFocus
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? t('fields.passwordHint')}
+            />
+          )}
+        />
+        <Controller
+          name="confirmPassword"
+          control={control}
+          render={({ field, fieldState }) => (
+            <PasswordField
+              {...field}
+              ref={field.ref}
+              label={t('fields.confirmPassword')}
+              autoComplete="new-password"
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        {text('username', 'username', true)}
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+          {text('firstName', 'given-name')}
+          {text('lastName', 'family-name')}
+        </Stack>
+        <SubmitButton pending={formState.isSubmitting}>{t('signup.finish')}</SubmitButton>
+      </Stack>
+    </Box>
+  );
+}
+
+function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={pending}
+      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,34 +1,151 @@
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  isValidNationalCode,
+  type Locale,
+  normalizeText,
+  StatusCode,
+  toAsciiDigits,
+  toPersianDigits,
+  usernamePattern,
+} from '@wsm/contracts';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tint } from '../../../app/theme';
+import { z } from 'zod';
+import { reportUnexpectedError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
+import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
+import { startLogin } from '../api';
+import { statusOf } from '../errors';
+import { clearLoginChallenge, saveLoginChallenge } from '../flow-state';
+import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { PasswordField } from './password-field';
 
-/**
- * The login form slot of the login page. The identity feature replaces this component's body with the
- * real first step (national code or username, then the two-factor method); the page around it
- * (src/features/auth/login-page.tsx) stays as it is.
- */
+/** All digits: a national code; otherwise a username (usernames start with a letter). */
+const loginFormSchema = z.object({
+  identifier: z
+    .string()
+    .transform(normalizeText)
+    .transform((value, ctx) => {
+      if (value === '') {
+        ctx.addIssue({ code: 'custom', message: 'required' });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(value)) {
+        if (isValidNationalCode(value)) return { nationalCode: value };
+        ctx.addIssue({ code: 'custom', message: 'invalid_national_code' });
+        return z.NEVER;
+      }
+      const username = value.toLowerCase();
+      if (usernamePattern.test(username)) return { username };
+      ctx.addIssue({ code: 'custom', message: 'invalid_identifier' });
+      return z.NEVER;
+    }),
+  password: z.string().min(1).max(128),
+});
+
+/** A national code (all digits) shows in Persian digits in fa; a username shows as typed. */
+export function identifierDisplay(value: string, locale: Locale): string {
+  const ascii = toAsciiDigits(value);
+  return locale === 'fa' && /^\d+$/.test(ascii) ? toPersianDigits(ascii) : value;
+}
+
+/** The first login step: national code or username, and the password (product-spec.md section 4, "Login"). */
 export function LoginForm() {
   const { t } = useTranslation('auth');
-  const theme = useTheme();
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const resolver = useLocalizedResolver(loginFormSchema, t);
+  const form = useForm({
+    resolver,
+    defaultValues: { identifier: getEnteredNationalCode() ?? '', password: '' },
+  });
+  const { control, handleSubmit, setError, resetField, formState } = form;
+  useRevalidateOnLocale(form);
+
+  const submit = handleSubmit(async ({ identifier, password }) => {
+    try {
+      clearLoginChallenge();
+      const step = await startLogin(identifier, password);
+      if (identifier.nationalCode) setEnteredNationalCode(identifier.nationalCode);
+      const challenge = saveLoginChallenge(step);
+      navigate(challenge.method === 'email' ? '/login/verify/email' : '/login/verify');
+    } catch (error) {
+      if (statusOf(error) === StatusCode.wrongCredentials) {
+        resetField('password');
+        setError(
+          'password',
+          { type: 'server', message: t('errors:api.wrongCredentials') },
+          { shouldFocus: true },
+        );
+      } else if (error instanceof ApiError) {
+        // 'unexpected' errors were already reported where they arose.
+        applyServerErrors(error.envelope, setError, ['password']);
+      } else {
+        reportUnexpectedError(error);
+      }
+    }
+  });
+
   return (
-    <Box
-      data-testid="login-form"
-      sx={{
-        display: 'flex',
-        gap: 1.5,
-        alignItems: 'flex-start',
-        p: 2,
-        borderRadius: 2.5,
-        bgcolor: tint(theme.palette.primary.main, theme.palette.mode),
-      }}
-    >
-      <VerifiedUserOutlined sx={{ color: 'primary.main', mt: 0.25 }} />
-      <Typography variant="body2" sx={{ lineHeight: 1.9 }}>
-        {t('login.methods')}
-      </Typography>
+    <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+      <Stack sx={{ gap: 2.25 }}>
+        <Controller
+          name="identifier"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={identifierDisplay(field.value, locale)}
+              inputRef={field.ref}
+              label={t('fields.identifier')}
+              autoComplete="username"
+              autoFocus
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? t('fields.identifierHint')}
+              slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
+            />
+          )}
+        />
+        <Controller
+          name="password"
+          control={control}
+          render={({ field, fieldState }) => (
+            <PasswordField
+              {...field}
+              ref={field.ref}
+              label={t('fields.password')}
+              autoComplete="current-password"
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <Box sx={{ mt: -1 }}>
+          <Link component={LocaleLink} to="/login/forgot-password" variant="body2">
+            {t('login.forgotPassword')}
+          </Link>
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={formState.isSubmitting}
+          startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {t('login.submit')}
+        </Button>
+      </Stack>
     </Box>
   );
 }

@@ -1,0 +1,146 @@
+import {
+  type Envelope,
+  identityPaths,
+  type LoginStep,
+  StatusCode,
+  type TokenPair,
+  type TwoFaMethod,
+} from '@wsm/contracts';
+import type { AxiosRequestConfig } from 'axios';
+import { ApiError, apiClient, reportUnexpectedError, unwrap } from '../../lib/api-client';
+
+// The identity calls of api-contract.md section 3. Each returns the envelope's data; failures reject
+// with ApiError after the status-code catalogue has shown its message.
+
+type CallOptions = Pick<AxiosRequestConfig, 'onError' | 'signal'>;
+
+export interface SignupStarted {
+  signupToken: string;
+  phone: string;
+  resendAfter: number;
+}
+
+export interface RecoveryStarted {
+  recoveryToken: string;
+  phone: string;
+  resendAfter: number;
+}
+
+export interface Resent {
+  resendAfter: number;
+}
+
+/** Login step 1: a national code (10 digits) or a username, and the password → the 630 second step. */
+export async function startLogin(
+  identifier: { nationalCode: string } | { username: string },
+  password: string,
+  options: CallOptions = {},
+): Promise<LoginStep> {
+  const path = 'nationalCode' in identifier ? identityPaths.loginNationalCode : identityPaths.loginUsername;
+  const response = await apiClient.post<Envelope<LoginStep>>(path, { ...identifier, password }, options);
+  const body = response.data;
+  // The contract always asks for a second step here; anything else is not a login.
+  if (body.statusCode !== StatusCode.secondStep || typeof body.data?.accessToken !== 'string') {
+    reportUnexpectedError(new Error(`login step answered ${body.statusCode}`));
+    throw new ApiError('unexpected', { statusCode: body.statusCode, envelope: body });
+  }
+  return body.data;
+}
+
+/** Login: (re)sends the code by a method, with the challenge token. */
+export function sendLoginCode(
+  challenge: string,
+  method: TwoFaMethod,
+  options: CallOptions = {},
+): Promise<Resent> {
+  return unwrap(apiClient.post(identityPaths.loginSend, { method }, { ...options, bearer: challenge }));
+}
+
+/** Login step 2: the code → the token pair. */
+export function verifyLogin(challenge: string, code: string, options: CallOptions = {}): Promise<TokenPair> {
+  return unwrap(apiClient.post(identityPaths.loginVerify, { code }, { ...options, bearer: challenge }));
+}
+
+export function startSignup(
+  body: { phone: string; nationalCode: string },
+  options: CallOptions = {},
+): Promise<SignupStarted> {
+  return unwrap(apiClient.post(identityPaths.signupPhone, body, options));
+}
+
+export function verifySignup(
+  signupToken: string,
+  code: string,
+  options: CallOptions = {},
+): Promise<{ signupToken: string }> {
+  return unwrap(apiClient.post(identityPaths.signupVerify, { signupToken, code }, options));
+}
+
+export function resendSignup(signupToken: string, options: CallOptions = {}): Promise<Resent> {
+  return unwrap(apiClient.post(identityPaths.signupResend, { signupToken }, options));
+}
+
+export interface SignupAccount {
+  password: string;
+  username?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+export function completeSignup(
+  signupToken: string,
+  account: SignupAccount,
+  options: CallOptions = {},
+): Promise<TokenPair> {
+  return unwrap(apiClient.post(identityPaths.signupPassword, { signupToken, ...account }, options));
+}
+
+export function startRecovery(nationalCode: string, options: CallOptions = {}): Promise<RecoveryStarted> {
+  return unwrap(apiClient.post(identityPaths.recoveryStart, { nationalCode }, options));
+}
+
+export function verifyRecovery(
+  recoveryToken: string,
+  code: string,
+  options: CallOptions = {},
+): Promise<{ recoveryToken: string }> {
+  return unwrap(apiClient.post(identityPaths.recoveryVerify, { recoveryToken, code }, options));
+}
+
+export function resendRecovery(recoveryToken: string, options: CallOptions = {}): Promise<Resent> {
+  return unwrap(apiClient.post(identityPaths.recoveryResend, { recoveryToken }, options));
+}
+
+export function changeRecoveredPassword(
+  recoveryToken: string,
+  password: string,
+  options: CallOptions = {},
+): Promise<null> {
+  return unwrap(apiClient.post(identityPaths.recoveryChange, { recoveryToken, password }, options));
+}
+
+/** Ends the current session on the server. Silent: logging out goes on whatever the answer. */
+export async function endServerSession(signal?: AbortSignal): Promise<void> {
+  await apiClient.delete(identityPaths.logout, {
+    noRedirection: true,
+    onError: () => undefined,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The profile path of api-contract.md section 4, read once after login to fill the stored user. */
+export const profilePath = '/v1/auth/profile/';
+
+/** The signed-in user's profile, or null when it cannot be read (silently: it only enriches the stored user). */
+export async function fetchOwnProfile(): Promise<Record<string, unknown> | null> {
+  try {
+    const response = await apiClient.get<Envelope<Record<string, unknown>>>(profilePath, {
+      noRedirection: true,
+      onError: () => undefined,
+    });
+    const data = response.data.data;
+    return data !== null && typeof data === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+import type { TokenPair } from '@wsm/contracts';
+import { useCallback } from 'react';
+import { currentLocale } from '../../app/i18n';
+import { useLocaleNavigate } from '../../lib/locale-navigation';
+import { clearSession, storeTokens } from '../../lib/session';
+import { getStoredUser, hasAuthCookies, setStoredUser } from '../../lib/storage';
+import { fetchOwnProfile } from './api';
+import { clearIdentityFlows } from './flow-state';
+
+/** Where a completed login or sign-up lands: the root, which the access rules take from there. */
+export const afterLoginPath = '/';
+
+/** The `sub` (user id) of an access token, without verifying it (the server does that). */
+export function tokenSubject(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The end of login and sign-up (product-spec.md section 4, "Login"): whatever an earlier user left is
+ * cleared, the tokens and their expiry are stored (the client sends the access token from now on),
+ * the flows' timers and entered values are forgotten, and the stored user is written: its id and
+ * language now, the profile when it arrives.
+ */
+export function completeLogin(tokens: TokenPair): void {
+  clearSession();
+  clearIdentityFlows();
+  storeTokens(tokens);
+  const id = tokenSubject(tokens.accessToken);
+  setStoredUser({
+    ...(id ? { id } : {}),
+    language: { key: currentLocale() === 'en' ? 'english' : 'persian' },
+  });
+  void fetchOwnProfile().then((profile) => {
+    if (profile && hasAuthCookies()) setStoredUser({ ...getStoredUser(), ...profile });
+  });
+}
+
+/** completeLogin, then the landing page in the current language. */
+export function useCompleteLogin(): (tokens: TokenPair) => void {
+  const navigate = useLocaleNavigate();
+  return useCallback(
+    (tokens: TokenPair) => {
+      completeLogin(tokens);
+      navigate(afterLoginPath, { replace: true });
+    },
+    [navigate],
+  );
+}

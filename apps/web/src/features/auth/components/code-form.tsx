@@ -1,0 +1,149 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { otpCodeSchema, StatusCode } from '@wsm/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { reportUnexpectedError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { displayDigits } from '../../../lib/digits';
+import { useLocale } from '../../../lib/locale-navigation';
+import { notify } from '../../../lib/notify';
+import { retryAfterOf, statusOf } from '../errors';
+import { startCountdown } from '../flow-state';
+import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { formatCountdown, useResendCountdown } from '../use-countdown';
+import { DigitsField } from './digits-field';
+
+const codeFormSchema = z.object({ code: otpCodeSchema });
+
+export interface CodeFormProps {
+  /** Checks the code; rejects with the call's ApiError. */
+  onVerify: (code: string) => Promise<void>;
+  /** Sends a new code; resolves with the server's resendAfter seconds. Without it there is no resend. */
+  onResend?: () => Promise<number>;
+  submitLabel: string;
+}
+
+/**
+ * The one-time code step of every identity flow: a 6-digit field (Persian digits accepted), the
+ * submit button, and the resend button behind the server's countdown. A wrong code (620) shows the
+ * catalogue's message under the field, in the page's language.
+ */
+export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const resolver = useLocalizedResolver(codeFormSchema, t);
+  const form = useForm({ resolver, defaultValues: { code: '' } });
+  const { control, handleSubmit, setError, setFocus, formState } = form;
+  useRevalidateOnLocale(form);
+  const countdown = useResendCountdown();
+  const [resending, setResending] = useState(false);
+
+  const submit = handleSubmit(async ({ code }) => {
+    try {
+      await onVerify(code);
+    } catch (error) {
+      if (statusOf(error) === StatusCode.wrongCredentials) {
+        setError(
+          'code',
+          { type: 'server', message: t('errors:api.wrongCredentials') },
+          { shouldFocus: true },
+        );
+      } else if (error instanceof ApiError) {
+        applyServerErrors(error.envelope, setError, ['code']);
+      } else {
+        reportUnexpectedError(error);
+      }
+    }
+  });
+
+  const resend = async () => {
+    if (!onResend) return;
+    setResending(true);
+    try {
+      startCountdown(await onResend());
+      notify.success(t('code.resent'));
+      setFocus('code');
+    } catch (error) {
+      const wait = retryAfterOf(error);
+      if (wait) startCountdown(wait);
+    } finally {
+      setResending(false);
+      countdown.refresh();
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="code-form">
+      <Stack sx={{ gap: 2 }}>
+        <Controller
+          name="code"
+          control={control}
+          render={({ field, fieldState }) => (
+            <DigitsField
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              maxDigits={6}
+              label={t('fields.code')}
+              autoComplete="one-time-code"
+              autoFocus
+              fullWidth
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? t('fields.codeHint')}
+              slotProps={{
+                htmlInput: {
+                  'data-testid': 'code-input',
+                  style: {
+                    textAlign: 'center',
+                    letterSpacing: '0.5em',
+                    fontSize: '1.35rem',
+                    fontWeight: 600,
+                  },
+                },
+              }}
+            />
+          )}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={formState.isSubmitting}
+          startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {submitLabel}
+        </Button>
+        {onResend && (
+          <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
+              {countdown.seconds > 0
+                ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
+                  t('code.resendIn', {
+                    time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
+                  })
+                : t('code.noCode')}
+            </Typography>
+            <Button
+              variant="text"
+              onClick={resend}
+              disabled={countdown.seconds > 0 || resending}
+              data-testid="resend-button"
+            >
+              {t('code.resend')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

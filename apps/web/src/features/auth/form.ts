@@ -1,0 +1,94 @@
+import { type Envelope, issueMessage, type Locale } from '@wsm/contracts';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo } from 'react';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale } from '../../lib/locale-navigation';
+
+// Forms validate with the contracts' zod schemas (ARCHITECTURE.md section 6) and show the messages of
+// product-spec.md section 5: Persian texts in fa (contracts' issueMessage), zod's defaults in en, and
+// this feature's own keys (auth:validation.*) for rules that belong to a form, not to the API.
+
+type Issue = z.core.$ZodIssue;
+
+/** Refinement keys of the feature's own form rules, with their text in auth:validation. */
+const formMessageKeys: Record<string, string> = {
+  passwords_mismatch: 'auth:validation.passwordsMismatch',
+  invalid_identifier: 'auth:validation.identifier',
+};
+
+const requiredIssue = { code: 'invalid_type', expected: 'string', input: undefined, path: [], message: '' };
+
+/** One issue as text; an empty field is a missing required value (product-spec.md section 5). */
+export function formIssueMessage(issue: Issue, values: unknown, locale: Locale, t: TFunction): string {
+  const key = formMessageKeys[issue.message];
+  if (key) return t(key);
+  const field = issue.path[0];
+  const value =
+    values !== null && typeof values === 'object' && field !== undefined
+      ? (values as Record<PropertyKey, unknown>)[field]
+      : undefined;
+  if (value === '' || value === undefined) return issueMessage(requiredIssue as Issue, locale);
+  return issueMessage(issue, locale);
+}
+
+/** A react-hook-form resolver over a zod schema, with the messages above. */
+export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+  locale: Locale,
+  t: TFunction,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data as z.output<S>, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error.issues) {
+      const name = issue.path.map(String).join('.') || 'root';
+      errors[name] ??= { type: issue.code, message: formIssueMessage(issue, values, locale, t) };
+    }
+    return { values: {}, errors: errors as FieldErrors<z.input<S>> };
+  };
+}
+
+/** The resolver for the current locale; errors already shown are re-checked in a new language. */
+export function useLocalizedResolver<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+  t: TFunction,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  const locale = useLocale();
+  return useMemo(() => localizedResolver(schema, locale, t), [schema, locale, t]);
+}
+
+/** Re-validates a submitted form when the language changes, so its messages follow the page. */
+export function useRevalidateOnLocale(form: {
+  trigger: () => Promise<boolean>;
+  formState: { isSubmitted: boolean; errors: object };
+}): void {
+  const locale = useLocale();
+  const { trigger, formState } = form;
+  const stale = formState.isSubmitted && Object.keys(formState.errors).length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a language change re-validates.
+  useEffect(() => {
+    if (stale) void trigger();
+  }, [locale]);
+}
+
+/** Shows the field errors of a body-400 answer (`data.errors: [{ path, message }]`) on the form's fields. */
+export function applyServerErrors<T extends FieldValues>(
+  envelope: Envelope | undefined,
+  setError: UseFormReturn<T>['setError'],
+  fields: readonly Path<T>[],
+): boolean {
+  const errors = (envelope?.data as { errors?: unknown } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return false;
+  let applied = false;
+  for (const item of errors) {
+    const path = (item as { path?: unknown }).path;
+    const message = (item as { message?: unknown }).message;
+    if (typeof path === 'string' && typeof message === 'string' && fields.includes(path as Path<T>)) {
+      setError(path as Path<T>, { type: 'server', message });
+      applied = true;
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { identityPaths } from '@wsm/contracts';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAccessExpiry, getStoredUser, localKeys, resendRemainingMs, sessionKeys } from '../../lib/storage';
+import { saveLoginChallenge, startCountdown } from './flow-state';
+import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
+
+// A JWT-shaped token whose payload says sub "user-1".
+const accessToken = `x.${btoa(JSON.stringify({ sub: 'user-1' }))}.y`;
+const tokens = envelope(200, { accessToken, refreshToken: 'refresh-token-1234567890', expiresIn: 900 });
+
+function challenge(email = true, method: 'sms' | 'email' = 'sms') {
+  saveLoginChallenge({
+    method,
+    accessToken: 'challenge-token-123456',
+    twoFaMethods: { sms: '0912***4567', ...(email ? { email: 'a***@example.com' } : {}) },
+    resendAfter: 120,
+  });
+}
+
+beforeEach(resetBrowser);
+afterEach(resetBrowser);
+
+const location = () => screen.getByTestId('location').textContent;
+const codeInput = () => screen.getByTestId('code-input') as HTMLInputElement;
+
+describe('the login code step', () => {
+  it('sends a visitor without a challenge back to login', async () => {
+    await renderAt('/fa/login/verify');
+    await waitFor(() => expect(location()).toBe('/fa/login'));
+  });
+
+  it('shows where the code went, and the resend countdown', async () => {
+    challenge();
+    await renderAt('/en/login/verify');
+    expect(await screen.findByText('0912***4567')).toBeTruthy();
+    expect(screen.getByTestId('resend-countdown').textContent).toMatch(/01:5\d|02:00/);
+    expect(screen.getByTestId('resend-button')).toHaveProperty('disabled', true);
+  });
+
+  it('takes a pasted code in Persian digits, shows it in Persian, logs in and lands on the root', async () => {
+    challenge();
+    const calls = fakeServer({ [identityPaths.loginVerify]: () => ({ body: tokens }) });
+    await renderAt('/fa/login/verify');
+    codeInput().focus();
+    await userEvent.paste('۱۲۳ ۴۵۶');
+    expect(codeInput().value).toBe('۱۲۳۴۵۶');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    await waitFor(() => expect(location()).toBe('/fa'));
+    expect(calls.find((call) => call.url === identityPaths.loginVerify)).toMatchObject({
+      body: { code: '123456' },
+      bearer: 'challenge-token-123456',
+    });
+    expect(Cookies.get('accessToken')).toBe(accessToken);
+    expect(Cookies.get('refreshToken')).toBe('refresh-token-1234567890');
+    expect(Math.abs((getAccessExpiry() ?? 0) - (Date.now() + 900_000))).toBeLessThan(5000);
+    expect(getStoredUser()).toMatchObject({ id: 'user-1', language: { key: 'persian' } });
+    expect(sessionStorage.getItem(sessionKeys.loginChallenge)).toBeNull();
+    expect(localStorage.getItem(localKeys.enteredPhone)).toBeNull();
+    expect(resendRemainingMs()).toBe(0);
+  });
+
+  it('validates the code in the page language before sending', async () => {
+    challenge();
+    const calls = fakeServer({});
+    await renderAt('/en/login/verify');
+    await userEvent.type(codeInput(), '12a3');
+    expect(codeInput().value).toBe('123');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code must be 6 digits')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the catalogue message of a wrong code (620) in Persian under the field', async () => {
+    challenge();
+    fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(620) }) });
+    await renderAt('/fa/login/verify');
+    await userEvent.type(codeInput(), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    const message = 'اطلاعات وارد شده برای اعتبارسنجی نادرست است';
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(location()).toBe('/fa/login/verify');
+    expect(Cookies.get('accessToken')).toBeUndefined();
+  });
+
+  it('starts again from login after too many wrong codes (660)', async () => {
+    challenge();
+    fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(660) }) });
+    await renderAt('/en/login/verify');
+    await userEvent.type(codeInput(), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/en/login'));
+    expect(toasts.error).toHaveBeenCalledWith(
+      "The system's security shield has detected errors",
+      expect.anything(),
+    );
+    expect(sessionStorage.getItem(sessionKeys.loginChallenge)).toBeNull();
+  });
+
+  it('resends once the countdown is over, with the challenge token, and restarts the countdown', async () => {
+    challenge();
+    startCountdown(0);
+    const calls = fakeServer({
+      [identityPaths.loginSend]: () => ({ body: envelope(200, { resendAfter: 90 }) }),
+    });
+    await renderAt('/en/login/verify');
+    const resend = await screen.findByTestId('resend-button');
+    expect(resend).toHaveProperty('disabled', false);
+    await userEvent.click(resend);
+    await waitFor(() => expect(screen.getByTestId('resend-button')).toHaveProperty('disabled', true));
+    expect(calls.at(-1)).toMatchObject({ body: { method: 'sms' }, bearer: 'challenge-token-123456' });
+    expect(resendRemainingMs()).toBeGreaterThan(85_000);
+    expect(toasts.success).toHaveBeenCalledWith('A new code has been sent');
+  });
+
+  it('follows the server’s wait when a resend is refused as too early (260)', async () => {
+    challenge();
+    startCountdown(0);
+    fakeServer({ [identityPaths.loginSend]: () => ({ body: envelope(260, { retryAfter: 30 }) }) });
+    await renderAt('/en/login/verify');
+    fireEvent.click(await screen.findByTestId('resend-button'));
+    await waitFor(() => expect(screen.getByTestId('resend-countdown').textContent).toMatch(/00:(29|30)/));
+    expect(toasts.error).toHaveBeenCalledWith(
+      'The request is limited, please try again later',
+      expect.anything(),
+    );
+  });
+
+  it('switches to the e-mail method and back; the Google method is there and does nothing', async () => {
+    challenge();
+    const calls = fakeServer({
+      [identityPaths.loginSend]: () => ({ body: envelope(200, { resendAfter: 120 }) }),
+    });
+    await renderAt('/en/login/verify');
+    expect(screen.getByRole('button', { name: 'Google Authenticator' })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Get the code by e-mail' }));
+    await waitFor(() => expect(location()).toBe('/en/login/verify/email'));
+    expect(calls.at(-1)).toMatchObject({ body: { method: 'email' }, bearer: 'challenge-token-123456' });
+    expect(await screen.findByText('a***@example.com')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter the e-mail code');
+    await userEvent.click(screen.getByRole('button', { name: 'Get the code by SMS' }));
+    await waitFor(() => expect(location()).toBe('/en/login/verify'));
+    expect(calls.at(-1)).toMatchObject({ body: { method: 'sms' } });
+  });
+
+  it('offers no e-mail method when the account has no verified e-mail', async () => {
+    challenge(false);
+    await renderAt('/en/login/verify/email');
+    await waitFor(() => expect(location()).toBe('/en/login/verify'));
+    expect(screen.queryByRole('button', { name: 'Get the code by e-mail' })).toBeNull();
+  });
+});

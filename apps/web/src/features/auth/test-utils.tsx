@@ -1,0 +1,126 @@
+import { cleanup, render } from '@testing-library/react';
+import type { Envelope, Locale } from '@wsm/contracts';
+import {
+  type AxiosAdapter,
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import Cookies from 'js-cookie';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { apiClient, resetUnexpectedError } from '../../lib/api-client';
+import { setNavigationBridge } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
+import { initAppI18n } from '../../test/i18n';
+import { LoginPage } from './login-page';
+import { LoginVerifyPage } from './login-verify-page';
+import { RecoveryChangePage, RecoveryStartPage, RecoveryVerifyPage } from './recovery-pages';
+import { SignupPage } from './signup-page';
+
+// Rendering the identity screens in tests: the real texts, a memory router with the feature's routes,
+// and a fake server behind the real API client (its interceptors and catalogue included).
+
+export interface Call {
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+  bearer: string | undefined;
+}
+
+export type Handler = (
+  call: Call,
+) => { status?: number; body: Envelope } | Promise<{ status?: number; body: Envelope }>;
+
+export const envelope = <T,>(statusCode: number, data: T = null as T): Envelope<T> => ({
+  statusCode,
+  statusMessage: `message ${statusCode}`,
+  data,
+});
+
+/** Answers each call by `url` from `routes`; records every call. */
+export function fakeServer(routes: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const header = AxiosHeaders.from(config.headers).get('Authorization');
+    const call: Call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body: config.data ? (JSON.parse(String(config.data)) as Record<string, unknown>) : {},
+      bearer: typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined,
+    };
+    calls.push(call);
+    const handler = routes[call.url];
+    const answer = handler ? await handler(call) : { status: 404, body: envelope(404) };
+    const status =
+      answer.status ?? (answer.body.statusCode === 200 || answer.body.statusCode === 630 ? 200 : 400);
+    const response: AxiosResponse = {
+      data: answer.body,
+      status,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  };
+  apiClient.defaults.adapter = adapter;
+  return calls;
+}
+
+export const toasts = {
+  error: vi.spyOn(notify, 'error').mockImplementation(() => 'id'),
+  success: vi.spyOn(notify, 'success').mockImplementation(() => 'id'),
+  warning: vi.spyOn(notify, 'warning').mockImplementation(() => 'id'),
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const page = (element: React.ReactNode) => (
+  <>
+    {element}
+    <Where />
+  </>
+);
+
+/** Renders the app's identity routes at `path` (which starts with its locale). */
+export async function renderAt(path: string) {
+  const locale: Locale = path.startsWith('/en') ? 'en' : 'fa';
+  const i18n = await initAppI18n(locale);
+  const router = createMemoryRouter(
+    [
+      { path: '/:locale', element: page(<p>home</p>) },
+      { path: '/:locale/login', element: page(<LoginPage />) },
+      { path: '/:locale/login/verify', element: page(<LoginVerifyPage method="sms" />) },
+      { path: '/:locale/login/verify/email', element: page(<LoginVerifyPage method="email" />) },
+      { path: '/:locale/signup', element: page(<SignupPage />) },
+      { path: '/:locale/login/forgot-password', element: page(<RecoveryStartPage />) },
+      { path: '/:locale/login/forgot-password/verify', element: page(<RecoveryVerifyPage />) },
+      { path: '/:locale/login/forgot-password/change', element: page(<RecoveryChangePage />) },
+    ],
+    { initialEntries: [path] },
+  );
+  setNavigationBridge((to, options) => router.navigate(to, options));
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return { ...view, router };
+}
+
+/** Forgets everything a test left in the browser. */
+export function resetBrowser(): void {
+  cleanup();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  sessionStorage.clear();
+  apiClient.defaults.adapter = undefined;
+  resetUnexpectedError();
+  for (const spy of Object.values(toasts)) spy.mockClear();
+}

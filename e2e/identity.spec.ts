@@ -1,0 +1,334 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+// The identity screens end to end, against the built app and API: sign-up (fa and en) with the code
+// read from the development outbox, login with the SMS code, a wrong code, logout, password recovery,
+// and an accessibility scan of the login, sign-up and verify pages in both colour modes.
+
+type Locale = 'fa' | 'en';
+type Texts = Record<string, Record<string, unknown>>;
+
+const texts = (locale: Locale, ns: string): Texts =>
+  JSON.parse(readFileSync(`apps/web/public/assets/locales/${locale}/${ns}.json`, 'utf8')) as Texts;
+const persian = (value: string) => value.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+
+/** A text of a locale file, with Persian digits in fa (as the app shows it). */
+function text(locale: Locale, ns: string, path: string): string {
+  let value: unknown = texts(locale, ns);
+  for (const key of path.split('.')) value = (value as Record<string, unknown>)[key];
+  if (typeof value !== 'string') throw new Error(`no text ${ns}:${path}`);
+  return locale === 'fa' ? persian(value) : value;
+}
+
+let serial = 0;
+/** A fresh valid national code (check digit per api-contract.md section 3). */
+function nationalCode(): string {
+  for (;;) {
+    const body = String(Math.floor(Math.random() * 1e9) + serial++)
+      .padStart(9, '0')
+      .slice(-9);
+    let sum = 0;
+    for (let i = 0; i < 9; i++) sum += Number(body[i]) * (10 - i);
+    const r = sum % 11;
+    const code = `${body}${r < 2 ? r : 11 - r}`;
+    if (!/^(\d)\1{9}$/.test(code)) return code;
+  }
+}
+
+const phone = () => `0912${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const password = 'Blue-Harbour-Lantern-42';
+
+/** The newest one-time code the development outbox holds for a phone or address. */
+async function codeFor(request: APIRequestContext, to: string, after = ''): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()).data as { code: string | null }[];
+      code = messages[0]?.code ?? '';
+      return code !== '' && code !== after;
+    })
+    .toBe(true);
+  return code;
+}
+
+interface Account {
+  phone: string;
+  nationalCode: string;
+  password: string;
+  username: string;
+}
+
+/** Signs an account up through the API (for the tests that start at login). */
+async function registerAccount(request: APIRequestContext): Promise<Account> {
+  const account = { phone: phone(), nationalCode: nationalCode(), password, username: `u${nationalCode()}` };
+  const started = await request.post('/v1/auth/identity/signup/2fa/phone/', {
+    data: { phone: account.phone, nationalCode: account.nationalCode },
+  });
+  const { signupToken } = (await started.json()).data;
+  const code = await codeFor(request, account.phone);
+  await request.post('/v1/auth/identity/signup/2fa/verify/', { data: { signupToken, code } });
+  const done = await request.post('/v1/auth/identity/signup/2fa/password/', {
+    data: { signupToken, password, username: account.username },
+  });
+  expect((await done.json()).statusCode).toBe(200);
+  return account;
+}
+
+const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** The first login step through the form; lands on the SMS code page. */
+async function loginFirstStep(
+  page: Page,
+  locale: Locale,
+  account: Account,
+  identifier = account.nationalCode,
+) {
+  await page.goto(`/${locale}/login`);
+  await input(page, 'identifier').fill(identifier);
+  await input(page, 'password').fill(account.password);
+  await page.getByRole('button', { name: text(locale, 'auth', 'login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/login/verify$`));
+}
+
+test.describe('sign-up', () => {
+  for (const locale of ['fa', 'en'] as const) {
+    test(`in ${locale}: phone, the texted code, password, then logged in at the root`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      const account = { phone: phone(), nationalCode: nationalCode() };
+      await page.goto(`/${locale}/signup`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(locale, 'auth', 'signup.heading'),
+      );
+
+      // Validation in the page's language before anything is sent.
+      await page.getByRole('button', { name: text(locale, 'auth', 'signup.sendCode') }).click();
+      await expect(
+        page.getByText(locale === 'fa' ? 'این مقدار الزامی است' : 'Required').first(),
+      ).toBeVisible();
+
+      // The phone typed with Persian digits is taken as the same number.
+      await input(page, 'phone').fill(persian(account.phone));
+      await input(page, 'nationalCode').fill(account.nationalCode);
+      await expect(input(page, 'nationalCode')).toHaveValue(
+        locale === 'fa' ? persian(account.nationalCode) : account.nationalCode,
+      );
+      await page.getByRole('button', { name: text(locale, 'auth', 'signup.sendCode') }).click();
+
+      await expect(page.getByTestId('code-form')).toBeVisible();
+      await expect(page.getByTestId('resend-button')).toBeDisabled();
+      await expect(page.getByTestId('resend-countdown')).toContainText(locale === 'fa' ? '۰۱:' : '01:');
+      const code = await codeFor(request, account.phone);
+      await page.getByTestId('code-input').fill(code);
+      await page.getByRole('button', { name: text(locale, 'auth', 'verify.submit') }).click();
+
+      await expect(page.getByTestId('signup-password-form')).toBeVisible();
+      await input(page, 'password').fill(password);
+      await input(page, 'confirmPassword').fill(`${password}!`);
+      await page.getByRole('button', { name: text(locale, 'auth', 'signup.finish') }).click();
+      await expect(page.getByText(text(locale, 'auth', 'validation.passwordsMismatch'))).toBeVisible();
+      await input(page, 'confirmPassword').fill(password);
+      await input(page, 'username').fill(`user${Date.now().toString(36)}${locale}`);
+      await page.getByRole('button', { name: text(locale, 'auth', 'signup.finish') }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+      expect(await cookie(context, 'accessToken')).toBeTruthy();
+      expect(await cookie(context, 'refreshToken')).toBeTruthy();
+      // Logged in: the login page now sends the user on to the root.
+      await page.goto(`/${locale}/login`);
+      await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+    });
+  }
+
+  test('an already registered phone is told apart only by the catalogue message', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await page.goto('/en/signup');
+    await input(page, 'phone').fill(account.phone);
+    await input(page, 'nationalCode').fill(nationalCode());
+    await page.getByRole('button', { name: text('en', 'auth', 'signup.sendCode') }).click();
+    await expect(page.getByText(text('en', 'errors', 'api.duplicate'))).toBeVisible();
+    await expect(page.getByText(text('en', 'auth', 'signup.alreadyRegistered'))).toBeVisible();
+  });
+});
+
+test.describe('login', () => {
+  test('by national code (typed in Persian digits) and the SMS code, then logout', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const before = await codeFor(request, account.phone);
+    await loginFirstStep(page, 'fa', account, persian(account.nationalCode));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fa', 'auth', 'verify.smsHeading'));
+    await expect(
+      page.getByText(persian(`${account.phone.slice(0, 4)}***${account.phone.slice(-4)}`)),
+    ).toBeVisible();
+
+    const code = await codeFor(request, account.phone, before);
+    await page.getByTestId('code-input').fill(persian(code));
+    await expect(page.getByTestId('code-input')).toHaveValue(persian(code));
+    await page.getByRole('button', { name: text('fa', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/fa$/);
+    const refreshToken = await cookie(context, 'refreshToken');
+    expect(refreshToken).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('access-expiry'))).toMatch(/^\d+$/);
+
+    // Logout ends the session on the server, clears local state and keeps the query string.
+    await page.goto('/fa/logout?from=menu');
+    await expect(page).toHaveURL(/\/fa\/login\?from=menu$/);
+    expect(await cookie(context, 'accessToken')).toBeUndefined();
+    expect(await cookie(context, 'refreshToken')).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    const renew = await request.post('/v1/auth/identity/security/tokens/renew/', { data: { refreshToken } });
+    expect((await renew.json()).statusCode).not.toBe(200);
+    await page.goto('/fa');
+    await expect(page).toHaveURL(/\/fa\/login$/);
+  });
+
+  test('an access token close to its expiry is renewed before the next call', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const before = await codeFor(request, account.phone);
+    await loginFirstStep(page, 'en', account);
+    await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    const oldAccess = await cookie(context, 'accessToken');
+    const oldRefresh = await cookie(context, 'refreshToken');
+    await page.evaluate(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
+
+    // Logging out is a call with the access token: the renewal must come first, and the call use its token.
+    const renewal = page.waitForResponse((r) => r.url().includes('/security/tokens/renew'));
+    const logoutCall = page.waitForRequest((r) => r.url().includes('/security/sessions/logout'));
+    await page.goto('/en/logout');
+    const renewed = (await (await renewal).json()).data as { accessToken: string; refreshToken: string };
+    expect(renewed.accessToken).not.toBe(oldAccess);
+    expect(renewed.refreshToken).not.toBe(oldRefresh);
+    expect((await logoutCall).headers().authorization).toBe(`Bearer ${renewed.accessToken}`);
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+
+  test('by username, in any case; a malformed identifier is refused before sending', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await page.goto('/en/login');
+    await input(page, 'identifier').fill('1bad name');
+    await input(page, 'password').fill('x');
+    await page.getByRole('button', { name: text('en', 'auth', 'login.submit'), exact: true }).click();
+    await expect(page.getByText(text('en', 'auth', 'validation.identifier'))).toBeVisible();
+    await loginFirstStep(page, 'en', account, account.username.toUpperCase());
+    const code = await codeFor(request, account.phone);
+    await page.getByTestId('code-input').fill(code);
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+  });
+
+  for (const locale of ['fa', 'en'] as const) {
+    test(`a wrong code shows the catalogue message (620) in ${locale}`, async ({ page, request }) => {
+      const account = await registerAccount(request);
+      await loginFirstStep(page, locale, account);
+      const code = await codeFor(request, account.phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      await page.getByTestId('code-input').fill(wrong);
+      await page.getByRole('button', { name: text(locale, 'auth', 'verify.submit') }).click();
+      const message = text(locale, 'errors', 'api.wrongCredentials');
+      await expect(page.getByTestId('code-form').getByText(message)).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/login/verify$`));
+    });
+  }
+
+  test('a wrong password shows the catalogue message and stays on login', async ({ page, request }) => {
+    const account = await registerAccount(request);
+    await page.goto('/en/login');
+    await input(page, 'identifier').fill(account.nationalCode);
+    await input(page, 'password').fill('not-the-password');
+    await page.getByRole('button', { name: text('en', 'auth', 'login.submit'), exact: true }).click();
+    await expect(
+      page.getByTestId('login-form').getByText(text('en', 'errors', 'api.wrongCredentials')),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+});
+
+test('password recovery: national code, the texted code, a new password, then login with it', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request);
+  const signupCode = await codeFor(request, account.phone);
+  await page.goto('/en/login');
+  await page.getByRole('link', { name: text('en', 'auth', 'login.forgotPassword') }).click();
+  await expect(page).toHaveURL(/\/en\/login\/forgot-password$/);
+  await input(page, 'nationalCode').fill(account.nationalCode);
+  await page.getByRole('button', { name: text('en', 'auth', 'recovery.sendCode') }).click();
+  await expect(page).toHaveURL(/\/en\/login\/forgot-password\/verify$/);
+  const code = await codeFor(request, account.phone, signupCode);
+  await page.getByTestId('code-input').fill(code);
+  await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+  await expect(page).toHaveURL(/\/en\/login\/forgot-password\/change$/);
+  const newPassword = 'Quiet-Meadow-Compass-77';
+  await input(page, 'password').fill(newPassword);
+  await input(page, 'confirmPassword').fill(newPassword);
+  await page.getByRole('button', { name: text('en', 'auth', 'recovery.submit') }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(page.getByText(text('en', 'auth', 'recovery.changed'))).toBeVisible();
+  await loginFirstStep(page, 'en', { ...account, password: newPassword });
+});
+
+test.describe('accessibility of the identity pages', () => {
+  for (const locale of ['fa', 'en'] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`${locale} in ${colorScheme} mode: login, sign-up and verify have no serious violations`, async ({
+        browser,
+        request,
+      }) => {
+        const account = await registerAccount(request);
+        const context = await browser.newContext({ colorScheme });
+        const page = await context.newPage();
+        const scan = async () => {
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          const results = await new AxeBuilder({ page }).analyze();
+          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          expect(
+            serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+          ).toEqual([]);
+        };
+        await page.goto(`/${locale}/signup`);
+        await scan();
+        await loginFirstStep(page, locale, account);
+        await scan();
+        if (colorScheme === 'light') {
+          await page.screenshot({ path: `test-results/identity-${locale}-verify.png`, fullPage: true });
+          await page.goto(`/${locale}/login`);
+          await expect(page.getByTestId('login-form')).toBeVisible();
+          await page.screenshot({ path: `test-results/identity-${locale}-login.png`, fullPage: true });
+        } else {
+          await page.goto(`/${locale}/login`);
+        }
+        await scan();
+        await page.goto(`/${locale}/login/forgot-password`);
+        await scan();
+        await context.close();
+      });
+    }
+  }
+});
