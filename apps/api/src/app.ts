@@ -24,6 +24,8 @@ import { memberRoutes } from './modules/members/routes';
 import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
+import './wiring';
+
 /** What the routes and services of every module may use; built once per process. */
 export interface AppDeps {
   config: Config;

@@ -86,9 +86,9 @@ export interface TestUser {
 export async function signUp(
   api: TestApp,
   client: Client = newClient(api),
-  options: { username?: string; password?: string; language?: 'fa' | 'en' } = {},
+  options: { username?: string; password?: string; language?: 'fa' | 'en'; phone?: string } = {},
 ): Promise<TestUser> {
-  const phone = randomPhone();
+  const phone = options.phone ?? randomPhone();
   const nationalCode = randomNationalCode();
   const username = options.username ?? randomUsername();
   const password = options.password ?? strongPassword;

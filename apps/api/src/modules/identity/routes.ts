@@ -145,6 +145,7 @@ export const identityRoutes = fp(
             ...request.body,
             locale: request.locale,
             client: client(request),
+            log: request.log,
           }),
         ),
     );

@@ -58,6 +58,29 @@ function limit(deps: AppDeps, name: IdentityLimit, subject: string): Promise<voi
 }
 
 const unauthorized = () => new AppError(StatusCode.unauthorized);
+
+/** A new account, announced after it is committed. */
+export interface AccountCreated {
+  userId: string;
+  phone: string;
+}
+export type AccountCreatedListener = (deps: AppDeps, account: AccountCreated) => Promise<unknown>;
+
+/**
+ * Reactions of other modules to a new account (members claims the invitations sent to its phone),
+ * wired once per process in src/wiring.ts. A failing listener is logged: the account stands.
+ */
+export const accountCreatedListeners: AccountCreatedListener[] = [];
+
+async function announceAccountCreated(deps: AppDeps, account: AccountCreated, log: Logger): Promise<void> {
+  for (const listener of accountCreatedListeners) {
+    try {
+      await listener(deps, account);
+    } catch (error) {
+      log.error({ err: error }, 'account-created listener failed');
+    }
+  }
+}
 const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
 const shield = () => new AppError(StatusCode.securityShield);
 
@@ -339,6 +362,7 @@ export async function completeSignup(
     lastName?: string | undefined;
     locale: Locale;
     client: ClientInfo;
+    log: Logger;
   },
 ): Promise<TokenPair> {
   const challenge = await liveChallenge(deps, 'signup', input.signupToken);
@@ -346,8 +370,9 @@ export async function completeSignup(
   if (input.username && (await repo.findUserByUsername(deps.database.db, input.username)))
     throw new AppError(StatusCode.duplicate);
   const passwordHash = await hashPassword(input.password);
+  let created: { account: AccountCreated; tokens: TokenPair };
   try {
-    return await deps.database.db.transaction(async (tx) => {
+    created = await deps.database.db.transaction(async (tx) => {
       const t = now();
       if (!(await repo.consumeChallenge(tx, challenge.id, t, true))) throw unauthorized();
       const user = await repo.insertUser(tx, {
@@ -363,13 +388,16 @@ export async function completeSignup(
         createdDate: t,
         updatedDate: t,
       });
-      return openSession(deps, tx, user.id, input.client);
+      const tokens = await openSession(deps, tx, user.id, input.client);
+      return { account: { userId: user.id, phone: user.phone }, tokens };
     });
   } catch (error) {
     // The phone, national code or username was taken meanwhile; the token stays usable for another username.
     if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
+  await announceAccountCreated(deps, created.account, input.log);
+  return created.tokens;
 }
 
 // ---------- login

@@ -10,6 +10,7 @@ import {
   outbox,
   quickUser,
   randomPhone,
+  signUp,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { type MembersEvent, membersEventListeners } from './events';
@@ -178,6 +179,24 @@ describe('invitations', () => {
     expect(await directoryStatusOf(ws.id, token, person.username)).toBe('confirmed');
     // Claiming twice attaches nothing more.
     expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(0);
+  });
+
+  it('signing up through the API with an invited phone brings the invitation along', async () => {
+    const { ws, token } = await setup();
+    const phone = randomPhone();
+    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    expect(sent.status).toBe(200);
+    const person = await signUp(api, newClient(api), { phone });
+    const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
+    expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
+    const accepted = await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
+      invitationId: sent.body.data.id,
+      accept: true,
+    });
+    expect(accepted.status).toBe(200);
+    expect(
+      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, person.tokens.accessToken)).status,
+    ).toBe(200);
   });
 
   it('a phone that has an account is invited as that account, without an SMS', async () => {
