@@ -1,0 +1,48 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LocaleLink } from '../../lib/locale-navigation';
+import { hasAuthCookies } from '../../lib/storage';
+import { notificationKeys, useUnreadCount } from './api';
+
+/**
+ * The bell with the unread count. Refreshed as product-spec.md section 4 says: at startup (mount),
+ * on each route change and every 60 seconds. Shown only to a logged-in user.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation('notifications');
+  const loggedIn = hasAuthCookies();
+  const client = useQueryClient();
+  const location = useLocation();
+  const unread = useUnreadCount(loggedIn);
+
+  // Each route change asks again (the first render is the startup fetch of the query itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    if (loggedIn) void client.invalidateQueries({ queryKey: notificationKeys.unread, refetchType: 'active' });
+  }, [location.pathname, loggedIn, client]);
+
+  if (!loggedIn) return null;
+  const count = unread.data ?? 0;
+  const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={LocaleLink}
+        to="/profile/notifications"
+        aria-label={label}
+        color="inherit"
+        data-testid="notification-bell"
+      >
+        <Badge badgeContent={count} color="error" max={99} data-testid="notification-count">
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
