@@ -134,8 +134,10 @@ export function EmailCard() {
         <>
           {current?.email ? (
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography dir="ltr" data-testid="current-email">
-                {current.email}
+              <Typography>
+                <bdi dir="ltr" data-testid="current-email">
+                  {current.email}
+                </bdi>
               </Typography>
               <Chip
                 size="small"
@@ -184,8 +186,14 @@ export function PhoneCard() {
         <Alert severity="error">{t('states.loadFailed')}</Alert>
       ) : (
         <>
-          <Typography dir="ltr" sx={{ textAlign: 'start' }} data-testid="current-phone">
-            {phone ? (locale === 'fa' ? toPersianDigits(phone) : phone) : t('phone.none')}
+          <Typography>
+            {phone ? (
+              <bdi dir="ltr" data-testid="current-phone">
+                {locale === 'fa' ? toPersianDigits(phone) : phone}
+              </bdi>
+            ) : (
+              t('phone.none')
+            )}
           </Typography>
           <ContactFlow
             id="phone"

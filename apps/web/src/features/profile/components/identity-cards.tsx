@@ -96,12 +96,11 @@ export function NationalCodeCard() {
   else if (query.isError) content = <Alert severity="error">{t('states.loadFailed')}</Alert>;
   else if (current)
     content = (
-      <Typography
-        dir="ltr"
-        sx={{ fontFamily: 'monospace', fontSize: '1.1rem', textAlign: 'start' }}
-        data-testid="national-code"
-      >
-        {locale === 'fa' ? toPersianDigits(current) : current}
+      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
+        {/* An isolated left-to-right run, placed at the start of the line in either direction. */}
+        <bdi dir="ltr" data-testid="national-code">
+          {locale === 'fa' ? toPersianDigits(current) : current}
+        </bdi>
       </Typography>
     );
   else
