@@ -3,10 +3,11 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
+import { toPersianDigits } from '@wsm/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { LocaleLink } from '../../lib/locale-navigation';
+import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
 import { notificationKeys, useUnreadCount } from './api';
 
@@ -20,6 +21,7 @@ export function NotificationBell() {
   const client = useQueryClient();
   const location = useLocation();
   const unread = useUnreadCount(loggedIn);
+  const locale = useLocale();
 
   // Each route change asks again (the first render is the startup fetch of the query itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
@@ -29,6 +31,9 @@ export function NotificationBell() {
 
   if (!loggedIn) return null;
   const count = unread.data ?? 0;
+  // Persian digits in fa: the badge is text the translation post-processor never sees.
+  const shown = count > 99 ? '99+' : String(count);
+  const badge = count > 0 ? (locale === 'fa' ? toPersianDigits(shown) : shown) : null;
   const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
   return (
     <Tooltip title={label}>
@@ -39,7 +44,7 @@ export function NotificationBell() {
         color="inherit"
         data-testid="notification-bell"
       >
-        <Badge badgeContent={count} color="error" max={99} data-testid="notification-count">
+        <Badge badgeContent={badge} color="error" data-testid="notification-count">
           <NotificationsOutlined />
         </Badge>
       </IconButton>

@@ -43,7 +43,7 @@ export function NotificationItem({
             mt: 1,
             borderRadius: '50%',
             flexShrink: 0,
-            bgcolor: item.read ? 'transparent' : 'primary.main',
+            bgcolor: item.read || !onRead ? 'transparent' : 'primary.main',
           }}
         />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -55,7 +55,7 @@ export function NotificationItem({
             ) : (
               item.title
             )}
-            {item.read ? null : (
+            {item.read || !onRead ? null : (
               <Box component="span" sx={visuallyHidden}>
                 {` (${t('list.unread')})`}
               </Box>

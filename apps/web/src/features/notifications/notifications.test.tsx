@@ -62,6 +62,14 @@ describe('the notification bell', () => {
     expect(api.calls('GET /v1/notifications/unread/')).toHaveLength(3);
   });
 
+  it('counts in Persian digits in fa', async () => {
+    logIn();
+    api.on('GET /v1/notifications/unread/', { count: 12 });
+    await renderScreen(<NotificationBell />, { path: '/fa/profile', pattern: '/:locale/*', locale: 'fa' });
+    await screen.findByRole('link', { name: '۱۲ اعلان خوانده‌نشده' });
+    expect(screen.getByTestId('notification-count').textContent).toContain('۱۲');
+  });
+
   it('is not shown and asks nothing without a logged-in user', async () => {
     await renderScreen(<NotificationBell />, {
       path: '/en/announcement',
