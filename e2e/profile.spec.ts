@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
 
 // Personal settings end to end, written to api-contract.md sections 2, 3, 4 and 7: a user signs up
@@ -152,7 +153,7 @@ test.describe('personal settings', () => {
     await expect(item.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   });
 
-  test('the profile screens are Persian and right-to-left in fa', async ({
+  test('the profile screens are Persian, right-to-left and pass an accessibility scan in fa', async ({
     page,
     context,
     request,
@@ -164,9 +165,11 @@ test.describe('personal settings', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByLabel('نام', { exact: true })).toHaveValue('Sara');
     await expect(page.getByRole('group', { name: 'تاریخ تولد' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto('/fa/profile/security');
     await expect(page.getByRole('region', { name: 'رمز عبور' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'نشست‌ها' }).getByText('همین دستگاه')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
   test('the profile needs a logged-in user', async ({ page }) => {
