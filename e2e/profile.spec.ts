@@ -146,7 +146,7 @@ test.describe('personal settings', () => {
     const list = page.getByRole('list', { name: 'Notifications' });
     const item = list
       .getByTestId('notification-item')
-      .filter({ hasText: /password/i })
+      .filter({ hasText: /password|رمز/i })
       .first();
     await expect(item).toBeVisible();
     await item.getByRole('button', { name: 'Mark as read' }).click();

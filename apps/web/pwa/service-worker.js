@@ -19,6 +19,13 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(PRECACHE)));
 });
 
+// The update dialog clears every cache before this worker takes over: fill the shell again, so the
+// app keeps opening offline after an update.
+async function refillShell() {
+  const cache = await caches.open(cacheName);
+  if ((await cache.keys()).length === 0) await cache.addAll(PRECACHE).catch(() => undefined);
+}
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
@@ -30,14 +37,13 @@ self.addEventListener('activate', (event) => {
             .map((name) => caches.delete(name)),
         ),
       )
+      .then(refillShell)
       .then(() => self.clients.claim()),
   );
 });
 
 self.addEventListener('message', (event) => {
-  const type = event.data?.type;
-  if (type === 'SKIP_WAITING') self.skipWaiting();
-  if (type === 'GET_BUILD_ID') event.ports[0]?.postMessage({ buildId: BUILD_ID });
+  if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 async function fromCacheOrNetwork(request, key) {
