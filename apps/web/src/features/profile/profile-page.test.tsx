@@ -129,6 +129,28 @@ describe('/profile', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('mode')).toBe('dark');
   });
 
+  it('choosing Persian as the language saves it and moves the page to /fa', async () => {
+    const { router } = await open('en');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Persian (فارسی)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fa/profile'));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l1' });
+    expect(localStorage.getItem('language')).toBe('fa');
+  });
+
+  it("shows the server's field errors under the field", async () => {
+    api.on('PUT /v1/auth/profile/', () => ({
+      status: 400,
+      statusCode: 400,
+      data: { errors: [{ path: 'lastName', message: 'Too long for the server' }] },
+    }));
+    await open('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too long for the server')).toBeTruthy();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
   it('shows an error with a retry when the profile cannot be loaded', async () => {
     api.on('GET /v1/auth/profile/', () => ({ status: 404, statusCode: 404 }));
     await open('en');
