@@ -119,8 +119,8 @@ test.describe('personal settings', () => {
     await card.getByRole('button', { name: 'Send SMS code' }).click();
     await expect(card.getByRole('button', { name: /Send again in/ })).toBeDisabled();
     const code = await latestCode(request, user.phone, before);
-    await card.getByLabel('Current password').fill(password);
-    await card.getByLabel('New password').fill(newPassword);
+    await card.getByLabel('Current password', { exact: true }).fill(password);
+    await card.getByLabel('New password', { exact: true }).fill(newPassword);
     await card.getByLabel('Repeat the new password').fill(newPassword);
     await card.getByLabel('6-digit code').fill(code);
     await card.getByRole('button', { name: 'Change password' }).click();
