@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwaServiceWorker } from './pwa-plugin';
 
 // Everything the API serves itself; the dev server and `vite preview` hand these to it.
 const apiTarget = 'http://127.0.0.1:3000';
@@ -12,7 +13,7 @@ const proxy = Object.fromEntries(
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pwaServiceWorker()],
   server: { proxy },
   preview: { proxy },
   build: {

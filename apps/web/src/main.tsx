@@ -3,8 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyDocumentMode, initialMode } from './app/color-mode';
-import { applyDocumentLocale, setupI18n } from './app/i18n';
+import { applyDocumentLocale, i18n, setupI18n } from './app/i18n';
 import { startupLocaleFromBrowser } from './app/startup-locale';
+import { setupPwa } from './features/pwa/setup';
 
 // Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
 // document direction and colour mode are set before the first render (no flash), and translations
@@ -13,6 +14,7 @@ const startup = startupLocaleFromBrowser();
 applyDocumentLocale(startup.locale);
 applyDocumentMode(initialMode());
 void setupI18n(startup.locale);
+setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,6 +12,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(dist, 'assets/index-Bx7kQ2aZ.js'), 'console.log(1)');
     writeFileSync(join(dist, 'assets/locales/fa/common.json'), '{"hello":"سلام"}');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.fa.webmanifest'), '{"name":"مدیریت فضای کاری"}');
     api = await startTestApp({ config: testConfig({ WEB_DIST_DIR: dist }) });
   });
   afterAll(async () => {
@@ -49,5 +51,21 @@ describe('serving the built web app', () => {
     const api404 = await fetch(`${api.url}/v1/unknown`);
     expect(api404.status).toBe(404);
     expect(((await api404.json()) as { statusCode: number }).statusCode).toBe(404);
+  });
+
+  it('serves the service worker as JavaScript that browsers revalidate on every check', async () => {
+    const response = await fetch(`${api.url}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(?:text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("worker-src 'self'");
+  });
+
+  it('serves the web manifest as application/manifest+json, revalidated on every use', async () => {
+    const response = await fetch(`${api.url}/manifest.fa.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({ name: 'مدیریت فضای کاری' });
   });
 });

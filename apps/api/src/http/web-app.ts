@@ -8,8 +8,11 @@ const hashedAsset = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
 // Paths that belong to the API or to real files: these never fall back to the app shell.
 const apiPrefixes = ['/v1/', '/dev/', '/docs', '/assets/', '/healthz', '/readyz'];
 
+// The service worker and the manifests keep their names across releases: browsers must revalidate them.
+const alwaysRevalidated = /(?:index\.html|[\\/]sw\.js|\.webmanifest)$/;
+
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('index.html')) return 'no-cache';
+  if (alwaysRevalidated.test(filePath)) return 'no-cache';
   return hashedAsset.test(filePath)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
@@ -38,6 +41,8 @@ export async function registerWebApp(
       wildcard: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', cacheControlFor(filePath));
+        if (filePath.endsWith('.webmanifest'))
+          reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
     // The root is a folder to the static plugin (index: false); it is a page like any other.

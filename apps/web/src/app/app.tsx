@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from '@wsm/contracts';
+import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ColorModeProvider } from './color-mode';
@@ -9,6 +10,8 @@ import { queryClient } from './query-client';
 import { router } from './router';
 import { ThemeShell } from './theme-shell';
 
+const PwaPrompts = lazy(async () => ({ default: (await import('../features/pwa/pwa-prompts')).PwaPrompts }));
+
 export function App({ startupLocale }: { startupLocale: Locale }) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -17,6 +20,9 @@ export function App({ startupLocale }: { startupLocale: Locale }) {
           <QueryClientProvider client={queryClient}>
             <DocumentMeta />
             <RouterProvider router={router} />
+            <Suspense fallback={null}>
+              <PwaPrompts />
+            </Suspense>
           </QueryClientProvider>
         </ThemeShell>
       </ColorModeProvider>

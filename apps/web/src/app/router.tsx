@@ -89,6 +89,39 @@ export const routes: RouteObject[] = [
           { ...statusRoute('*', '404'), handle: notFoundHandle },
         ],
       },
+      {
+        lazy: async () => ({ Component: (await import('../features/profile/account-layout')).AccountLayout }),
+        children: [
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+          },
+          {
+            path: 'profile/security',
+            lazy: async () => ({
+              Component: (await import('../features/profile/security-page')).SecurityPage,
+            }),
+          },
+          {
+            path: 'profile/notifications',
+            lazy: async () => ({
+              Component: (await import('../features/notifications/notifications-page')).NotificationsPage,
+            }),
+          },
+          {
+            path: 'announcement',
+            lazy: async () => ({
+              Component: (await import('../features/notifications/announcements-page')).AnnouncementsPage,
+            }),
+          },
+          {
+            path: 'announcement/:id',
+            lazy: async () => ({
+              Component: (await import('../features/notifications/announcements-page')).AnnouncementPage,
+            }),
+          },
+        ],
+      },
     ],
   },
 ];

@@ -1,0 +1,53 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { toPersianDigits } from '@wsm/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LocaleLink, useLocale } from '../../lib/locale-navigation';
+import { hasAuthCookies } from '../../lib/storage';
+import { notificationKeys, useUnreadCount } from './api';
+
+/**
+ * The bell with the unread count. Refreshed as product-spec.md section 4 says: at startup (mount),
+ * on each route change and every 60 seconds. Shown only to a logged-in user.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation('notifications');
+  const loggedIn = hasAuthCookies();
+  const client = useQueryClient();
+  const location = useLocation();
+  const unread = useUnreadCount(loggedIn);
+  const locale = useLocale();
+
+  // Each route change asks again (the first render is the startup fetch of the query itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    if (loggedIn) void client.invalidateQueries({ queryKey: notificationKeys.unread, refetchType: 'active' });
+  }, [location.pathname, loggedIn, client]);
+
+  if (!loggedIn) return null;
+  const count = unread.data ?? 0;
+  // Persian digits in fa: the badge is text the translation post-processor never sees.
+  const shown = count > 99 ? '99+' : String(count);
+  const badge = count > 0 ? (locale === 'fa' ? toPersianDigits(shown) : shown) : null;
+  const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={LocaleLink}
+        to="/profile/notifications"
+        aria-label={label}
+        color="inherit"
+        data-testid="notification-bell"
+      >
+        <Badge badgeContent={badge} color="error" data-testid="notification-count">
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

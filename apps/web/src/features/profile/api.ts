@@ -1,0 +1,213 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient, unwrap } from '../../lib/api-client';
+
+// Own profile and security (api-contract.md section 4, product-spec.md section 7): request and answer
+// schemas named after the contract's fields, the calls, and their TanStack Query hooks.
+// The lead moves the schemas to packages/contracts at merge.
+
+export const profilePaths = {
+  profile: '/v1/auth/profile/',
+  genders: '/v1/auth/profile/genders/',
+  languages: '/v1/auth/profile/languages/',
+  image: '/v1/assets/user-profile-image/',
+  username: '/v1/auth/identity/security/username/',
+  nationalCode: '/v1/auth/identity/security/national-code/',
+  passwordCode: '/v1/auth/identity/security/password/verify/resend/sms/',
+  password: '/v1/auth/identity/security/password/',
+  email: '/v1/auth/identity/security/email/',
+  emailVerify: '/v1/auth/identity/security/email/verify/',
+  emailResend: '/v1/auth/identity/security/email/verify/resend/',
+  phone: '/v1/auth/identity/security/phone/',
+  phoneVerify: '/v1/auth/identity/security/phone/verify/',
+  phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
+  sessions: '/v1/auth/identity/security/sessions/',
+} as const;
+
+// --- schemas ---------------------------------------------------------------------------------------
+
+/** `{ id, name, key }` of genders (male, female) and languages (persian, english, arabic). */
+export const optionSchema = z.object({ id: z.string(), name: z.string(), key: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+export const optionListSchema = z.array(optionSchema);
+
+export const colorModeSchema = z.enum(['light', 'dark']);
+
+/** The profile image: the contract leaves its shape open; an `{ id, url }` object or a URL are accepted. */
+export const profileImageSchema = z
+  .union([z.object({ id: z.string().optional(), url: z.string() }), z.string()])
+  .nullable()
+  .optional();
+
+export const profileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  gender: optionSchema.nullable(),
+  birthDate: z.string().nullable(),
+  language: optionSchema.nullable(),
+  image: profileImageSchema,
+  mode: colorModeSchema.nullable().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** `PUT /v1/auth/profile/` with any of these. birthDate is an ISO-8601 calendar date (YYYY-MM-DD). */
+export const profileUpdateRequestSchema = z
+  .object({
+    firstName: z.string().trim().min(1).max(50),
+    lastName: z.string().trim().min(1).max(50),
+    genderId: z.string().nullable(),
+    birthDate: z.iso.date().nullable(),
+    languageId: z.string(),
+    imageId: z.string(),
+    mode: colorModeSchema,
+  })
+  .partial();
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const imageUploadResponseSchema = z.object({ imageId: z.string(), url: z.string() });
+/** What the image upload accepts (the server checks the content again). */
+export const profileImageRules = {
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  maxBytes: 2 * 1024 * 1024,
+};
+
+export const usernameResponseSchema = z.object({ username: z.string().nullable() });
+export const nationalCodeResponseSchema = z.object({ nationalCode: z.string().nullable() });
+export const passwordChangeRequestSchema = z.object({
+  currentPassword: z.string().min(1),
+  password: z.string(),
+  code: z.string(),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
+export const emailResponseSchema = z.object({ email: z.string().nullable(), verified: z.boolean() });
+export const phoneResponseSchema = z.object({ phone: z.string().nullable() });
+export const codeRequestSchema = z.object({ code: z.string() });
+/** Calls that send a code may say when a resend is allowed (seconds); 120 when they do not. */
+export const resendResponseSchema = z
+  .object({ resendAfter: z.number().int().optional() })
+  .nullable()
+  .optional();
+export const defaultResendAfterSeconds = 120;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  ipAddress: z.string().nullable(),
+  agent: z.string().nullable(),
+  platform: z.string().nullable(),
+  createdDate: z.string(),
+  lastSeenDate: z.string().nullable().optional(),
+  current: z.boolean().optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+/** Sessions: a plain list (section 3) or the paged shape every growing list may answer with (section 1). */
+export const sessionListSchema = z.union([
+  z.array(sessionSchema),
+  z.object({ items: z.array(sessionSchema) }).transform((page) => page.items),
+]);
+
+// --- calls -----------------------------------------------------------------------------------------
+
+const get = async <T>(path: string, schema: z.ZodType<T>): Promise<T> =>
+  schema.parse(await unwrap(apiClient.get(path)));
+
+export const profileApi = {
+  profile: () => get(profilePaths.profile, profileSchema),
+  updateProfile: async (body: ProfileUpdateRequest) =>
+    unwrap(apiClient.put(profilePaths.profile, profileUpdateRequestSchema.parse(body))),
+  genders: () => get(profilePaths.genders, optionListSchema),
+  languages: () => get(profilePaths.languages, optionListSchema),
+  uploadImage: async (file: File, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    const data = await unwrap(
+      apiClient.post(profilePaths.image, form, {
+        onUploadProgress: (event) => {
+          if (event.total) onProgress?.(event.loaded / event.total);
+        },
+      }),
+    );
+    return imageUploadResponseSchema.parse(data);
+  },
+  username: () => get(profilePaths.username, usernameResponseSchema),
+  setUsername: (username: string) => unwrap(apiClient.put(profilePaths.username, { username })),
+  nationalCode: () => get(profilePaths.nationalCode, nationalCodeResponseSchema),
+  setNationalCode: (nationalCode: string) =>
+    unwrap(apiClient.post(profilePaths.nationalCode, { nationalCode })),
+  sendPasswordCode: async () =>
+    resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.passwordCode))),
+  changePassword: (body: PasswordChangeRequest) => unwrap(apiClient.put(profilePaths.password, body)),
+  email: () => get(profilePaths.email, emailResponseSchema),
+  /** Adds (POST) or changes (PUT) the e-mail; either sends a code to the new address. */
+  submitEmail: async (email: string, change: boolean) =>
+    resendResponseSchema.parse(
+      await unwrap(
+        change ? apiClient.put(profilePaths.email, { email }) : apiClient.post(profilePaths.email, { email }),
+      ),
+    ),
+  verifyEmail: (code: string) => unwrap(apiClient.post(profilePaths.emailVerify, { code })),
+  resendEmail: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.emailResend))),
+  phone: () => get(profilePaths.phone, phoneResponseSchema),
+  submitPhone: async (phone: string) =>
+    resendResponseSchema.parse(await unwrap(apiClient.put(profilePaths.phone, { phone }))),
+  verifyPhone: (code: string) => unwrap(apiClient.post(profilePaths.phoneVerify, { code })),
+  resendPhone: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.phoneResend))),
+  sessions: () => get(profilePaths.sessions, sessionListSchema),
+  revokeSession: (sessionId: string) =>
+    unwrap(apiClient.delete(profilePaths.sessions, { data: { sessionId } })),
+};
+
+// --- hooks -----------------------------------------------------------------------------------------
+
+export const profileKeys = {
+  profile: ['profile'] as const,
+  genders: ['profile', 'genders'] as const,
+  languages: ['profile', 'languages'] as const,
+  username: ['security', 'username'] as const,
+  nationalCode: ['security', 'national-code'] as const,
+  email: ['security', 'email'] as const,
+  phone: ['security', 'phone'] as const,
+  sessions: ['security', 'sessions'] as const,
+};
+
+export const useProfile = () => useQuery({ queryKey: profileKeys.profile, queryFn: profileApi.profile });
+export const useGenders = () =>
+  useQuery({
+    queryKey: profileKeys.genders,
+    queryFn: profileApi.genders,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useLanguages = () =>
+  useQuery({
+    queryKey: profileKeys.languages,
+    queryFn: profileApi.languages,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useUsername = () => useQuery({ queryKey: profileKeys.username, queryFn: profileApi.username });
+export const useNationalCode = () =>
+  useQuery({ queryKey: profileKeys.nationalCode, queryFn: profileApi.nationalCode });
+export const useEmail = () => useQuery({ queryKey: profileKeys.email, queryFn: profileApi.email });
+export const usePhone = () => useQuery({ queryKey: profileKeys.phone, queryFn: profileApi.phone });
+export const useSessions = () => useQuery({ queryKey: profileKeys.sessions, queryFn: profileApi.sessions });
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: profileApi.updateProfile,
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.profile }),
+  });
+}
+
+/** A mutation that refreshes the given query when it succeeds. */
+export function useSecurityMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  refresh: readonly string[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: refresh }),
+  });
+}

@@ -1,0 +1,137 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type Locale, toPersianDigits } from '@wsm/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CalendarDate, daysInMonth, parseIsoDate, toGregorian, toIsoDate, toJalali } from '../jalali';
+
+const dayNumbers = Array.from({ length: 31 }, (_, index) => index + 1);
+
+/** A select's value as a date part ('' when cleared). */
+const toPart = (value: unknown): number | '' => (value === '' || value === undefined ? '' : Number(value));
+
+const monthNames = (locale: Locale): string[] => {
+  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  // The 15th of each month of a year in the locale's calendar names that month.
+  return Array.from({ length: 12 }, (_, index) => {
+    const gregorian =
+      locale === 'fa'
+        ? toGregorian({ year: 1403, month: index + 1, day: 15 })
+        : { year: 2024, month: index + 1, day: 15 };
+    return format.format(new Date(Date.UTC(gregorian.year, gregorian.month - 1, gregorian.day)));
+  });
+};
+
+/**
+ * The birth date as three selects (day, month, year) in the locale's calendar: Persian (Solar Hijri)
+ * in fa, Gregorian in en. The value is always an ISO Gregorian date (YYYY-MM-DD) or null.
+ */
+export function BirthDateField({
+  value,
+  onChange,
+  locale,
+  error,
+  now = new Date(),
+}: {
+  value: string | null;
+  /** An ISO date, null when cleared, or 'incomplete' while only some of the three parts are chosen. */
+  onChange: (value: string | null | 'incomplete') => void;
+  locale: Locale;
+  error?: string;
+  now?: Date;
+}) {
+  const { t } = useTranslation('profile');
+  const calendar = locale === 'fa' ? 'jalali' : 'gregorian';
+  const digits = (n: number) => (locale === 'fa' ? toPersianDigits(n) : String(n));
+  const [shown, setShown] = useState<Partial<CalendarDate>>(() => {
+    const gregorian = parseIsoDate(value);
+    return gregorian ? (calendar === 'jalali' ? toJalali(gregorian) : gregorian) : {};
+  });
+  const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  const thisYear = calendar === 'jalali' ? toJalali(today).year : today.year;
+  const years = useMemo(() => Array.from({ length: 111 }, (_, index) => thisYear - index), [thisYear]);
+  const months = useMemo(() => monthNames(locale), [locale]);
+  const maxDay = shown.year && shown.month ? daysInMonth(calendar, shown.year, shown.month) : 31;
+
+  const change = (part: keyof CalendarDate, raw: number | '') => {
+    const next = { ...shown, [part]: raw === '' ? undefined : raw };
+    if (next.year && next.month && next.day) {
+      next.day = Math.min(next.day, daysInMonth(calendar, next.year, next.month));
+      const date = { year: next.year, month: next.month, day: next.day };
+      onChange(toIsoDate(calendar === 'jalali' ? toGregorian(date) : date));
+    } else {
+      onChange(next.year || next.month || next.day ? 'incomplete' : null);
+    }
+    setShown(next);
+  };
+
+  const id = 'birth-date';
+  return (
+    <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0, gap: 1 }} aria-describedby={`${id}-help`}>
+      <Typography component="legend" variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {t('profile.birthDate')}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <FormControl sx={{ flex: 1, minWidth: 80 }} error={Boolean(error)}>
+          <InputLabel id={`${id}-day-label`}>{t('profile.day')}</InputLabel>
+          <Select
+            labelId={`${id}-day-label`}
+            label={t('profile.day')}
+            value={shown.day ?? ''}
+            onChange={(event) => change('day', toPart(event.target.value))}
+          >
+            <MenuItem value="">{t('profile.none')}</MenuItem>
+            {dayNumbers.slice(0, maxDay).map((day) => (
+              <MenuItem key={day} value={day}>
+                {digits(day)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl sx={{ flex: 2, minWidth: 120 }} error={Boolean(error)}>
+          <InputLabel id={`${id}-month-label`}>{t('profile.month')}</InputLabel>
+          <Select
+            labelId={`${id}-month-label`}
+            label={t('profile.month')}
+            value={shown.month ?? ''}
+            onChange={(event) => change('month', toPart(event.target.value))}
+          >
+            <MenuItem value="">{t('profile.none')}</MenuItem>
+            {months.map((name, index) => (
+              <MenuItem key={name} value={index + 1}>
+                {name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl sx={{ flex: 1.5, minWidth: 100 }} error={Boolean(error)}>
+          <InputLabel id={`${id}-year-label`}>{t('profile.year')}</InputLabel>
+          <Select
+            labelId={`${id}-year-label`}
+            label={t('profile.year')}
+            value={shown.year ?? ''}
+            onChange={(event) => change('year', toPart(event.target.value))}
+          >
+            <MenuItem value="">{t('profile.none')}</MenuItem>
+            {years.map((year) => (
+              <MenuItem key={year} value={year}>
+                {digits(year)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Stack>
+      <FormHelperText id={`${id}-help`} error={Boolean(error)}>
+        {error || (calendar === 'jalali' ? t('profile.birthDateHelpFa') : t('profile.birthDateHelpEn'))}
+      </FormHelperText>
+    </Stack>
+  );
+}

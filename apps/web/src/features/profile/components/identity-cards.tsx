@@ -1,0 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { nationalCodeSchema, toPersianDigits, usernameSchema } from '@wsm/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/locale-navigation';
+import { notify } from '../../../lib/notify';
+import { profileApi, profileKeys, useNationalCode, useSecurityMutation, useUsername } from '../api';
+import { serverFieldErrors, validate } from '../form-errors';
+import { SectionCard } from './section-card';
+
+/** The username: shown and changeable (261 when taken, which the API client already toasts). */
+export function UsernameCard() {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const query = useUsername();
+  const save = useSecurityMutation(profileApi.setUsername, profileKeys.username);
+  const [value, setValue] = useState<string | undefined>();
+  const [error, setError] = useState('');
+  const shown = value ?? query.data?.username ?? '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(usernameSchema, shown, locale);
+    if (!checked.ok) {
+      setError(Object.values(checked.errors)[0] ?? '');
+      return;
+    }
+    setError('');
+    try {
+      await save.mutateAsync(checked.data);
+      setValue(undefined);
+      notify.success(t('username.saved'));
+    } catch (cause) {
+      setError(serverFieldErrors(cause).username ?? '');
+    }
+  };
+
+  return (
+    <SectionCard id="security-username" title={t('username.title')} description={t('username.description')}>
+      {query.isPending ? (
+        <Skeleton variant="rounded" height={56} />
+      ) : (
+        <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
+          <TextField
+            label={t('username.label')}
+            value={shown}
+            onChange={(event) => setValue(event.target.value)}
+            error={Boolean(error)}
+            helperText={error || t('username.rules')}
+            autoComplete="username"
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <Button type="submit" variant="contained" loading={save.isPending} sx={{ alignSelf: 'flex-start' }}>
+            {t('actions.save')}
+          </Button>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The national code: shown masked once set; settable only when the account has none. */
+export function NationalCodeCard() {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const query = useNationalCode();
+  const save = useSecurityMutation(profileApi.setNationalCode, profileKeys.nationalCode);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const current = query.data?.nationalCode;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(nationalCodeSchema, value, locale);
+    if (!checked.ok) {
+      setError(Object.values(checked.errors)[0] ?? '');
+      return;
+    }
+    setError('');
+    try {
+      await save.mutateAsync(checked.data);
+      setValue('');
+      notify.success(t('nationalCode.saved'));
+    } catch (cause) {
+      setError(serverFieldErrors(cause).nationalCode ?? '');
+    }
+  };
+
+  let content: React.ReactNode;
+  if (query.isPending) content = <Skeleton variant="rounded" height={56} />;
+  else if (query.isError) content = <Alert severity="error">{t('states.loadFailed')}</Alert>;
+  else if (current)
+    content = (
+      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
+        {/* An isolated left-to-right run, placed at the start of the line in either direction. */}
+        <bdi dir="ltr" data-testid="national-code">
+          {locale === 'fa' ? toPersianDigits(current) : current}
+        </bdi>
+      </Typography>
+    );
+  else
+    content = (
+      <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
+        <Alert severity="info">{t('nationalCode.once')}</Alert>
+        <TextField
+          label={t('nationalCode.label')}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, dir: 'ltr' } }}
+        />
+        <Button type="submit" variant="contained" loading={save.isPending} sx={{ alignSelf: 'flex-start' }}>
+          {t('actions.save')}
+        </Button>
+      </Stack>
+    );
+
+  return (
+    <SectionCard
+      id="security-national-code"
+      title={t('nationalCode.title')}
+      description={t('nationalCode.description')}
+    >
+      {content}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { issueMessage, type Locale } from '@wsm/contracts';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api-client';
+
+export type FieldErrors = Record<string, string>;
+
+/** Validates a value; the field messages follow product-spec.md section 5 (Persian texts in fa). */
+export function validate<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  locale: Locale,
+): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    errors[key] ??= issueMessage(issue, locale);
+  }
+  return { ok: false, errors };
+}
+
+/** The field errors of a body-400 answer (`data.errors: [{ path, message }]`), by field. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.statusCode !== 400) return {};
+  const data = error.envelope?.data as
+    | { errors?: { path?: unknown; message?: unknown }[] }
+    | null
+    | undefined;
+  const errors: FieldErrors = {};
+  for (const item of data?.errors ?? []) {
+    if (typeof item.path === 'string' && typeof item.message === 'string')
+      errors[item.path || '_'] ??= item.message;
+  }
+  return errors;
+}

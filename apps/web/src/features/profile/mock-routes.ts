@@ -1,0 +1,95 @@
+import type { Envelope } from '@wsm/contracts';
+import type { MockAnswer, MockRoute } from '../../lib/mock-api';
+
+// Canned answers of api-contract.md section 4 for the mocked-API mode (src/lib/mock-api.ts puts these
+// before its own generic routes), so every personal-settings screen works without a server.
+
+const ok = <T>(data: T): MockAnswer => ({
+  body: { statusCode: 200, statusMessage: 'OK', data } satisfies Envelope<T>,
+});
+const created = '2025-03-21T08:30:00.000Z';
+
+const genders = [
+  { id: 'gender-male', name: 'male', key: 'male' },
+  { id: 'gender-female', name: 'female', key: 'female' },
+];
+const languages = [
+  { id: 'language-persian', name: 'فارسی', key: 'persian' },
+  { id: 'language-english', name: 'English', key: 'english' },
+  { id: 'language-arabic', name: 'العربية', key: 'arabic' },
+];
+
+export const sampleProfile = {
+  id: 'profile-1',
+  userId: 'user-1',
+  firstName: 'سارا',
+  lastName: 'محمدی',
+  gender: genders[1] ?? null,
+  birthDate: '1992-06-15',
+  language: languages[0] ?? null,
+  image: null,
+  mode: null,
+};
+
+const sent = () => ok({ resendAfter: 120 });
+
+export const profileMockRoutes: MockRoute[] = [
+  { method: 'get', path: '/v1/auth/profile', answer: () => ok(sampleProfile) },
+  { method: 'put', path: '/v1/auth/profile', answer: () => ok(sampleProfile) },
+  { method: 'get', path: '/v1/auth/profile/genders', answer: () => ok(genders) },
+  { method: 'get', path: '/v1/auth/profile/languages', answer: () => ok(languages) },
+  {
+    method: 'post',
+    path: '/v1/assets/user-profile-image',
+    answer: () => ok({ imageId: 'image-1', url: '/icons/icon-192.png' }),
+  },
+  { method: 'get', path: '/v1/auth/identity/security/username', answer: () => ok({ username: 'sara' }) },
+  { method: 'put', path: '/v1/auth/identity/security/username', answer: () => ok(null) },
+  {
+    method: 'get',
+    path: '/v1/auth/identity/security/national-code',
+    answer: () => ok({ nationalCode: '001***4563' }),
+  },
+  { method: 'post', path: '/v1/auth/identity/security/national-code', answer: () => ok(null) },
+  { method: 'get', path: '/v1/auth/identity/security/password/verify/resend/sms', answer: sent },
+  { method: 'put', path: '/v1/auth/identity/security/password', answer: () => ok(null) },
+  {
+    method: 'get',
+    path: '/v1/auth/identity/security/email',
+    answer: () => ok({ email: 's.mohammadi@example.com', verified: false }),
+  },
+  { method: 'post', path: '/v1/auth/identity/security/email', answer: sent },
+  { method: 'put', path: '/v1/auth/identity/security/email', answer: sent },
+  { method: 'post', path: '/v1/auth/identity/security/email/verify', answer: () => ok(null) },
+  { method: 'get', path: '/v1/auth/identity/security/email/verify/resend', answer: sent },
+  { method: 'get', path: '/v1/auth/identity/security/phone', answer: () => ok({ phone: '09121234567' }) },
+  { method: 'put', path: '/v1/auth/identity/security/phone', answer: sent },
+  { method: 'post', path: '/v1/auth/identity/security/phone/verify', answer: () => ok(null) },
+  { method: 'get', path: '/v1/auth/identity/security/phone/verify/resend', answer: sent },
+  {
+    method: 'get',
+    path: '/v1/auth/identity/security/sessions',
+    answer: () =>
+      ok([
+        {
+          id: 'session-1',
+          ipAddress: '185.20.1.10',
+          agent: 'Chrome 126',
+          platform: 'Windows',
+          createdDate: created,
+          lastSeenDate: new Date().toISOString(),
+          current: true,
+        },
+        {
+          id: 'session-2',
+          ipAddress: '5.160.2.20',
+          agent: 'Safari 17',
+          platform: 'iOS',
+          createdDate: created,
+          lastSeenDate: created,
+          current: false,
+        },
+      ]),
+  },
+  { method: 'delete', path: '/v1/auth/identity/security/sessions', answer: () => ok(null) },
+];

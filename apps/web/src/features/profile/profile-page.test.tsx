@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { ProfilePage } from './profile-page';
+
+const profile = {
+  id: 'p1',
+  userId: 'u1',
+  firstName: 'Sara',
+  lastName: 'Ahmadi',
+  gender: { id: 'g2', name: 'female', key: 'female' },
+  birthDate: '1990-01-01',
+  language: { id: 'l2', name: 'English', key: 'english' },
+  image: null,
+  mode: 'light',
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  api = fakeApi();
+  api.on('GET /v1/auth/profile/', profile);
+  api.on('GET /v1/auth/profile/genders/', [
+    { id: 'g1', name: 'male', key: 'male' },
+    { id: 'g2', name: 'female', key: 'female' },
+  ]);
+  api.on('GET /v1/auth/profile/languages/', [
+    { id: 'l1', name: 'Persian', key: 'persian' },
+    { id: 'l2', name: 'English', key: 'english' },
+    { id: 'l3', name: 'Arabic', key: 'arabic' },
+  ]);
+  api.on('PUT /v1/auth/profile/', null);
+});
+afterEach(resetHarness);
+
+const open = (locale: 'fa' | 'en') =>
+  renderScreen(<ProfilePage />, { path: `/${locale}/profile`, pattern: '/:locale/profile', locale });
+
+// MUI selects and user-event are slow on a shared two-core machine.
+describe('/profile', { timeout: 30_000 }, () => {
+  it('shows the loaded profile and saves a changed name with the contract fields', async () => {
+    await open('en');
+    const first = await screen.findByLabelText('First name');
+    expect((first as HTMLInputElement).value).toBe('Sara');
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Maryam');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toEqual({
+      firstName: 'Maryam',
+      lastName: 'Ahmadi',
+      genderId: 'g2',
+      birthDate: '1990-01-01',
+      languageId: 'l2',
+      mode: 'light',
+    });
+    expect(toasts.success).toHaveBeenCalledWith('Your profile was saved.');
+  });
+
+  it('shows the birth date in the Persian calendar with Persian digits in fa', async () => {
+    await open('fa');
+    const birth = await screen.findByRole('group', { name: 'تاریخ تولد' });
+    // 1 January 1990 is 11 Dey 1368.
+    expect(within(birth).getByRole('combobox', { name: 'سال' }).textContent).toBe('۱۳۶۸');
+    expect(within(birth).getByRole('combobox', { name: 'ماه' }).textContent).toBe('دی');
+    expect(within(birth).getByRole('combobox', { name: 'روز' }).textContent).toBe('۱۱');
+  });
+
+  it('sends a Persian-calendar choice as the Gregorian ISO date', async () => {
+    await open('fa');
+    const birth = await screen.findByRole('group', { name: 'تاریخ تولد' });
+    await userEvent.click(within(birth).getByRole('combobox', { name: 'روز' }));
+    await userEvent.click(await screen.findByRole('option', { name: '۱' }));
+    await userEvent.click(within(birth).getByRole('combobox', { name: 'ماه' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'فروردین' }));
+    await userEvent.click(within(birth).getByRole('combobox', { name: 'سال' }));
+    await userEvent.click(await screen.findByRole('option', { name: '۱۳۷۰' }));
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
+    // 1 Farvardin 1370 = 21 March 1991.
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ birthDate: '1991-03-21' });
+  });
+
+  it('refuses an empty name with the Persian message and sends nothing', async () => {
+    await open('fa');
+    const first = await screen.findByLabelText('نام');
+    await userEvent.clear(first);
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByText('باید حداقل ۱ نویسه باشد')).toBeTruthy();
+    expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(0);
+  });
+
+  it('previews and uploads a picture as multipart "file", then saves its imageId', async () => {
+    api.on('POST /v1/assets/user-profile-image/', { imageId: 'img-9', url: '/v1/assets/img-9' });
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:preview';
+    };
+    URL.revokeObjectURL = () => undefined;
+    await open('en');
+    const input = (await screen.findByTestId('profile-image-input')) as HTMLInputElement;
+    await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(1));
+    const form = api.calls('POST /v1/assets/user-profile-image/')[0]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('me.png');
+    expect(screen.getByTestId('profile-image').querySelector('img')?.getAttribute('src')).toBe(
+      'blob:preview',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ imageId: 'img-9' });
+  });
+
+  it('rejects a picture that is not PNG, JPEG or WebP without uploading', async () => {
+    await open('en');
+    const input = (await screen.findByTestId('profile-image-input')) as HTMLInputElement;
+    await userEvent.upload(input, new File(['gif'], 'me.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
+  });
+
+  it('applies the chosen colour mode after saving', async () => {
+    await open('en');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Dark' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.documentElement.dataset.mode).toBe('dark'));
+    expect(localStorage.getItem('mode')).toBe('dark');
+  });
+
+  it('choosing Persian as the language saves it and moves the page to /fa', async () => {
+    const { router } = await open('en');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Persian (فارسی)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fa/profile'));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l1' });
+    expect(localStorage.getItem('language')).toBe('fa');
+  });
+
+  it("shows the server's field errors under the field", async () => {
+    api.on('PUT /v1/auth/profile/', () => ({
+      status: 400,
+      statusCode: 400,
+      data: { errors: [{ path: 'lastName', message: 'Too long for the server' }] },
+    }));
+    await open('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too long for the server')).toBeTruthy();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('shows an error with a retry when the profile cannot be loaded', async () => {
+    api.on('GET /v1/auth/profile/', () => ({ status: 404, statusCode: 404 }));
+    await open('en');
+    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

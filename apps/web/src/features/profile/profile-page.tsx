@@ -1,0 +1,251 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Locale } from '@wsm/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useColorMode } from '../../app/color-mode';
+import { useLocale } from '../../lib/locale-navigation';
+import { switchLocalePath } from '../../lib/locale-path';
+import { notify } from '../../lib/notify';
+import { saveLanguage } from '../../lib/storage';
+import {
+  type Option,
+  type Profile,
+  type ProfileUpdateRequest,
+  profileUpdateRequestSchema,
+  useGenders,
+  useLanguages,
+  useProfile,
+  useUpdateProfile,
+} from './api';
+import { BirthDateField } from './components/birth-date-field';
+import { ImagePicker } from './components/image-picker';
+import { SectionCard } from './components/section-card';
+import { type FieldErrors, serverFieldErrors, validate } from './form-errors';
+
+const languageLocale: Record<string, Locale> = { persian: 'fa', english: 'en' };
+
+const imageUrl = (image: Profile['image']): string | undefined =>
+  typeof image === 'string' ? image : (image?.url ?? undefined);
+
+interface FormState {
+  firstName: string;
+  lastName: string;
+  genderId: string;
+  birthDate: string | null | 'incomplete';
+  languageId: string;
+  mode: 'light' | 'dark' | '';
+  imageId?: string;
+}
+
+const initialState = (profile: Profile): FormState => ({
+  firstName: profile.firstName ?? '',
+  lastName: profile.lastName ?? '',
+  genderId: profile.gender?.id ?? '',
+  birthDate: profile.birthDate ? profile.birthDate.slice(0, 10) : null,
+  languageId: profile.language?.id ?? '',
+  mode: profile.mode ?? '',
+});
+
+function ProfileForm({
+  profile,
+  genders,
+  languages,
+}: {
+  profile: Profile;
+  genders: Option[];
+  languages: Option[];
+}) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { setMode } = useColorMode();
+  const update = useUpdateProfile();
+  const [form, setForm] = useState<FormState>(() => initialState(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((old) => ({ ...old, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.birthDate === 'incomplete') {
+      setErrors({ birthDate: t('profile.birthDateIncomplete') });
+      return;
+    }
+    const body: ProfileUpdateRequest = {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      genderId: form.genderId || null,
+      birthDate: form.birthDate,
+      ...(form.languageId ? { languageId: form.languageId } : {}),
+      ...(form.mode ? { mode: form.mode } : {}),
+      ...(form.imageId ? { imageId: form.imageId } : {}),
+    };
+    const checked = validate(profileUpdateRequestSchema, body, locale);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync(checked.data);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      return;
+    }
+    notify.success(t('profile.saved'));
+    if (form.mode) setMode(form.mode);
+    const chosen = languages.find((language) => language.id === form.languageId);
+    const next = chosen ? languageLocale[chosen.key] : undefined;
+    if (next) {
+      saveLanguage(next);
+      if (next !== locale)
+        void navigate(switchLocalePath(location.pathname, location.search, location.hash, next));
+    }
+  };
+
+  const fullName = `${form.firstName} ${form.lastName}`.trim();
+  return (
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 3 }}>
+      <SectionCard id="profile-identity" title={t('profile.title')} description={t('profile.description')}>
+        <ImagePicker
+          currentUrl={imageUrl(profile.image)}
+          name={fullName}
+          onUploaded={(id) => set('imageId', id)}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+          <TextField
+            label={t('profile.firstName')}
+            value={form.firstName}
+            onChange={(event) => set('firstName', event.target.value)}
+            error={Boolean(errors.firstName)}
+            helperText={errors.firstName}
+            autoComplete="given-name"
+            fullWidth
+          />
+          <TextField
+            label={t('profile.lastName')}
+            value={form.lastName}
+            onChange={(event) => set('lastName', event.target.value)}
+            error={Boolean(errors.lastName)}
+            helperText={errors.lastName}
+            autoComplete="family-name"
+            fullWidth
+          />
+        </Stack>
+        <FormControl fullWidth>
+          <InputLabel id="profile-gender-label">{t('profile.gender')}</InputLabel>
+          <Select
+            labelId="profile-gender-label"
+            label={t('profile.gender')}
+            value={form.genderId}
+            onChange={(event) => set('genderId', event.target.value)}
+          >
+            <MenuItem value="">{t('profile.none')}</MenuItem>
+            {genders.map((gender) => (
+              <MenuItem key={gender.id} value={gender.id}>
+                {t(`genders.${gender.key}`, { defaultValue: gender.name })}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <BirthDateField
+          key={locale}
+          value={form.birthDate === 'incomplete' ? null : form.birthDate}
+          onChange={(value) => set('birthDate', value)}
+          locale={locale}
+          error={errors.birthDate}
+        />
+      </SectionCard>
+      <SectionCard
+        id="profile-preferences"
+        title={t('preferences.title')}
+        description={t('preferences.description')}
+      >
+        <FormControl fullWidth>
+          <InputLabel id="profile-language-label">{t('preferences.language')}</InputLabel>
+          <Select
+            labelId="profile-language-label"
+            label={t('preferences.language')}
+            value={form.languageId}
+            onChange={(event) => set('languageId', event.target.value)}
+          >
+            {languages.map((language) => (
+              <MenuItem key={language.id} value={language.id}>
+                {t(`languages.${language.key}`, { defaultValue: language.name })}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormLabel id="profile-mode-label">{t('preferences.mode')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="profile-mode-label"
+            value={form.mode}
+            onChange={(event) => set('mode', event.target.value as FormState['mode'])}
+          >
+            <FormControlLabel value="light" control={<Radio />} label={t('preferences.light')} />
+            <FormControlLabel value="dark" control={<Radio />} label={t('preferences.dark')} />
+          </RadioGroup>
+        </FormControl>
+      </SectionCard>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" size="large" loading={update.isPending}>
+          {t('actions.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /profile: names, gender, birth date, picture, language and colour mode. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const profile = useProfile();
+  const genders = useGenders();
+  const languages = useLanguages();
+  if (profile.isError || genders.isError || languages.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            onClick={() => {
+              void profile.refetch();
+              void genders.refetch();
+              void languages.refetch();
+            }}
+          >
+            {t('actions.retry')}
+          </Button>
+        }
+      >
+        {t('states.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!profile.data || !genders.data || !languages.data) {
+    return (
+      <Stack sx={{ gap: 2 }} aria-busy="true" aria-label={t('states.loading')}>
+        <Skeleton variant="rounded" height={320} />
+        <Skeleton variant="rounded" height={180} />
+      </Stack>
+    );
+  }
+  return <ProfileForm profile={profile.data} genders={genders.data} languages={languages.data} />;
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { SecurityPage } from './security-page';
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  api = fakeApi();
+  api.on('GET /v1/auth/identity/security/username/', { username: 'sara' });
+  api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: '001***4563' });
+  api.on('GET /v1/auth/identity/security/email/', { email: null, verified: false });
+  api.on('GET /v1/auth/identity/security/phone/', { phone: '09121234567' });
+  api.on('GET /v1/auth/identity/security/sessions/', [
+    {
+      id: 's1',
+      ipAddress: '10.0.0.1',
+      agent: 'Chrome 126',
+      platform: 'Linux',
+      createdDate: '2026-01-01T10:00:00.000Z',
+      lastSeenDate: '2026-01-02T10:00:00.000Z',
+      current: true,
+    },
+    {
+      id: 's2',
+      ipAddress: '10.0.0.2',
+      agent: 'Safari 17',
+      platform: 'iOS',
+      createdDate: '2026-01-01T09:00:00.000Z',
+      lastSeenDate: '2026-01-01T09:30:00.000Z',
+      current: false,
+    },
+  ]);
+});
+afterEach(resetHarness);
+
+const open = (locale: 'fa' | 'en' = 'en') =>
+  renderScreen(<SecurityPage />, {
+    path: `/${locale}/profile/security`,
+    pattern: '/:locale/profile/security',
+    locale,
+  });
+const card = (name: string) => screen.findByRole('region', { name });
+
+describe('/profile/security', { timeout: 30_000 }, () => {
+  it('shows a set national code masked, with no way to change it', async () => {
+    await open('fa');
+    const section = await card('کد ملی');
+    expect((await within(section).findByTestId('national-code')).textContent).toBe('۰۰۱***۴۵۶۳');
+    expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+
+  it('lets an account without a national code set it once, checking the check digit first', async () => {
+    api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: null });
+    api.on('POST /v1/auth/identity/security/national-code/', null);
+    await open();
+    const section = await card('National code');
+    const input = await within(section).findByLabelText('National code');
+    await userEvent.type(input, '0010000001');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('The national code is not valid')).toBeTruthy();
+    expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(0);
+    // 0012345679 is valid; typed in Persian digits it is sent in ASCII.
+    await userEvent.clear(input);
+    await userEvent.type(input, '۰۰۱۲۳۴۵۶۷۹');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(1));
+    expect(api.calls('POST /v1/auth/identity/security/national-code/')[0]?.body).toEqual({
+      nationalCode: '0012345679',
+    });
+  });
+
+  it('changes the username', async () => {
+    api.on('PUT /v1/auth/identity/security/username/', null);
+    await open();
+    const section = await card('Username');
+    const input = await within(section).findByLabelText('Username');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Sara.New');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/username/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/auth/identity/security/username/')[0]?.body).toEqual({ username: 'sara.new' });
+  });
+
+  it('changes the password with the SMS code, after sending it', async () => {
+    api.on('GET /v1/auth/identity/security/password/verify/resend/sms/', { resendAfter: 120 });
+    api.on('PUT /v1/auth/identity/security/password/', null);
+    await open();
+    const section = await card('Password');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send SMS code' }));
+    await waitFor(() =>
+      expect(api.calls('GET /v1/auth/identity/security/password/verify/resend/sms/')).toHaveLength(1),
+    );
+    const resend = await within(section).findByRole('button', { name: /Send again in 1(19|20) s/ });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.type(within(section).getByLabelText('Current password'), 'old-Secret-1');
+    await userEvent.type(within(section).getByLabelText('New password'), 'new-Secret-22');
+    await userEvent.type(within(section).getByLabelText('Repeat the new password'), 'new-Secret-2');
+    await userEvent.type(within(section).getByLabelText('6-digit code'), '123456');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(await within(section).findByText('The two passwords are not the same.')).toBeTruthy();
+    expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(0);
+
+    await userEvent.type(within(section).getByLabelText('Repeat the new password'), '2');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/auth/identity/security/password/')[0]?.body).toEqual({
+      currentPassword: 'old-Secret-1',
+      password: 'new-Secret-22',
+      code: '123456',
+    });
+    expect(toasts.success).toHaveBeenCalledWith('Your password was changed.');
+  });
+
+  it('adds an e-mail, verifies it with the code and counts down before a resend', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
+    api.on('POST /v1/auth/identity/security/email/verify/', null);
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(1));
+    expect(api.calls('POST /v1/auth/identity/security/email/')[0]?.body).toEqual({
+      email: 'sara@example.com',
+    });
+    expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeTruthy();
+    expect(
+      (within(section).getByRole('button', { name: /Send again in (89|90) s/ }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+
+    api.on('GET /v1/auth/identity/security/email/', { email: 'sara@example.com', verified: true });
+    await userEvent.type(within(section).getByLabelText('6-digit code'), '654321');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/verify/')).toHaveLength(1));
+    expect(api.calls('POST /v1/auth/identity/security/email/verify/')[0]?.body).toEqual({ code: '654321' });
+    expect(await within(section).findByText('Verified')).toBeTruthy();
+  });
+
+  it('changes an existing e-mail with PUT', async () => {
+    api.on('GET /v1/auth/identity/security/email/', { email: 'old@example.com', verified: true });
+    api.on('PUT /v1/auth/identity/security/email/', { resendAfter: 120 });
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('New e-mail address'), 'new@example.com');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change e-mail' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/email/')).toHaveLength(1));
+    expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(0);
+  });
+
+  it('changes the phone: PUT the new number, then POST the code; a bad number is refused', async () => {
+    api.on('PUT /v1/auth/identity/security/phone/', { resendAfter: 120 });
+    api.on('POST /v1/auth/identity/security/phone/verify/', null);
+    await open();
+    const section = await card('Mobile number');
+    const input = await within(section).findByLabelText('New mobile number');
+    await userEvent.type(input, '12345');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
+    expect(await within(section).findByText('The mobile number is not valid')).toBeTruthy();
+    await userEvent.clear(input);
+    await userEvent.type(input, '+989351112233');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/auth/identity/security/phone/')[0]?.body).toEqual({ phone: '09351112233' });
+    await userEvent.type(await within(section).findByLabelText('6-digit code'), '111222');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
+    expect(toasts.success).toHaveBeenCalledWith('Your mobile number was changed.');
+  });
+
+  it('lists sessions and ends another one after confirming; the current one cannot be ended here', async () => {
+    api.on('DELETE /v1/auth/identity/security/sessions/', null);
+    await open();
+    const section = await card('Sessions');
+    const list = await within(section).findByRole('list', { name: 'Sessions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('This device')).toBeTruthy();
+    expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
+    await userEvent.click(within(list).getByRole('button', { name: 'End the session on iOS · Safari 17' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(api.calls('DELETE /v1/auth/identity/security/sessions/')).toHaveLength(1));
+    expect(api.calls('DELETE /v1/auth/identity/security/sessions/')[0]?.body).toEqual({ sessionId: 's2' });
+  });
+});

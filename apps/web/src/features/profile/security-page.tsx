@@ -1,0 +1,19 @@
+import Stack from '@mui/material/Stack';
+import { EmailCard, PhoneCard } from './components/contact-cards';
+import { NationalCodeCard, UsernameCard } from './components/identity-cards';
+import { PasswordCard } from './components/password-card';
+import { SessionsCard } from './components/sessions-card';
+
+/** /profile/security: username, national code, password, e-mail, phone and sessions. */
+export function SecurityPage() {
+  return (
+    <Stack sx={{ gap: 3 }}>
+      <UsernameCard />
+      <NationalCodeCard />
+      <PasswordCard />
+      <EmailCard />
+      <PhoneCard />
+      <SessionsCard />
+    </Stack>
+  );
+}

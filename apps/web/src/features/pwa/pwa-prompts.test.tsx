@@ -1,0 +1,179 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Locale } from '@wsm/contracts';
+import { type AxiosAdapter, AxiosHeaders } from 'axios';
+import Cookies from 'js-cookie';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../public/assets/locales/en/pwa.json';
+import fa from '../../../public/assets/locales/fa/pwa.json';
+import { apiClient } from '../../lib/api-client';
+import { localKeys, setAccessExpiry } from '../../lib/storage';
+import { createFeatureI18n } from '../../test/feature-i18n';
+import { initAppI18n } from '../../test/i18n';
+import { PwaPrompts } from './pwa-prompts';
+
+const userAgents = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile Safari/604.1',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
+  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+};
+
+function setUserAgent(value: string) {
+  Object.defineProperty(window.navigator, 'userAgent', { value, configurable: true });
+}
+
+async function renderPrompts(lng: Locale = 'en', reload = vi.fn()) {
+  const i18n = await createFeatureI18n(lng, { pwa: { fa, en } });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <PwaPrompts reload={reload} />
+    </I18nextProvider>,
+  );
+  return { ...view, reload };
+}
+
+function serverReportsVersion(pwa: string): AxiosAdapter {
+  return async (config) => ({
+    status: 200,
+    statusText: '',
+    headers: new AxiosHeaders(),
+    config,
+    data: {
+      statusCode: 200,
+      statusMessage: 'ok',
+      data: {
+        id: 'a',
+        key: 'workspace-manager',
+        name: 'Workspace Manager',
+        version: { pwa, ios: null, android: null, windows: null, macos: null },
+        createdDate: '2026-01-01T00:00:00.000Z',
+      },
+    },
+  });
+}
+
+const original = apiClient.defaults.adapter;
+beforeAll(async () => {
+  await initAppI18n('en');
+});
+beforeEach(() => {
+  localStorage.clear();
+  setUserAgent(userAgents.desktop);
+  window.matchMedia = vi
+    .fn()
+    .mockReturnValue({ matches: false, addEventListener() {}, removeEventListener() {} });
+});
+afterEach(() => {
+  cleanup();
+  apiClient.defaults.adapter = original;
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+describe('the install prompt', () => {
+  it('shows iOS the steps, and once closed never again', async () => {
+    setUserAgent(userAgents.iphone);
+    const first = await renderPrompts('en');
+    expect((await screen.findByRole('dialog', { name: 'Install the app' })).textContent).toContain(
+      'Add to Home Screen',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    first.unmount();
+    await renderPrompts('en');
+    await act(async () => {});
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+  });
+
+  it('on Android waits for beforeinstallprompt and hands it the install', async () => {
+    setUserAgent(userAgents.android);
+    await renderPrompts('fa');
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    const prompt = vi.fn().mockResolvedValue(undefined);
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    act(() => {
+      window.dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'نصب' }));
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(localKeys.pwaSuggested)).toBe('true');
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+  });
+
+  it('is not shown on a desktop or when already installed', async () => {
+    await renderPrompts('en');
+    await act(async () => {});
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    setUserAgent(userAgents.iphone);
+    window.matchMedia = vi.fn().mockReturnValue({ matches: true });
+    await renderPrompts('en');
+    await act(async () => {});
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+  });
+});
+
+describe('the update dialog', () => {
+  function loggedInWithWorkspace(storedVersion: string) {
+    Cookies.set('accessToken', 'a', { path: '/' });
+    Cookies.set('refreshToken', 'r', { path: '/' });
+    setAccessExpiry(Date.now() + 3600_000); // no renewal call before the version read
+    localStorage.setItem(localKeys.workspaceId, 'ws-1');
+    localStorage.setItem(localKeys.version, storedVersion);
+  }
+
+  it('asks about a new server version; "No" postpones it by a day', async () => {
+    loggedInWithWorkspace('1.0.0');
+    apiClient.defaults.adapter = serverReportsVersion('1.1.0');
+    await renderPrompts('en');
+    const dialog = await screen.findByRole('dialog', { name: 'A new release is ready' });
+    expect(dialog.textContent).toContain('Do you want to update to the new release?');
+    const before = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByTestId('pwa-update-dialog')).toBeNull());
+    expect(localStorage.getItem(localKeys.versionRetryCount)).toBe('2');
+    const next = Number(localStorage.getItem(localKeys.versionNextRetry));
+    expect(next - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(localStorage.getItem(localKeys.version)).toBe('1.0.0');
+  });
+
+  it('"Yes" stores the version, clears the caches and reloads', async () => {
+    loggedInWithWorkspace('1.0.0');
+    localStorage.setItem(localKeys.versionRetryCount, '2');
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      keys: async () => ['wsm-shell-old'],
+      delete: async (name: string) => deleted.push(name) > 0,
+    });
+    apiClient.defaults.adapter = serverReportsVersion('1.1.0');
+    const { reload } = await renderPrompts('fa');
+    await screen.findByRole('dialog', { name: 'نسخه‌ی تازه آماده است' });
+    await userEvent.click(screen.getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(deleted).toEqual(['wsm-shell-old']);
+    expect(localStorage.getItem(localKeys.version)).toBe('1.1.0');
+    expect(localStorage.getItem(localKeys.versionRetryCount)).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('stays closed for the stored version and before the next-retry time', async () => {
+    loggedInWithWorkspace('1.1.0');
+    const adapter = vi.fn(serverReportsVersion('1.1.0'));
+    apiClient.defaults.adapter = adapter;
+    const first = await renderPrompts('en');
+    await waitFor(() => expect(adapter).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+    expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
+    first.unmount();
+    localStorage.setItem(localKeys.version, '1.0.0');
+    localStorage.setItem(localKeys.versionNextRetry, String(Date.now() + 3600_000));
+    await renderPrompts('en');
+    await waitFor(() => expect(adapter).toHaveBeenCalledTimes(2));
+    await act(async () => {});
+    expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState } from 'react';
+import { appConfig, defaultApplicationKey } from '../../app/app-config';
+import { getWorkspaceId, hasAuthCookies } from '../../lib/storage';
+import { detectPlatform, isStandalone, markInstallSuggested, shouldOfferInstall } from './install-policy';
+import { InstallPrompt } from './install-prompt';
+import { activateAndReload, clearCaches, onWaitingWorker, waitingWorker } from './sw-registration';
+import { UpdateDialog } from './update-dialog';
+import { acceptUpdate, decideUpdate, declineUpdate, readUpdateState, recordVersion } from './update-policy';
+
+/** How often a running app asks the server for its version again. */
+export const versionCheckIntervalMs = 30 * 60_000;
+
+/** The `beforeinstallprompt` event (Chromium on Android); not in the DOM typings. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** The server's web-app version, when a user is logged in and a workspace is selected; else null. */
+async function serverVersion(): Promise<string | null> {
+  const workspaceId = getWorkspaceId();
+  if (appConfig.apiMock || !hasAuthCookies() || !workspaceId) return null;
+  try {
+    // Loaded only when there is something to check: the schema library stays out of the first pages.
+    const { fetchPwaVersion } = await import('./version-api');
+    return await fetchPwaVersion(defaultApplicationKey, workspaceId);
+  } catch {
+    return null; // a background check: no answer means no prompt
+  }
+}
+
+function useUpdatePrompt(reload?: () => void) {
+  const [open, setOpen] = useState(false);
+  const [version, setVersion] = useState<string | null>(null);
+
+  const check = useCallback(async () => {
+    const reported = await serverVersion();
+    const decision = decideUpdate({
+      serverVersion: reported,
+      workerWaiting: waitingWorker() !== null,
+      state: readUpdateState(),
+      now: Date.now(),
+    });
+    if (decision === 'record') recordVersion(reported);
+    setVersion(reported);
+    if (decision === 'prompt') setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    void check();
+    const timer = setInterval(() => void check(), versionCheckIntervalMs);
+    const unsubscribe = onWaitingWorker(() => void check());
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
+  }, [check]);
+
+  const onYes = useCallback(() => {
+    setOpen(false);
+    acceptUpdate(version);
+    void clearCaches().finally(() => activateAndReload(reload));
+  }, [version, reload]);
+
+  const onNo = useCallback(() => {
+    setOpen(false);
+    declineUpdate(version ?? readUpdateState().storedVersion);
+  }, [version]);
+
+  return { open, onYes, onNo };
+}
+
+function useInstallPrompt() {
+  const [platform] = useState(() => detectPlatform(navigator.userAgent, navigator.maxTouchPoints));
+  const [offer, setOffer] = useState(
+    () => platform === 'ios' && shouldOfferInstall(platform, isStandalone()),
+  );
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+
+  useEffect(() => {
+    if (platform !== 'android') return;
+    const onBeforeInstall = (event: Event) => {
+      event.preventDefault(); // the app shows its own prompt, once
+      if (!shouldOfferInstall(platform, isStandalone())) return;
+      setDeferred(event as BeforeInstallPromptEvent);
+      setOffer(true);
+    };
+    const onInstalled = () => {
+      markInstallSuggested();
+      setOffer(false);
+    };
+    window.addEventListener('beforeinstallprompt', onBeforeInstall);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onBeforeInstall);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, [platform]);
+
+  const close = useCallback(() => {
+    markInstallSuggested();
+    setOffer(false);
+  }, []);
+
+  const install = useCallback(() => {
+    const event = deferred;
+    close();
+    if (event) void event.prompt().catch(() => undefined);
+  }, [deferred, close]);
+
+  return { platform, offer, install, close };
+}
+
+/** The install prompt and the update dialog, mounted once beside the router (`reload` is for tests). */
+export function PwaPrompts({ reload }: { reload?: () => void }) {
+  const update = useUpdatePrompt(reload);
+  const install = useInstallPrompt();
+  return (
+    <>
+      <UpdateDialog open={update.open} onYes={update.onYes} onNo={update.onNo} />
+      {install.offer && install.platform !== 'other' && !update.open ? (
+        <InstallPrompt platform={install.platform} onInstall={install.install} onClose={install.close} />
+      ) : null}
+    </>
+  );
+}

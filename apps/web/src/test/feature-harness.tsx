@@ -1,0 +1,138 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import type { Locale } from '@wsm/contracts';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import enNotifications from '../../public/assets/locales/en/notifications.json';
+import enProfile from '../../public/assets/locales/en/profile.json';
+import faNotifications from '../../public/assets/locales/fa/notifications.json';
+import faProfile from '../../public/assets/locales/fa/profile.json';
+import { ColorModeProvider } from '../app/color-mode';
+import { apiClient } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { setAccessExpiry } from '../lib/storage';
+import { createFeatureI18n } from './feature-i18n';
+import { initAppI18n } from './i18n';
+
+// Renders a feature screen the way the app does (router with :locale, query client, i18n, colour mode)
+// against a fake HTTP layer: the axios adapter answers from a table of "METHOD /path" handlers and
+// records every request, so tests assert the exact calls of api-contract.md.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: unknown;
+  body: unknown;
+}
+
+export type Handler = (request: RecordedRequest) => { status?: number; statusCode?: number; data?: unknown };
+
+export interface FakeApi {
+  requests: RecordedRequest[];
+  on: (route: string, handler: Handler | unknown) => void;
+  calls: (route: string) => RecordedRequest[];
+}
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+/** Replaces the API client's adapter; unknown routes answer 404. */
+export function fakeApi(): FakeApi {
+  const handlers = new Map<string, Handler>();
+  const requests: RecordedRequest[] = [];
+  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const path = (config.url ?? '').split('?')[0] ?? '';
+    const request = {
+      method: (config.method ?? 'get').toUpperCase(),
+      path,
+      params: config.params,
+      body: parseBody(config.data),
+    };
+    requests.push(request);
+    const handler = handlers.get(`${request.method} ${path}`);
+    const answer = handler ? handler(request) : { status: 404, statusCode: 404, data: null };
+    const status = answer.status ?? 200;
+    const body = {
+      statusCode: answer.statusCode ?? status,
+      statusMessage: 'test',
+      data: answer.data ?? null,
+    };
+    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  };
+  return {
+    requests,
+    on(route, handler) {
+      handlers.set(route, typeof handler === 'function' ? (handler as Handler) : () => ({ data: handler }));
+    },
+    calls: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
+  };
+}
+
+export const toasts = {
+  success: vi.spyOn(notify, 'success').mockImplementation(() => 'id'),
+  error: vi.spyOn(notify, 'error').mockImplementation(() => 'id'),
+  info: vi.spyOn(notify, 'info').mockImplementation(() => 'id'),
+  loading: vi.spyOn(notify, 'loading').mockImplementation(() => 'id'),
+  update: vi.spyOn(notify, 'update').mockImplementation(() => undefined),
+  dismiss: vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined),
+};
+
+/** Logged in as far as the shell can tell (both token cookies present). */
+export function logIn(): void {
+  Cookies.set('accessToken', 'test-access', { path: '/' });
+  Cookies.set('refreshToken', 'test-refresh', { path: '/' });
+  // A far expiry, so the API client does not try to renew the pretend tokens first.
+  setAccessExpiry(Date.now() + 60 * 60_000);
+}
+
+/** Resets everything a feature test touches. */
+export function resetHarness(): void {
+  cleanup();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const spy of Object.values(toasts)) spy.mockClear();
+}
+
+/** Renders `element` at `path` (e.g. /fa/profile) under the route pattern `pattern` (e.g. /:locale/profile). */
+export async function renderScreen(
+  element: ReactNode,
+  {
+    path,
+    pattern,
+    locale,
+    extraRoutes = [],
+  }: { path: string; pattern: string; locale: Locale; extraRoutes?: { path: string; element: ReactNode }[] },
+) {
+  await initAppI18n(locale);
+  const i18n = await createFeatureI18n(locale, {
+    profile: { fa: faProfile, en: enProfile },
+    notifications: { fa: faNotifications, en: enNotifications },
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: pattern, element }, ...extraRoutes], { initialEntries: [path] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <ColorModeProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ColorModeProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, queryClient, i18n };
+}
