@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { bearer, logInContext, registerAccount, text } from './support';
 
 // The installable app against the built web app served by the API: manifest, service worker, offline shell.
 
@@ -101,4 +102,78 @@ test.describe('the installable app', () => {
     expect(cachedUrls.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
     expect(cachedUrls.filter((path) => path.startsWith('/v1/'))).toEqual([]);
   });
+});
+
+test.describe('the update dialog', () => {
+  const versionOf = (page: Page) => page.evaluate(() => localStorage.getItem('version'));
+  const versionRead = (page: Page) =>
+    page.waitForResponse((response) => response.url().includes('/application-key/workspace-manager/'));
+
+  for (const locale of ['fa', 'en'] as const) {
+    test(`in ${locale}: asks when the server's version changes; No postpones, Yes records it`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const owner = await registerAccount(request);
+      const headers = bearer(owner);
+      const workspaceName = `upd${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+      const created = await request.post('/v1/workspaces/', {
+        headers,
+        data: { workspaceName, name: 'Update' },
+      });
+      const workspaceId = (await created.json()).data.id as string;
+      const app = await request.post('/v1/workspaces/profile/applications/', {
+        headers,
+        data: { workspaceId, key: 'workspace-manager', name: 'Workspace Manager', version: { pwa: '1.0.0' } },
+      });
+      expect(app.status()).toBe(200);
+      const applicationId = (await app.json()).data.id as string;
+      const release = async (pwa: string) => {
+        const changed = await request.put('/v1/workspaces/profile/applications/', {
+          headers,
+          data: { workspaceId, applicationId, version: { pwa } },
+        });
+        expect(changed.status()).toBe(200);
+      };
+
+      const context = await browser.newContext();
+      await logInContext(context, baseURL!, owner);
+      await context.addInitScript((id) => {
+        if (!localStorage.getItem('workspace-id')) localStorage.setItem('workspace-id', id);
+      }, workspaceId);
+      const page = await context.newPage();
+      const dialog = page.getByRole('dialog', { name: text(locale, 'pwa', 'update.title') });
+
+      // The first visit records the server's version without asking.
+      await Promise.all([versionRead(page), page.goto(`/${locale}/workspace`)]);
+      await expect.poll(() => versionOf(page)).toBe('1.0.0');
+      await expect(dialog).toHaveCount(0);
+
+      await release('1.1.0');
+      await page.reload();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: text(locale, 'pwa', 'update.no') }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('version-retry-count'))).toBe('2');
+      expect(await versionOf(page)).toBe('1.0.0');
+
+      // Postponed by a day: the next visit does not ask.
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await expect(dialog).toHaveCount(0);
+
+      // Once the postponement is over it asks again; Yes records the new version and reloads.
+      await page.evaluate(() => localStorage.setItem('version-next-retry', '1'));
+      await page.reload();
+      await expect(dialog).toBeVisible();
+      await Promise.all([
+        page.waitForEvent('load'),
+        dialog.getByRole('button', { name: text(locale, 'pwa', 'update.yes') }).click(),
+      ]);
+      await expect.poll(() => versionOf(page)).toBe('1.1.0');
+      await expect(dialog).toHaveCount(0);
+      await context.close();
+    });
+  }
 });

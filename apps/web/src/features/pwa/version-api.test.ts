@@ -13,7 +13,7 @@ const application = (pwa: string | null) => ({
   title: 'Workspace Manager',
   slogan: null,
   description: null,
-  keywords: null,
+  keywords: [],
   version: { pwa, ios: null, android: null, windows: null, macos: null },
   socialNetworks: { instagram: null, telegram: null, x: null, rubika: null },
   createdDate: '2026-01-01T00:00:00.000Z',

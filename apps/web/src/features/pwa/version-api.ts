@@ -1,39 +1,11 @@
-import { z } from 'zod';
+import { applicationSchema, workspacePaths } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
 
-// The application payload of api-contract.md section 5 ("Applications"), as far as the update prompt
-// reads it: the web app's own version is `version.pwa`.
-
-const nullableText = z.string().nullable().optional();
-
-export const applicationVersionSchema = z.object({
-  pwa: nullableText,
-  ios: nullableText,
-  android: nullableText,
-  windows: nullableText,
-  macos: nullableText,
-});
-
-export const applicationSchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  title: nullableText,
-  slogan: nullableText,
-  description: nullableText,
-  keywords: nullableText,
-  version: applicationVersionSchema.nullable(),
-  socialNetworks: z
-    .object({ instagram: nullableText, telegram: nullableText, x: nullableText, rubika: nullableText })
-    .nullable()
-    .optional(),
-  createdDate: z.string(),
-});
-
-export type Application = z.infer<typeof applicationSchema>;
+// The update prompt reads the web app's own version: `version.pwa` of an application (api-contract.md
+// section 5, "Applications").
 
 export const applicationByKeyPath = (key: string, workspaceId: string): string =>
-  `/v1/profiles/applications/application-key/${encodeURIComponent(key)}/workspace-id/${encodeURIComponent(workspaceId)}/`;
+  workspacePaths.applicationByKey(encodeURIComponent(workspaceId), encodeURIComponent(key));
 
 /**
  * The web app's version as the server reports it, or null when it reports none. A background check:
@@ -47,7 +19,6 @@ export async function fetchPwaVersion(
   const data = await unwrap(
     apiClient.get(applicationByKeyPath(key, workspaceId), { noRedirection: true, onError: () => {}, signal }),
   );
-  const application = applicationSchema.parse(data);
-  const pwa = application.version?.pwa?.trim();
+  const pwa = applicationSchema.parse(data).version.pwa?.trim();
   return pwa ? pwa : null;
 }
