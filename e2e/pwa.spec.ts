@@ -51,6 +51,20 @@ test.describe('the installable app', () => {
       expect(file.headers()['content-type'], icon.src).toContain(icon.type);
     }
 
+    // Chromium's own verdict: the manifest parses without errors and nothing about the app stands in
+    // the way of installing it (test browsers are incognito, which alone blocks installing).
+    const session = await page.context().newCDPSession(page);
+    const parsed = await session.send('Page.getAppManifest');
+    expect(parsed.url).toMatch(/manifest\.fa\.webmanifest$/);
+    expect(parsed.errors).toEqual([]);
+    await expect
+      .poll(async () =>
+        (await session.send('Page.getInstallabilityErrors')).installabilityErrors
+          .map((error) => error.errorId)
+          .filter((id) => id !== 'in-incognito'),
+      )
+      .toEqual([]);
+
     // English pages point at the English manifest (name and start_url in English).
     await page.goto('/en/login');
     await expect(link).toHaveAttribute('href', '/manifest.en.webmanifest');

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './compress-plugin';
 import { pwaServiceWorker } from './pwa-plugin';
 
 // Everything the API serves itself; the dev server and `vite preview` hand these to it.
@@ -13,7 +14,7 @@ const proxy = Object.fromEntries(
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), pwaServiceWorker()],
+  plugins: [react(), pwaServiceWorker(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testConfig } from '../../test/test-app';
 
@@ -11,6 +12,11 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets/locales/fa'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(dist, 'assets/index-Bx7kQ2aZ.js'), 'console.log(1)');
+    // What the web build writes beside each text file (apps/web/compress-plugin.ts).
+    const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js'), bundle);
+    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js.gz'), gzipSync(bundle));
     writeFileSync(join(dist, 'assets/locales/fa/common.json'), '{"hello":"سلام"}');
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(dist, 'manifest.fa.webmanifest'), '{"name":"مدیریت فضای کاری"}');
@@ -25,6 +31,20 @@ describe('serving the built web app', () => {
     const response = await fetch(`${api.url}/assets/index-Bx7kQ2aZ.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed file the browser accepts, and the plain one otherwise', async () => {
+    const path = `${api.url}/assets/big-Q9w8E7r6.js`;
+    const raw = (encoding: string) => fetch(path, { headers: { 'accept-encoding': encoding } });
+    const brotli = await raw('gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await brotli.text()).toContain('console.log("xxxx'); // fetch decodes it
+    expect((await raw('gzip')).headers.get('content-encoding')).toBe('gzip');
+    const plain = await raw('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(5000);
   });
 
   it('serves translations at /assets/locales/{lng}/{ns}.json, revalidated on every use', async () => {

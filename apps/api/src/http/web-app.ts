@@ -11,6 +11,9 @@ const apiPrefixes = ['/v1/', '/dev/', '/docs', '/assets/', '/healthz', '/readyz'
 // The service worker and the manifests keep their names across releases: browsers must revalidate them.
 const alwaysRevalidated = /(?:index\.html|[\\/]sw\.js|\.webmanifest)$/;
 
+/** The served file's own name: without the .br or .gz of its precompressed twin. */
+const originalName = (filePath: string) => filePath.replace(/\.(?:br|gz)$/, '');
+
 function cacheControlFor(filePath: string): string {
   if (alwaysRevalidated.test(filePath)) return 'no-cache';
   return hashedAsset.test(filePath)
@@ -39,9 +42,12 @@ export async function registerWebApp(
       root: webDistDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each text file (apps/web/compress-plugin.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        reply.header('cache-control', cacheControlFor(filePath));
-        if (filePath.endsWith('.webmanifest'))
+        const name = originalName(filePath);
+        reply.header('cache-control', cacheControlFor(name));
+        if (name.endsWith('.webmanifest'))
           reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
