@@ -39,7 +39,8 @@ try {
     'interactive',
     'total-byte-weight',
   ])
-    if (audits[id]) rows.push({ measure: audits[id].title, value: audits[id].displayValue ?? audits[id].score });
+    if (audits[id])
+      rows.push({ measure: audits[id].title, value: audits[id].displayValue ?? audits[id].score });
   for (const audit of Object.values(audits))
     if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
       rows.push({ measure: `failed: ${audit.id}`, value: audit.title });
