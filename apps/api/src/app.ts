@@ -21,6 +21,9 @@ import { assetRoutes } from './modules/assets/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { securityRoutes } from './modules/security/routes';
 import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
@@ -123,6 +126,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(memberRoutes);
   await app.register(userRoutes);
   await app.register(applicationRoutes);
+  await app.register(profileRoutes);
+  await app.register(securityRoutes);
+  await app.register(notificationRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

@@ -44,6 +44,9 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     fa: 'کلید برنامه باید ۲ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد و با حرف شروع شود',
     en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
   },
+  invalid_birth_date: { fa: 'تاریخ تولد معتبر نیست', en: 'The birth date is not valid' },
+  unknown_gender: { fa: 'جنسیت ناشناخته است', en: 'Unknown gender' },
+  unknown_language: { fa: 'زبان ناشناخته است', en: 'Unknown language' },
 };
 
 type Issue = z.core.$ZodIssue;

@@ -6,5 +6,7 @@ export * from '../modules/applications/schema';
 export * from '../modules/assets/schema';
 export * from '../modules/identity/schema';
 export * from '../modules/members/schema';
+export * from '../modules/notifications/schema';
+export * from '../modules/profile/schema';
 export * from '../modules/users/schema';
 export * from '../modules/workspaces/schema';

@@ -1,7 +1,13 @@
 import { type Locale, toPersianDigits } from '@wsm/contracts';
 
 /** Why a one-time code is sent; each flow has its own words. */
-export type CodePurpose = 'signup' | 'login' | 'recovery';
+export type CodePurpose =
+  | 'signup'
+  | 'login'
+  | 'recovery'
+  | 'password-change'
+  | 'email-verify'
+  | 'phone-change';
 
 interface CodeTexts {
   subject: string;
@@ -42,6 +48,41 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your password recovery code',
       line: (code, minutes) =>
         `Your password recovery code: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    },
+  },
+  'password-change': {
+    fa: {
+      subject: 'کد تغییر رمز عبور',
+      line: (code, minutes) =>
+        `کد تغییر رمز عبور شما: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. آن را به کسی ندهید.`,
+    },
+    en: {
+      subject: 'Your password change code',
+      line: (code, minutes) =>
+        `Your password change code: ${code}\nIt is valid for ${minutes} minutes. Do not share it.`,
+    },
+  },
+  'email-verify': {
+    fa: {
+      subject: 'کد تأیید ایمیل',
+      line: (code, minutes) =>
+        `کد تأیید ایمیل شما: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است.`,
+    },
+    en: {
+      subject: 'Your e-mail verification code',
+      line: (code, minutes) => `Your e-mail verification code: ${code}\nIt is valid for ${minutes} minutes.`,
+    },
+  },
+  'phone-change': {
+    fa: {
+      subject: 'کد تأیید شماره همراه',
+      line: (code, minutes) =>
+        `کد تأیید شماره همراه جدید شما: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است.`,
+    },
+    en: {
+      subject: 'Your phone verification code',
+      line: (code, minutes) =>
+        `Your new phone's verification code: ${code}\nIt is valid for ${minutes} minutes.`,
     },
   },
 };

@@ -80,6 +80,21 @@ export async function updateUser(
   return row;
 }
 
+/** Sets a national code only while the account has none (no race can overwrite one). */
+export async function setNationalCodeIfNone(
+  db: Db,
+  id: string,
+  nationalCode: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ nationalCode, updatedDate: now })
+    .where(and(eq(users.id, id), isNull(users.nationalCode)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 // ---------- sessions
 
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
@@ -250,6 +265,44 @@ export async function findChallengeByToken(
     .where(and(eq(challenges.tokenHash, tokenHash), eq(challenges.purpose, purpose)))
     .limit(1);
   return row;
+}
+
+/** The newest live (not consumed, not expired) challenge of a purpose started by a logged-in user. */
+export async function findLatestUserChallenge(
+  db: Db,
+  purpose: ChallengePurpose,
+  userId: string,
+  now: Date,
+): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.userId, userId),
+        eq(challenges.purpose, purpose),
+        isNull(challenges.consumedDate),
+        gt(challenges.expiresDate, now),
+      ),
+    )
+    .orderBy(desc(challenges.createdDate), desc(challenges.id))
+    .limit(1);
+  return row;
+}
+
+/** Ends every live challenge of a purpose of a user (a new one replaces them). */
+export async function consumeUserChallenges(
+  db: Db,
+  purpose: ChallengePurpose,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(challenges)
+    .set({ consumedDate: now })
+    .where(
+      and(eq(challenges.userId, userId), eq(challenges.purpose, purpose), isNull(challenges.consumedDate)),
+    );
 }
 
 /**

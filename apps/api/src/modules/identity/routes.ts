@@ -240,6 +240,7 @@ export const identityRoutes = fp(
             challengeToken: challengeToken(request),
             code: request.body.code,
             client: client(request),
+            log: request.log,
           }),
         ),
     );

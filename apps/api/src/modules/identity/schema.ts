@@ -86,7 +86,15 @@ export const rotatedRefreshTokens = pgTable(
   (t) => [index('user_session_rotated_tokens_session_id_idx').on(t.sessionId)],
 );
 
-export const challengePurposes = ['signup', 'login', 'recovery'] as const;
+export const challengePurposes = [
+  'signup',
+  'login',
+  'recovery',
+  // Personal settings (modules/security): a code proving the phone or a new address of a logged-in user.
+  'password-change',
+  'email-verify',
+  'phone-change',
+] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
 /**
@@ -126,7 +134,11 @@ export const challenges = pgTable(
   (t) => [
     uniqueIndex('auth_challenges_token_hash_key').on(t.tokenHash),
     index('auth_challenges_expires_date_idx').on(t.expiresDate),
-    check('auth_challenges_purpose_check', sql`${t.purpose} in ('signup', 'login', 'recovery')`),
+    check(
+      'auth_challenges_purpose_check',
+      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change')`,
+    ),
+    index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose),
     check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),
     check('auth_challenges_attempts_check', sql`${t.attempts} >= 0`),
   ],

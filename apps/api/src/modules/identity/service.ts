@@ -39,6 +39,10 @@ const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
   recovery: 5 * 60,
   // The login challenge token dies 10 minutes after the password step, whatever happens.
   login: 10 * 60,
+  // Personal-settings changes of a logged-in user: the code's own 2 minutes decide; the flow ends in 10.
+  'password-change': 10 * 60,
+  'email-verify': 10 * 60,
+  'phone-change': 10 * 60,
 };
 
 // The module's clock. Tests move the dates of rows (repository.updateChallenge/updateSession) instead.
@@ -81,6 +85,29 @@ async function announceAccountCreated(deps: AppDeps, account: AccountCreated, lo
     }
   }
 }
+/** A completed login (a new session), announced after it is committed. */
+export interface LoginCompleted {
+  userId: string;
+  sessionId: string;
+  ipAddress: string;
+  agent: string;
+  platform: string;
+}
+export type LoginCompletedListener = (deps: AppDeps, login: LoginCompleted) => Promise<unknown>;
+
+/** Reactions to a new login session (notifications), wired in src/wiring.ts. A failure is logged only. */
+export const loginCompletedListeners: LoginCompletedListener[] = [];
+
+async function announceLoginCompleted(deps: AppDeps, login: LoginCompleted, log?: Logger): Promise<void> {
+  for (const listener of loginCompletedListeners) {
+    try {
+      await listener(deps, login);
+    } catch (error) {
+      log?.error({ err: error }, 'login-completed listener failed');
+    }
+  }
+}
+
 const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
 const shield = () => new AppError(StatusCode.securityShield);
 
@@ -262,6 +289,7 @@ async function openSession(
   db: repo.Db,
   userId: string,
   client: ClientInfo,
+  onOpened?: (sessionId: string) => void,
 ): Promise<TokenPair> {
   const t = now();
   const refreshToken = generateOpaqueToken();
@@ -276,6 +304,7 @@ async function openSession(
     lastSeenDate: t,
     expiresDate: seconds(t, sessionLifetimeSeconds),
   });
+  onOpened?.(session.id);
   return tokenPair(deps, userId, session.id, refreshToken);
 }
 
@@ -492,7 +521,7 @@ export async function sendLoginCode(
 /** Login step 2: the code; opens a session and answers its tokens. The challenge token dies here. */
 export async function verifyLogin(
   deps: AppDeps,
-  input: { challengeToken: string; code: string; client: ClientInfo },
+  input: { challengeToken: string; code: string; client: ClientInfo; log?: Logger },
 ): Promise<TokenPair> {
   const challenge = await liveChallenge(deps, 'login', input.challengeToken);
   await checkCode(deps, challenge, input.code, false);
@@ -500,10 +529,15 @@ export async function verifyLogin(
   if (!user) throw unauthorized();
   if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
   if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
-  return deps.database.db.transaction(async (tx) => {
+  let sessionId = '';
+  const tokens = await deps.database.db.transaction(async (tx) => {
     if (!(await repo.consumeChallenge(tx, challenge.id, now(), true))) throw unauthorized();
-    return openSession(deps, tx, user.id, input.client);
+    return openSession(deps, tx, user.id, input.client, (id) => {
+      sessionId = id;
+    });
   });
+  await announceLoginCompleted(deps, { userId: user.id, sessionId, ...input.client }, input.log);
+  return tokens;
 }
 
 // ---------- password recovery
@@ -782,4 +816,146 @@ export async function setUserPassword(deps: AppDeps, userId: string, password: s
   const passwordHash = await hashPassword(password);
   if (!(await repo.updateUser(deps.database.db, userId, { passwordHash }, now())))
     throw new AppError(StatusCode.notFound);
+}
+
+// ---------- one-time codes of personal-settings changes (modules/security)
+
+/** The flows of a logged-in user that a one-time code confirms. */
+export type AccountCodePurpose = 'password-change' | 'email-verify' | 'phone-change';
+
+/**
+ * Sends a code for a change of a logged-in user's settings to `destination` (the own phone, or a new
+ * phone or e-mail address). A request for the same destination while the timer runs answers 260 with
+ * Retry-After; another destination replaces the pending challenge. Sends per phone and per address are
+ * limited across every flow.
+ */
+export async function sendAccountCode(
+  deps: AppDeps,
+  input: {
+    userId: string;
+    purpose: AccountCodePurpose;
+    channel: 'sms' | 'email';
+    destination: string;
+    locale: Locale;
+    log: Logger;
+  },
+): Promise<{ resendAfter: number }> {
+  const db = deps.database.db;
+  const existing = await repo.findLatestUserChallenge(db, input.purpose, input.userId, now());
+  const delivery = {
+    channel: input.channel,
+    destination: input.destination,
+    purpose: input.purpose,
+    locale: input.locale,
+  };
+  const sameDestination =
+    existing && existing.channel === input.channel && existing.destination === input.destination;
+  // The timer holds for the destination even when its challenge died of wrong tries.
+  if (existing && sameDestination) assertResendAllowed(existing, input.channel);
+  if (existing && sameDestination && existing.attempts < maxCodeAttempts) {
+    await limitSend(deps, input.channel, input.destination);
+    await resendCode(deps, existing, delivery, { slideExpiry: true, log: input.log });
+    return { resendAfter: resendAfterSeconds };
+  }
+  await limitSend(deps, input.channel, input.destination);
+  await repo.consumeUserChallenges(db, input.purpose, input.userId, now());
+  const { challenge, code } = await createChallenge(deps, {
+    purpose: input.purpose,
+    userId: input.userId,
+    channel: input.channel,
+    destination: input.destination,
+    withCode: true,
+  });
+  try {
+    await deliver(deps, { ...delivery, code }, input.log);
+  } catch (error) {
+    await repo.consumeChallenge(db, challenge.id, now(), false);
+    throw error;
+  }
+  return { resendAfter: resendAfterSeconds };
+}
+
+/** Sends the pending challenge's code again once its timer has run out; 404 when nothing is pending. */
+export async function resendAccountCode(
+  deps: AppDeps,
+  input: { userId: string; purpose: AccountCodePurpose; locale: Locale; log: Logger },
+): Promise<{ resendAfter: number }> {
+  const existing = await repo.findLatestUserChallenge(deps.database.db, input.purpose, input.userId, now());
+  if (!existing?.destination || existing.verifiedDate) throw new AppError(StatusCode.notFound);
+  return sendAccountCode(deps, {
+    userId: input.userId,
+    purpose: input.purpose,
+    channel: existing.channel,
+    destination: existing.destination,
+    locale: input.locale,
+    log: input.log,
+  });
+}
+
+/**
+ * Checks the code of the user's pending challenge and ends it (single use): 620 when wrong, expired or
+ * nothing is pending, 660 on the 5th wrong try. Answers where the code was sent.
+ */
+export async function useAccountCode(
+  deps: AppDeps,
+  input: { userId: string; purpose: AccountCodePurpose; code: string },
+): Promise<{ channel: 'sms' | 'email'; destination: string }> {
+  const db = deps.database.db;
+  const challenge = await repo.findLatestUserChallenge(db, input.purpose, input.userId, now());
+  if (!challenge?.destination) throw wrongCredentials();
+  if (challenge.attempts >= maxCodeAttempts) throw shield();
+  await checkCode(deps, challenge, input.code, false);
+  if (!(await repo.consumeChallenge(db, challenge.id, now(), true))) throw wrongCredentials();
+  return { channel: challenge.channel, destination: challenge.destination };
+}
+
+/** Sets the username (lower case); 261 when another account holds it in any casing. */
+export async function setUsername(deps: AppDeps, userId: string, username: string): Promise<void> {
+  const db = deps.database.db;
+  const holder = await repo.findUserByUsername(db, username);
+  if (holder && holder.id !== userId) throw new AppError(StatusCode.duplicate);
+  await updateUnique(deps, userId, { username: username.toLowerCase() });
+}
+
+/** Sets the national code of an account that has none; 261 when it has one or another account holds it. */
+export async function setNationalCode(deps: AppDeps, userId: string, nationalCode: string): Promise<void> {
+  const user = await repo.findUserById(deps.database.db, userId);
+  if (!user) throw new AppError(StatusCode.notFound);
+  if (user.nationalCode) throw new AppError(StatusCode.duplicate);
+  try {
+    if (!(await repo.setNationalCodeIfNone(deps.database.db, userId, nationalCode, now())))
+      throw new AppError(StatusCode.duplicate);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    throw error;
+  }
+}
+
+/** Switches the account's phone; 261 when another account holds it. */
+export async function setUserPhone(deps: AppDeps, userId: string, phone: string): Promise<void> {
+  await updateUnique(deps, userId, { phone });
+}
+
+/** Sets the names on the account (the profile module's first and last name). */
+export async function setUserNames(
+  deps: AppDeps,
+  userId: string,
+  names: { firstName?: string | null; lastName?: string | null },
+): Promise<void> {
+  if (!(await repo.updateUser(deps.database.db, userId, names, now())))
+    throw new AppError(StatusCode.notFound);
+}
+
+async function updateUnique(
+  deps: AppDeps,
+  userId: string,
+  patch: Partial<Pick<UserRow, 'username' | 'phone'>>,
+): Promise<void> {
+  try {
+    if (!(await repo.updateUser(deps.database.db, userId, patch, now())))
+      throw new AppError(StatusCode.notFound);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    throw error;
+  }
 }

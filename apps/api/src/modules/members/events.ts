@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client';
+
 // The one hook point of the members module: every change a notification could be raised for.
 // The lead wires a listener (notifications) at start-up: membersEventListeners.push(listener).
 
@@ -43,7 +45,10 @@ export type MembersEvent =
       byUserId: string;
     };
 
-export type MembersEventListener = (event: MembersEvent) => void | Promise<void>;
+/** The database a listener may write to (the change is already committed). */
+export type EventDb = Database;
+
+export type MembersEventListener = (event: MembersEvent, db: EventDb) => void | Promise<void>;
 
 /** The listeners called after each committed change; replace or push at start-up. */
 export const membersEventListeners: MembersEventListener[] = [];
@@ -57,10 +62,10 @@ export interface EventLogger {
  * Hands one event to every listener, after the change is committed. A failing listener is logged and
  * never undoes or fails the request.
  */
-export async function onMembersEvent(event: MembersEvent, log?: EventLogger): Promise<void> {
+export async function onMembersEvent(db: EventDb, event: MembersEvent, log?: EventLogger): Promise<void> {
   for (const listener of [...membersEventListeners]) {
     try {
-      await listener(event);
+      await listener(event, db);
     } catch (error) {
       log?.error({ err: error, event: event.type }, 'members event listener failed');
     }

@@ -22,8 +22,10 @@ beforeAll(async () => {
   api = await startTestApp();
 });
 afterAll(() => api.close());
+// The listeners wired at start-up (notifications) stay; only this file's recorders are removed.
+const wiredListeners = [...membersEventListeners];
 afterEach(() => {
-  membersEventListeners.length = 0;
+  membersEventListeners.splice(0, membersEventListeners.length, ...wiredListeners);
 });
 
 const base = '/v1/workspaces/members/identity';

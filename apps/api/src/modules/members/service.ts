@@ -164,6 +164,7 @@ export async function changeMemberRole(
   if (!(await repo.updateMember(db, access.workspaceId, input.memberId, { roleId: input.roleId })))
     throw new AppError(StatusCode.notFound);
   await onMembersEvent(
+    db,
     {
       type: 'member.role_changed',
       workspaceId: access.workspaceId,
@@ -198,6 +199,7 @@ export async function removeMember(
     await directory.forgetMember(tx, access.workspaceId, row.member.userId);
   });
   await onMembersEvent(
+    db,
     {
       type: 'member.removed',
       workspaceId: access.workspaceId,
@@ -305,6 +307,7 @@ export async function sendInvitation(
     throw error;
   }
   await onMembersEvent(
+    db,
     {
       type: 'invitation.received',
       workspaceId: access.workspaceId,
@@ -338,6 +341,7 @@ export async function withdrawInvitation(
     );
   });
   await onMembersEvent(
+    db,
     {
       type: 'invitation.withdrawn',
       workspaceId: access.workspaceId,
@@ -354,6 +358,7 @@ export async function withdrawInvitationsOf(db: Db, access: MemberAccess, who: W
   const withdrawn = await repo.withdrawPendingOf(db, access.workspaceId, who, now());
   for (const inv of withdrawn)
     await onMembersEvent(
+      db,
       {
         type: 'invitation.withdrawn',
         workspaceId: access.workspaceId,
@@ -446,6 +451,7 @@ export async function respondToInvitation(
     throw error;
   }
   await onMembersEvent(
+    db,
     {
       type: 'invitation.answered',
       workspaceId: inv.workspaceId,
@@ -475,6 +481,7 @@ export async function claimInvitationsForAccount(
   });
   for (const inv of claimed)
     await onMembersEvent(
+      db,
       {
         type: 'invitation.received',
         workspaceId: inv.workspaceId,

@@ -216,6 +216,7 @@ export async function changeStatus(
   });
   if (member && memberStatus)
     await onMembersEvent(
+      db,
       {
         type: 'member.status_changed',
         workspaceId: access.workspaceId,

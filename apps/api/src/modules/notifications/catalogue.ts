@@ -1,0 +1,148 @@
+import { type Locale, toPersianDigits } from '@wsm/contracts';
+
+/** Every notification type the server raises, with the words of each in both languages. */
+export const notificationTypes = [
+  'session.new',
+  'password.changed',
+  'phone.changed',
+  'email.changed',
+  'invitation.received',
+  'invitation.answered',
+  'invitation.withdrawn',
+  'member.role_changed',
+  'member.removed',
+  'member.status_changed',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+export type NotificationParams = Record<string, string>;
+
+interface Words {
+  title: (p: NotificationParams) => string;
+  body: (p: NotificationParams) => string | null;
+}
+
+const statusWords: Record<string, Record<Locale, string>> = {
+  active: { fa: 'فعال', en: 'active' },
+  pending: { fa: 'در انتظار', en: 'pending' },
+  suspended: { fa: 'تعلیق‌شده', en: 'suspended' },
+};
+
+const catalogue: Record<NotificationType, Record<Locale, Words>> = {
+  'session.new': {
+    fa: {
+      title: () => 'ورود تازه به حساب شما',
+      body: (p) =>
+        `ورودی تازه از ${p.platform ?? 'دستگاه ناشناس'} (${p.agent ?? ''}) با نشانی ${toPersianDigits(p.ipAddress ?? '')} انجام شد. اگر شما نبودید، رمز عبور خود را تغییر دهید.`,
+    },
+    en: {
+      title: () => 'New login to your account',
+      body: (p) =>
+        `A new login from ${p.platform ?? 'an unknown device'} (${p.agent ?? ''}) at ${p.ipAddress ?? ''}. If this was not you, change your password.`,
+    },
+  },
+  'password.changed': {
+    fa: {
+      title: () => 'رمز عبور شما تغییر کرد',
+      body: () => 'رمز عبور حساب شما تغییر کرد و نشست‌های دیگر بسته شدند.',
+    },
+    en: {
+      title: () => 'Your password was changed',
+      body: () => 'Your account password was changed and your other sessions were ended.',
+    },
+  },
+  'phone.changed': {
+    fa: {
+      title: () => 'شماره همراه شما تغییر کرد',
+      body: (p) => `شماره همراه حساب شما به ${toPersianDigits(p.phone ?? '')} تغییر کرد.`,
+    },
+    en: {
+      title: () => 'Your phone number was changed',
+      body: (p) => `Your account's phone number is now ${p.phone ?? ''}.`,
+    },
+  },
+  'email.changed': {
+    fa: {
+      title: () => 'ایمیل شما تغییر کرد',
+      body: (p) => `ایمیل تأییدشده حساب شما اکنون ${p.email ?? ''} است.`,
+    },
+    en: {
+      title: () => 'Your e-mail address was changed',
+      body: (p) => `Your account's verified e-mail address is now ${p.email ?? ''}.`,
+    },
+  },
+  'invitation.received': {
+    fa: {
+      title: () => 'دعوت‌نامه تازه',
+      body: (p) => `شما به فضای کاری «${p.workspaceName ?? ''}» دعوت شده‌اید.`,
+    },
+    en: {
+      title: () => 'New invitation',
+      body: (p) => `You have been invited to the workspace "${p.workspaceName ?? ''}".`,
+    },
+  },
+  'invitation.answered': {
+    fa: {
+      title: (p) => (p.accepted === 'true' ? 'دعوت‌نامه پذیرفته شد' : 'دعوت‌نامه رد شد'),
+      body: (p) =>
+        `دعوت‌نامه شما به فضای کاری «${p.workspaceName ?? ''}» ${p.accepted === 'true' ? 'پذیرفته' : 'رد'} شد.`,
+    },
+    en: {
+      title: (p) => (p.accepted === 'true' ? 'Invitation accepted' : 'Invitation declined'),
+      body: (p) =>
+        `Your invitation to the workspace "${p.workspaceName ?? ''}" was ${p.accepted === 'true' ? 'accepted' : 'declined'}.`,
+    },
+  },
+  'invitation.withdrawn': {
+    fa: {
+      title: () => 'دعوت‌نامه پس گرفته شد',
+      body: (p) => `دعوت‌نامه فضای کاری «${p.workspaceName ?? ''}» پس گرفته شد.`,
+    },
+    en: {
+      title: () => 'Invitation withdrawn',
+      body: (p) => `The invitation to the workspace "${p.workspaceName ?? ''}" was withdrawn.`,
+    },
+  },
+  'member.role_changed': {
+    fa: {
+      title: () => 'نقش شما تغییر کرد',
+      body: (p) => `نقش شما در فضای کاری «${p.workspaceName ?? ''}» تغییر کرد.`,
+    },
+    en: {
+      title: () => 'Your role was changed',
+      body: (p) => `Your role in the workspace "${p.workspaceName ?? ''}" was changed.`,
+    },
+  },
+  'member.removed': {
+    fa: {
+      title: () => 'از فضای کاری حذف شدید',
+      body: (p) => `عضویت شما در فضای کاری «${p.workspaceName ?? ''}» پایان یافت.`,
+    },
+    en: {
+      title: () => 'Removed from a workspace',
+      body: (p) => `Your membership of the workspace "${p.workspaceName ?? ''}" has ended.`,
+    },
+  },
+  'member.status_changed': {
+    fa: {
+      title: () => 'وضعیت عضویت شما تغییر کرد',
+      body: (p) =>
+        `وضعیت شما در فضای کاری «${p.workspaceName ?? ''}» اکنون «${statusWords[p.status ?? '']?.fa ?? p.status ?? ''}» است.`,
+    },
+    en: {
+      title: () => 'Your membership status changed',
+      body: (p) =>
+        `Your status in the workspace "${p.workspaceName ?? ''}" is now ${statusWords[p.status ?? '']?.en ?? p.status ?? ''}.`,
+    },
+  },
+};
+
+/** The title and body of a stored notification in a language; an unknown type keeps its type as title. */
+export function renderNotification(
+  type: string,
+  params: NotificationParams,
+  locale: Locale,
+): { title: string; body: string | null } {
+  const words = (catalogue as Record<string, Record<Locale, Words> | undefined>)[type]?.[locale];
+  if (!words) return { title: type, body: null };
+  return { title: words.title(params), body: words.body(params) };
+}

@@ -1,0 +1,134 @@
+import { type Locale, type Notification, StatusCode } from '@wsm/contracts';
+import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../identity/repository';
+import { type NotificationParams, type NotificationType, renderNotification } from './catalogue';
+import * as repo from './repository';
+import type { AnnouncementRow, NotificationRow } from './schema';
+
+const now = (): Date => new Date();
+
+/**
+ * Raises a notification for one user (what other modules call). Only the type and its parameters are
+ * stored; the words are rendered in the reader's language.
+ */
+export async function notify(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+  params: NotificationParams = {},
+  link: string | null = null,
+): Promise<void> {
+  await repo.insertNotification(db, { id: uuidv7(), userId, type, params, link, createdDate: now() });
+}
+
+function view(row: NotificationRow, locale: Locale): Notification {
+  const { title, body } = renderNotification(row.type, row.params, locale);
+  return {
+    id: row.id,
+    type: row.type,
+    title,
+    body,
+    link: row.link,
+    read: row.readDate !== null,
+    createdDate: row.createdDate.toISOString(),
+  };
+}
+
+function announcementView(row: AnnouncementRow, locale: Locale): Notification {
+  return {
+    id: row.id,
+    type: 'announcement',
+    title: locale === 'en' ? row.titleEn : row.titleFa,
+    body: locale === 'en' ? row.bodyEn : row.bodyFa,
+    link: row.link,
+    // Announcements are not tracked per reader.
+    read: false,
+    createdDate: row.createdDate.toISOString(),
+  };
+}
+
+interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** A page of the caller's own notifications, newest first, with their total. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  page: Page,
+  locale: Locale,
+): Promise<{ notifications: Notification[]; total: number }> {
+  const { rows, total } = await repo.listOwn(db, userId, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+  return { notifications: rows.map((row) => view(row, locale)), total };
+}
+
+/** One of the caller's own notifications; 404 for anyone else's. */
+export async function getNotification(
+  db: Db,
+  userId: string,
+  id: string,
+  locale: Locale,
+): Promise<Notification> {
+  const row = await repo.findOwn(db, userId, id);
+  if (!row) throw new AppError(StatusCode.notFound);
+  return view(row, locale);
+}
+
+/** The caller's unread count. */
+export async function unreadCount(db: Db, userId: string): Promise<{ count: number }> {
+  return { count: await repo.countUnread(db, userId) };
+}
+
+/** Marks the caller's own notifications read; ids of others are ignored (and not revealed). */
+export async function acknowledge(db: Db, userId: string, ids: string[]): Promise<{ acknowledged: number }> {
+  return { acknowledged: await repo.markRead(db, userId, [...new Set(ids)], now()) };
+}
+
+/** A page of announcements to everyone, newest first. */
+export async function listAnnouncements(
+  db: Db,
+  page: Page,
+  locale: Locale,
+): Promise<{ notifications: Notification[]; total: number }> {
+  const { rows, total } = await repo.listAnnouncements(db, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+  return { notifications: rows.map((row) => announcementView(row, locale)), total };
+}
+
+/** One announcement; 404 when unknown. */
+export async function getAnnouncement(db: Db, id: string, locale: Locale): Promise<Notification> {
+  const row = await repo.findAnnouncement(db, id);
+  if (!row) throw new AppError(StatusCode.notFound);
+  return announcementView(row, locale);
+}
+
+/** Publishes an announcement to everyone (cli/announce.ts). */
+export async function announce(
+  db: Db,
+  input: {
+    titleFa: string;
+    titleEn: string;
+    bodyFa?: string | null;
+    bodyEn?: string | null;
+    link?: string | null;
+  },
+): Promise<string> {
+  const id = uuidv7();
+  await repo.insertAnnouncement(db, {
+    id,
+    titleFa: input.titleFa,
+    titleEn: input.titleEn,
+    bodyFa: input.bodyFa ?? null,
+    bodyEn: input.bodyEn ?? null,
+    link: input.link ?? null,
+    createdDate: now(),
+  });
+  return id;
+}

@@ -1,0 +1,252 @@
+import {
+  codeRequestSchema,
+  emailRequestSchema,
+  emailResponseSchema,
+  nationalCodeRequestSchema,
+  nationalCodeResponseSchema,
+  passwordChangeRequestSchema,
+  profilePaths as paths,
+  phoneRequestSchema,
+  phoneResponseSchema,
+  resendResponseSchema,
+  usernameRequestSchema,
+  usernameResponseSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { enforceLimit } from '../../http/rate-limit';
+import { requireUser } from '../identity/auth-guard';
+import { type SecurityLimit, securityRule } from './limits';
+import * as service from './service';
+
+const tags = ['security'];
+const security = [{ bearer: [] }];
+const nothing = envelopeSchema(z.null());
+const resend = envelopeSchema(resendResponseSchema);
+
+/**
+ * Own security settings (api-contract.md section 4): username, national code, password, e-mail and
+ * phone. Every call that sends a code or checks a secret is rate limited per account.
+ */
+export async function securityRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  // The login is checked before the body is read (401 before 400), then the caller's limit.
+  const guard = (name: SecurityLimit) => ({
+    onRequest: requireUser,
+    preHandler: async (request: FastifyRequest) =>
+      enforceLimit(deps.limiter, securityRule(deps.config, name), request.user.id),
+  });
+
+  r.get(
+    paths.username,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's username",
+        response: { 200: envelopeSchema(usernameResponseSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.getUsername(deps, request.user.id)),
+  );
+  r.put(
+    paths.username,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sets the username (261 if taken)',
+        body: usernameRequestSchema,
+        response: { 200: nothing },
+      },
+      ...guard('claimUser'),
+    },
+    async (request) => {
+      await service.changeUsername(deps, request.user.id, request.body.username);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    paths.nationalCode,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's national code, masked",
+        response: { 200: envelopeSchema(nationalCodeResponseSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.getNationalCode(deps, request.user.id)),
+  );
+  r.post(
+    paths.nationalCode,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sets the national code when the account has none (261 if it has one or it is taken)',
+        body: nationalCodeRequestSchema,
+        response: { 200: nothing },
+      },
+      ...guard('claimUser'),
+    },
+    async (request) => {
+      await service.addNationalCode(deps, request.user.id, request.body.nationalCode);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    paths.passwordCode,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Texts a password-change code to the caller's phone",
+        response: { 200: resend },
+      },
+      ...guard('sendUser'),
+    },
+    async (request) => ok(request, await service.sendPasswordCode(deps, request.user.id, request.log)),
+  );
+  r.put(
+    paths.password,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Changes the password (texted code + current password); the caller's other sessions are revoked",
+        body: passwordChangeRequestSchema,
+        response: { 200: nothing },
+      },
+      ...guard('verifyUser'),
+    },
+    async (request) => {
+      await service.changePassword(deps, request.user, request.body, request.log);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    paths.email,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's e-mail and whether it is verified",
+        response: { 200: envelopeSchema(emailResponseSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.getEmail(deps, request.user.id)),
+  );
+  for (const method of ['POST', 'PUT'] as const)
+    r.route({
+      method,
+      url: paths.email,
+      schema: {
+        tags,
+        security,
+        summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address`,
+        body: emailRequestSchema,
+        response: { 200: resend },
+      },
+      ...guard('sendUser'),
+      handler: async (request) =>
+        ok(
+          request,
+          await service.submitEmail(deps, request.user.id, request.body.email, request.locale, request.log),
+        ),
+    });
+  r.post(
+    paths.emailVerify,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The e-mailed code: the address becomes the verified one',
+        body: codeRequestSchema,
+        response: { 200: nothing },
+      },
+      ...guard('verifyUser'),
+    },
+    async (request) => {
+      await service.verifyEmail(deps, request.user.id, request.body.code, request.log);
+      return ok(request, null);
+    },
+  );
+  r.get(
+    paths.emailResend,
+    {
+      schema: { tags, security, summary: 'Sends the pending e-mail code again', response: { 200: resend } },
+      ...guard('sendUser'),
+    },
+    async (request) =>
+      ok(request, await service.resendEmail(deps, request.user.id, request.locale, request.log)),
+  );
+
+  r.get(
+    paths.phone,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's phone",
+        response: { 200: envelopeSchema(phoneResponseSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.getPhone(deps, request.user.id)),
+  );
+  r.put(
+    paths.phone,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Texts a code to a new phone',
+        body: phoneRequestSchema,
+        response: { 200: resend },
+      },
+      ...guard('sendUser'),
+    },
+    async (request) =>
+      ok(
+        request,
+        await service.submitPhone(deps, request.user.id, request.body.phone, request.locale, request.log),
+      ),
+  );
+  r.post(
+    paths.phoneVerify,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The texted code: switches the phone (261 if registered meanwhile)',
+        body: codeRequestSchema,
+        response: { 200: nothing },
+      },
+      ...guard('verifyUser'),
+    },
+    async (request) => {
+      await service.verifyPhone(deps, request.user.id, request.body.code, request.log);
+      return ok(request, null);
+    },
+  );
+  r.get(
+    paths.phoneResend,
+    {
+      schema: { tags, security, summary: 'Texts the pending phone code again', response: { 200: resend } },
+      ...guard('sendUser'),
+    },
+    async (request) =>
+      ok(request, await service.resendPhone(deps, request.user.id, request.locale, request.log)),
+  );
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { otpCodeSchema, passwordSchema } from './identity';
+import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
+
+// Requests and answers of own profile and security (api-contract.md section 4); the `data` of each envelope.
+
+/** Every own-profile and security path, as the web app calls them. */
+export const profilePaths = {
+  profile: '/v1/auth/profile/',
+  genders: '/v1/auth/profile/genders/',
+  languages: '/v1/auth/profile/languages/',
+  username: '/v1/auth/identity/security/username/',
+  nationalCode: '/v1/auth/identity/security/national-code/',
+  passwordCode: '/v1/auth/identity/security/password/verify/resend/sms/',
+  password: '/v1/auth/identity/security/password/',
+  email: '/v1/auth/identity/security/email/',
+  emailVerify: '/v1/auth/identity/security/email/verify/',
+  emailResend: '/v1/auth/identity/security/email/verify/resend/',
+  phone: '/v1/auth/identity/security/phone/',
+  phoneVerify: '/v1/auth/identity/security/phone/verify/',
+  phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
+} as const;
+
+/** A reference row: `{ id, name, key }` (genders, languages). */
+export const referenceRowSchema = z.object({ id: z.string(), name: z.string(), key: z.string() });
+export type ReferenceRow = z.infer<typeof referenceRowSchema>;
+
+export const colorModeSchema = z.enum(['light', 'dark']);
+export type ColorMode = z.infer<typeof colorModeSchema>;
+
+/** An ISO-8601 calendar date `YYYY-MM-DD` that exists and is not in the future, from 1900 on. */
+export const birthDateSchema = z.iso
+  .date()
+  .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), {
+    message: 'invalid_birth_date',
+  });
+
+export const profileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  gender: referenceRowSchema.nullable(),
+  /** `YYYY-MM-DD` or null. */
+  birthDate: z.string().nullable(),
+  language: referenceRowSchema.nullable(),
+  image: z.object({ id: z.string(), url: z.string() }).nullable(),
+  mode: colorModeSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const profileNameSchema = z.string().trim().min(1).max(50);
+
+/** `PUT /v1/auth/profile/` with any of these; null clears gender, birth date and image. */
+export const profileUpdateRequestSchema = z
+  .object({
+    firstName: profileNameSchema,
+    lastName: profileNameSchema,
+    genderId: z.string().max(64).nullable(),
+    birthDate: birthDateSchema.nullable(),
+    languageId: z.string().max(64),
+    imageId: z.string().max(64).nullable(),
+    mode: colorModeSchema,
+  })
+  .partial();
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const usernameRequestSchema = z.object({ username: usernameSchema });
+export const usernameResponseSchema = z.object({ username: z.string().nullable() });
+export const nationalCodeRequestSchema = z.object({ nationalCode: nationalCodeSchema });
+/** The national code masked (`123****890`), or null when the account has none. */
+export const nationalCodeResponseSchema = z.object({ nationalCode: z.string().nullable() });
+
+export const passwordChangeRequestSchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  password: passwordSchema,
+  code: otpCodeSchema,
+});
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailRequestSchema = z.object({ email: emailSchema });
+export const emailResponseSchema = z.object({ email: z.string().nullable(), verified: z.boolean() });
+export const phoneRequestSchema = z.object({ phone: phoneSchema });
+export const phoneResponseSchema = z.object({ phone: z.string() });
+export const codeRequestSchema = z.object({ code: otpCodeSchema });
+
+/** Masks a national code as 123****890. */
+export function maskNationalCode(nationalCode: string): string {
+  return `${nationalCode.slice(0, 3)}****${nationalCode.slice(-3)}`;
+}
