@@ -139,6 +139,15 @@ describe('/profile', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('language')).toBe('fa');
   });
 
+  it('saving without touching the language keeps the locale of the address', async () => {
+    // The stored language is English; the user reads /fa (the URL wins at start-up).
+    const { router } = await open('fa');
+    await userEvent.click(await screen.findByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/fa/profile');
+  });
+
   it("shows the server's field errors under the field", async () => {
     api.on('PUT /v1/auth/profile/', () => ({
       status: 400,

@@ -108,9 +108,11 @@ function ProfileForm({
     }
     notify.success(t('profile.saved'));
     if (form.mode) setMode(form.mode);
+    // Only a language the user picked here moves the app; re-saving the stored one while reading the
+    // other locale (the URL wins at start-up) must not.
     const chosen = languages.find((language) => language.id === form.languageId);
     const next = chosen ? languageLocale[chosen.key] : undefined;
-    if (next) {
+    if (next && form.languageId !== (profile.language?.id ?? '')) {
       saveLanguage(next);
       if (next !== locale)
         void navigate(switchLocalePath(location.pathname, location.search, location.hash, next));
