@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   type Account,
+  bearer,
   codeFor,
   type Locale,
   nationalCode,
@@ -13,7 +14,8 @@ import {
 } from './support';
 
 // The identity screens end to end, against the built app and API: sign-up (fa and en) with the code
-// read from the development outbox, login with the SMS code, a wrong code, logout, password recovery,
+// read from the development outbox, login with the SMS code and with the e-mail code, a wrong code,
+// logout, password recovery,
 // and an accessibility scan of the login, sign-up and verify pages in both colour modes.
 
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -179,6 +181,37 @@ test.describe('login', () => {
     await page.getByTestId('code-input').fill(code);
     await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
     await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('by username with the e-mail code, once the account has a verified e-mail (fa)', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const email = `${account.username}@example.com`;
+    const added = await request.post('/v1/auth/identity/security/email/', {
+      headers: bearer(account),
+      data: { email },
+    });
+    expect((await added.json()).statusCode).toBe(200);
+    const verified = await request.post('/v1/auth/identity/security/email/verify/', {
+      headers: bearer(account),
+      data: { code: await codeFor(request, email) },
+    });
+    expect((await verified.json()).statusCode).toBe(200);
+    const emailCodeBefore = await codeFor(request, email);
+
+    await loginFirstStep(page, 'fa', account, account.username);
+    await page.getByRole('button', { name: text('fa', 'auth', 'verify.useEmail') }).click();
+    await expect(page).toHaveURL(/\/fa\/login\/verify\/email$/);
+    await expect(
+      page.getByRole('heading', { name: text('fa', 'auth', 'verify.emailHeading') }),
+    ).toBeVisible();
+    const code = await codeFor(request, email, emailCodeBefore);
+    // Typed with Persian digits, as a Persian keyboard gives them.
+    await page.getByTestId('code-input').fill(persian(code));
+    await page.getByRole('button', { name: text('fa', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/fa$/);
   });
 
   for (const locale of ['fa', 'en'] as const) {
