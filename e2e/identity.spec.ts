@@ -15,8 +15,7 @@ import {
 
 // The identity screens end to end, against the built app and API: sign-up (fa and en) with the code
 // read from the development outbox, login with the SMS code and with the e-mail code, a wrong code,
-// logout, password recovery,
-// and an accessibility scan of the login, sign-up and verify pages in both colour modes.
+// logout, password recovery, and an accessibility scan of the login, sign-up and verify pages in both colour modes.
 
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
