@@ -55,6 +55,78 @@ const identityRoutes: RouteObject[] = [
   },
 ];
 
+// ---- Workspace settings pages of part B and the lead (members, roles, users, backups) --------------
+// Each is a lazy route module exporting `Component` under src/features/workspace-settings/; until one
+// exists its route shows a placeholder, so the settings navigation already works. Replace a line's
+// `lazy` with `() => import('../features/workspace-settings/<name>-page')` when the page lands.
+const settingsPlaceholder = async () => ({
+  Component: (await import('../features/workspaces/settings/placeholder-page')).Component,
+});
+const partnerSettingsRoutes: RouteObject[] = [
+  { path: 'members', lazy: settingsPlaceholder },
+  { path: 'roles', lazy: settingsPlaceholder },
+  { path: 'users', lazy: settingsPlaceholder },
+  { path: 'backups', lazy: settingsPlaceholder },
+];
+// ---- end of the partner settings routes ------------------------------------------------------------
+
+// The workspace screens (src/features/workspaces), in the app layout with the app bar.
+const workspaceRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/workspaces/picker-page')).PickerPage }),
+  },
+  {
+    path: 'workspace/new',
+    lazy: async () => ({
+      Component: (await import('../features/workspaces/create-workspace-page')).CreateWorkspacePage,
+    }),
+  },
+  {
+    path: 'workspace/apps',
+    lazy: async () => ({ Component: (await import('../features/workspaces/apps-page')).AppsPage }),
+  },
+  {
+    path: 'workspace/invitations',
+    lazy: async () => ({
+      Component: (await import('../features/workspaces/invitations-page')).InvitationsPage,
+    }),
+  },
+  {
+    path: 'workspace/invitations/:id',
+    lazy: async () => ({
+      Component: (await import('../features/workspaces/invitations-page')).InvitationPage,
+    }),
+  },
+  {
+    path: 'workspace/settings',
+    lazy: async () => ({
+      Component: (await import('../features/workspaces/settings/settings-layout')).SettingsLayout,
+    }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/workspaces/settings/settings-layout')).SettingsIndex,
+        }),
+      },
+      {
+        path: 'info',
+        lazy: async () => ({
+          Component: (await import('../features/workspaces/settings/info-page')).InfoPage,
+        }),
+      },
+      {
+        path: 'applications',
+        lazy: async () => ({
+          Component: (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
+        }),
+      },
+      ...partnerSettingsRoutes,
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
   {
@@ -67,8 +139,6 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./public-layout')).PublicLayout }),
         children: [
-          // The workspace feature replaces this with the workspace list; until then the root says so.
-          { index: true, lazy: statusPage('coming-soon') },
           {
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
@@ -88,6 +158,10 @@ export const routes: RouteObject[] = [
           statusRoute('coming-soon', 'coming-soon'),
           { ...statusRoute('*', '404'), handle: notFoundHandle },
         ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('../features/workspaces/app-layout')).AppLayout }),
+        children: workspaceRoutes,
       },
       {
         lazy: async () => ({ Component: (await import('../features/profile/account-layout')).AccountLayout }),

@@ -9,8 +9,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import enNotifications from '../../public/assets/locales/en/notifications.json';
 import enProfile from '../../public/assets/locales/en/profile.json';
+import enWorkspaces from '../../public/assets/locales/en/workspaces.json';
 import faNotifications from '../../public/assets/locales/fa/notifications.json';
 import faProfile from '../../public/assets/locales/fa/profile.json';
+import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
 import { notify } from '../lib/notify';
@@ -120,6 +122,7 @@ export async function renderScreen(
   const i18n = await createFeatureI18n(locale, {
     profile: { fa: faProfile, en: enProfile },
     notifications: { fa: faNotifications, en: enNotifications },
+    workspaces: { fa: faWorkspaces, en: enWorkspaces },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -1,0 +1,205 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accessInformationSchema,
+  applicationSchema,
+  type CreateApplicationRequest,
+  type CreateWorkspaceRequest,
+  createApplicationRequestSchema,
+  createWorkspaceRequestSchema,
+  deleteApplicationRequestSchema,
+  invitationResponseRequestSchema,
+  invitationSchema,
+  type UpdateApplicationRequest,
+  type UpdateWorkspaceProfileRequest,
+  updateApplicationRequestSchema,
+  updateWorkspaceProfileRequestSchema,
+  workspaceImageResponseSchema,
+  workspacePaths,
+  workspaceProfileSchema,
+  workspaceSchema,
+} from '@wsm/contracts';
+import type { AxiosRequestConfig } from 'axios';
+import { z } from 'zod';
+import { apiClient, unwrap } from '../../lib/api-client';
+import { getAccessToken, getStoredUser } from '../../lib/storage';
+import { tokenSubject } from '../auth/complete-login';
+
+// Workspaces, their profile and logo, their applications, the caller's access information and its
+// own invitations (api-contract.md section 5). Every answer is parsed with the contracts' schema, so a
+// drift between server and app fails loudly here instead of somewhere in a screen.
+
+const get = async <T>(path: string, schema: z.ZodType<T>, config?: AxiosRequestConfig): Promise<T> =>
+  schema.parse(await unwrap(apiClient.get(path, config)));
+
+/** What the logo upload accepts; the server checks the content again (PNG, JPEG, WebP; 2 MiB). */
+export const logoRules = {
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  maxBytes: 2 * 1024 * 1024,
+} as const;
+
+/** The logged-in user's id: the access token's subject, else the stored user's id. */
+export function currentUserId(): string | null {
+  const token = getAccessToken();
+  const fromToken = token ? tokenSubject(token) : undefined;
+  if (fromToken) return fromToken;
+  const stored = getStoredUser()?.id;
+  return typeof stored === 'string' && stored ? stored : null;
+}
+
+export const workspacesApi = {
+  list: () => get(workspacePaths.workspaces, z.array(workspaceSchema)),
+  get: (id: string) => get(workspacePaths.workspace(id), workspaceSchema),
+  create: async (body: CreateWorkspaceRequest) =>
+    workspaceSchema.parse(
+      await unwrap(apiClient.post(workspacePaths.workspaces, createWorkspaceRequestSchema.parse(body))),
+    ),
+  profile: (id: string) => get(workspacePaths.profileOf(id), workspaceProfileSchema),
+  updateProfile: async (body: UpdateWorkspaceProfileRequest) =>
+    workspaceProfileSchema.parse(
+      await unwrap(apiClient.put(workspacePaths.profile, updateWorkspaceProfileRequestSchema.parse(body))),
+    ),
+  /** Multipart: the server reads `workspaceId` before `file`, so the order of the fields matters. */
+  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('workspaceId', workspaceId);
+    form.append('file', file);
+    const data = await unwrap(
+      apiClient.post(workspacePaths.logo, form, {
+        onUploadProgress: (event) => {
+          if (event.total) onProgress?.(event.loaded / event.total);
+        },
+      }),
+    );
+    return workspaceImageResponseSchema.parse(data);
+  },
+  /**
+   * The caller's level and permissions in a workspace. No page-level redirect: a stale selection (a
+   * workspace the user was removed from) is cleared by the caller instead of leaving for /403.
+   */
+  access: (workspaceId: string, userId: string) =>
+    get(workspacePaths.accessInformation(workspaceId, userId), accessInformationSchema, {
+      noRedirection: true,
+    }),
+  applications: (workspaceId: string) =>
+    get(workspacePaths.applicationsOf(workspaceId), z.array(applicationSchema)),
+  application: (workspaceId: string, appId: string) =>
+    get(workspacePaths.application(workspaceId, appId), applicationSchema),
+  createApplication: async (body: CreateApplicationRequest) =>
+    applicationSchema.parse(
+      await unwrap(apiClient.post(workspacePaths.applications, createApplicationRequestSchema.parse(body))),
+    ),
+  updateApplication: async (body: UpdateApplicationRequest) =>
+    applicationSchema.parse(
+      await unwrap(apiClient.put(workspacePaths.applications, updateApplicationRequestSchema.parse(body))),
+    ),
+  deleteApplication: async (workspaceId: string, applicationId: string) => {
+    await unwrap(
+      apiClient.delete(workspacePaths.applications, {
+        data: deleteApplicationRequestSchema.parse({ workspaceId, applicationId }),
+      }),
+    );
+  },
+  /** The caller's pending invitations (without `workspaceId` the server answers a plain array). */
+  myInvitations: () => get(workspacePaths.invitations, z.array(invitationSchema)),
+  invitation: (invitationId: string) => get(workspacePaths.invitation(invitationId), invitationSchema),
+  respond: async (invitationId: string, accept: boolean) => {
+    await unwrap(
+      apiClient.post(
+        workspacePaths.invitationResponse,
+        invitationResponseRequestSchema.parse({ invitationId, accept }),
+      ),
+    );
+  },
+};
+
+// --- query keys and hooks --------------------------------------------------------------------------
+
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  one: (id: string) => ['workspaces', id] as const,
+  profile: (id: string) => ['workspace-profile', id] as const,
+  access: (id: string | null) => ['workspace-access', id] as const,
+  applications: (id: string) => ['workspace-applications', id] as const,
+  myInvitations: ['my-invitations'] as const,
+  invitation: (id: string) => ['my-invitations', id] as const,
+};
+
+export const useWorkspaces = () => useQuery({ queryKey: workspaceKeys.all, queryFn: workspacesApi.list });
+
+export const useWorkspaceProfile = (workspaceId: string | null) =>
+  useQuery({
+    queryKey: workspaceKeys.profile(workspaceId ?? ''),
+    queryFn: () => workspacesApi.profile(workspaceId ?? ''),
+    enabled: Boolean(workspaceId),
+  });
+
+export const useApplications = (workspaceId: string | null) =>
+  useQuery({
+    queryKey: workspaceKeys.applications(workspaceId ?? ''),
+    queryFn: () => workspacesApi.applications(workspaceId ?? ''),
+    enabled: Boolean(workspaceId),
+  });
+
+export const useMyInvitations = (enabled = true) =>
+  useQuery({ queryKey: workspaceKeys.myInvitations, queryFn: workspacesApi.myInvitations, enabled });
+
+export const useInvitation = (invitationId: string) =>
+  useQuery({
+    queryKey: workspaceKeys.invitation(invitationId),
+    queryFn: () => workspacesApi.invitation(invitationId),
+  });
+
+export function useCreateWorkspace() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: workspacesApi.create,
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
+  });
+}
+
+export function useUpdateWorkspaceProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: workspacesApi.updateProfile,
+    onSuccess: (profile) => {
+      client.setQueryData(workspaceKeys.profile(profile.workspaceId), profile);
+      // Name and logo show in the picker and the app bar.
+      return client.invalidateQueries({ queryKey: workspaceKeys.all });
+    },
+  });
+}
+
+/** Accept or decline; an accepted invitation adds a workspace to the list. */
+export function useRespondToInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invitationId, accept }: { invitationId: string; accept: boolean }) =>
+      workspacesApi.respond(invitationId, accept),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: workspaceKeys.myInvitations }),
+        client.invalidateQueries({ queryKey: workspaceKeys.all }),
+      ]);
+    },
+  });
+}
+
+function useApplicationMutation<TVariables, TResult>(
+  workspaceId: string,
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.applications(workspaceId) }),
+  });
+}
+
+export const useCreateApplication = (workspaceId: string) =>
+  useApplicationMutation(workspaceId, workspacesApi.createApplication);
+export const useUpdateApplication = (workspaceId: string) =>
+  useApplicationMutation(workspaceId, workspacesApi.updateApplication);
+export const useDeleteApplication = (workspaceId: string) =>
+  useApplicationMutation(workspaceId, (applicationId: string) =>
+    workspacesApi.deleteApplication(workspaceId, applicationId),
+  );

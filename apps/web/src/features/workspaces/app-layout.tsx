@@ -1,0 +1,17 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router';
+import { AppBar } from './components/app-bar';
+
+/** The frame of the signed-in workspace screens: the app bar, then the page at a readable width. */
+export function AppLayout() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
+      <AppBar />
+      <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

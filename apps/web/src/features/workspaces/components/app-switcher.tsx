@@ -1,0 +1,114 @@
+import AppsOutlined from '@mui/icons-material/AppsOutlined';
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleNavigate } from '../../../lib/locale-navigation';
+import { useApplications } from '../api';
+import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
+import { ApplicationIcon } from './application-icon';
+import { useOpenApplication } from './use-open-application';
+
+/** The app bar's application menu of the selected workspace. */
+export function AppSwitcher() {
+  const { t } = useTranslation('workspaces');
+  const navigate = useLocaleNavigate();
+  const menuId = useId();
+  const workspaceId = useSelectedWorkspaceId();
+  const appId = useSelectedAppId();
+  const applications = useApplications(workspaceId);
+  const open = useOpenApplication();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = applications.data?.find((application) => application.id === appId);
+
+  // An app id that is not one of this workspace's applications (deleted meanwhile) is forgotten.
+  useEffect(() => {
+    if (applications.data && appId && !current) selectApp(null);
+  }, [applications.data, appId, current]);
+
+  if (!workspaceId) return null;
+  const label = current ? t('switcher.appCurrent', { name: current.name }) : t('switcher.appNone');
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        aria-controls={anchor ? menuId : undefined}
+        startIcon={<AppsOutlined />}
+        endIcon={<ExpandMore />}
+        data-testid="app-switcher"
+        sx={{
+          minWidth: 0,
+          px: 1,
+          textTransform: 'none',
+          maxWidth: { xs: 96, sm: 220 },
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 },
+        }}
+      >
+        <Typography
+          component="span"
+          noWrap
+          sx={{ display: { xs: 'none', sm: 'block' }, fontSize: '0.95rem' }}
+        >
+          {current ? current.name : t('switcher.applications')}
+        </Typography>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 320 } } }}
+      >
+        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('switcher.applications')}</ListSubheader>
+        {applications.isPending ? (
+          <MenuItem disabled>{t('states.loading')}</MenuItem>
+        ) : applications.isError ? (
+          <MenuItem onClick={() => void applications.refetch()}>{t('states.loadFailedRetry')}</MenuItem>
+        ) : (
+          applications.data.map((application) => (
+            <MenuItem
+              key={application.id}
+              selected={application.id === appId}
+              onClick={() => {
+                setAnchor(null);
+                open(application);
+              }}
+              data-testid="switcher-app"
+            >
+              <ListItemIcon>
+                <ApplicationIcon applicationKey={application.key} fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={application.name} slotProps={{ primary: { noWrap: true } }} />
+              {application.id === appId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
+            </MenuItem>
+          ))
+        )}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/workspace/apps');
+          }}
+        >
+          <ListItemIcon>
+            <AppsOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('switcher.allApplications')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

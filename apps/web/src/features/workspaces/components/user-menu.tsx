@@ -1,0 +1,78 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { type MouseEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../lib/locale-navigation';
+import { getStoredUser } from '../../../lib/storage';
+
+const displayName = (): string => {
+  const user = getStoredUser();
+  const parts = [user?.firstName, user?.lastName].filter((part): part is string => typeof part === 'string');
+  if (parts.length > 0) return parts.join(' ');
+  return typeof user?.username === 'string' ? user.username : '';
+};
+
+/** The account menu: profile, security, the workspace list and logout (a link to /logout). */
+export function UserMenu() {
+  const { t } = useTranslation('workspaces');
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const name = displayName();
+
+  return (
+    <>
+      <Tooltip title={t('userMenu.label')}>
+        <IconButton
+          color="inherit"
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          aria-label={t('userMenu.label')}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(anchor)}
+          aria-controls={anchor ? menuId : undefined}
+          data-testid="user-menu"
+        >
+          <AccountCircleOutlined />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {name ? <ListSubheader sx={{ lineHeight: 2.5 }}>{name}</ListSubheader> : null}
+        <MenuItem component={LocaleLink} to="/profile" onClick={close}>
+          <ListItemIcon>
+            <PersonOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.profile')}
+        </MenuItem>
+        <MenuItem component={LocaleLink} to="/profile/security" onClick={close}>
+          <ListItemIcon>
+            <ShieldOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.security')}
+        </MenuItem>
+        <MenuItem component={LocaleLink} to="/" onClick={close}>
+          <ListItemIcon>
+            <GridViewOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('switcher.allWorkspaces')}
+        </MenuItem>
+        <Divider />
+        <MenuItem component={LocaleLink} to="/logout" onClick={close} data-testid="logout-link">
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** Work in progress. */
+export function InvitationsPage() {
+  return null;
+}
+
+/** Work in progress. */
+export function InvitationPage() {
+  return null;
+}

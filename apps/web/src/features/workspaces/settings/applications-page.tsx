@@ -1,0 +1,4 @@
+/** Work in progress. */
+export function ApplicationsPage() {
+  return null;
+}

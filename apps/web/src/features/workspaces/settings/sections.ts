@@ -1,0 +1,35 @@
+import type { PermissionKey } from '@wsm/contracts';
+import type { WorkspaceAccess } from '../access';
+
+// The sections of the workspace settings (the built-in `tenant-settings` application), each shown to
+// the holders of its read permission (product-spec.md section 3). Backups have no permission key: only
+// the owner may create or restore them (api-contract.md section 6).
+
+export type SettingsSectionKey = 'info' | 'members' | 'roles' | 'users' | 'applications' | 'backups';
+
+export interface SettingsSection {
+  key: SettingsSectionKey;
+  /** The read permission that shows the section; undefined means owner only. */
+  permission?: PermissionKey;
+}
+
+export const settingsBasePath = '/workspace/settings';
+
+export const settingsSections: readonly SettingsSection[] = [
+  { key: 'info', permission: 'tenant_profile_read' },
+  { key: 'members', permission: 'tenant_members_read' },
+  { key: 'roles', permission: 'tenant_roles_read' },
+  { key: 'users', permission: 'tenant_users_role_read' },
+  { key: 'applications', permission: 'tenant_profile_read' },
+  { key: 'backups' },
+];
+
+export const sectionPath = (key: SettingsSectionKey): string => `${settingsBasePath}/${key}`;
+
+/** True when the user may open the section. */
+export function canOpenSection(
+  section: SettingsSection,
+  access: Pick<WorkspaceAccess, 'can' | 'isOwner'>,
+): boolean {
+  return section.permission ? access.can(section.permission) : access.isOwner;
+}
