@@ -66,7 +66,7 @@ const partnerSettingsRoutes: RouteObject[] = [
   { path: 'members', lazy: settingsPlaceholder },
   { path: 'roles', lazy: settingsPlaceholder },
   { path: 'users', lazy: settingsPlaceholder },
-  { path: 'backups', lazy: settingsPlaceholder },
+  { path: 'backups', lazy: () => import('../features/backups/backups-page') },
 ];
 // ---- end of the partner settings routes ------------------------------------------------------------
 

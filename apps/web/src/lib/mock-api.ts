@@ -8,6 +8,7 @@ import {
   CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import { backupMockRoutes } from '../features/backups/mock-routes';
 import { notificationMockRoutes } from '../features/notifications/mock-routes';
 import { profileMockRoutes } from '../features/profile/mock-routes';
 
@@ -72,6 +73,7 @@ export const mockRoutes: MockRoute[] = [
   // Feature routes first: they answer in the contract's exact shapes.
   ...profileMockRoutes,
   ...notificationMockRoutes,
+  ...backupMockRoutes,
   { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
   { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },
   {
@@ -110,7 +112,6 @@ export const mockRoutes: MockRoute[] = [
     answer: () => ok({ notifications: [] }),
   },
   { method: 'post', path: /^\/v1\/assets\/[a-z-]+-image$/, answer: () => ok({ imageId: 'image-1' }) },
-  { method: 'put', path: /^\/v1\/migration\/workspace-backup\/import\//, answer: () => ok(null) },
 ];
 
 function pathOf(config: InternalAxiosRequestConfig): string {

@@ -7,9 +7,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import enBackups from '../../public/assets/locales/en/backups.json';
 import enNotifications from '../../public/assets/locales/en/notifications.json';
 import enProfile from '../../public/assets/locales/en/profile.json';
 import enWorkspaces from '../../public/assets/locales/en/workspaces.json';
+import faBackups from '../../public/assets/locales/fa/backups.json';
 import faNotifications from '../../public/assets/locales/fa/notifications.json';
 import faProfile from '../../public/assets/locales/fa/profile.json';
 import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
@@ -123,6 +125,7 @@ export async function renderScreen(
     profile: { fa: faProfile, en: enProfile },
     notifications: { fa: faNotifications, en: enNotifications },
     workspaces: { fa: faWorkspaces, en: enWorkspaces },
+    backups: { fa: faBackups, en: enBackups },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

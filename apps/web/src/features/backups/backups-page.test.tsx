@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiClient } from '../../lib/api-client';
+import { localKeys, setStoredUser, writeLocal } from '../../lib/storage';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+  toasts,
+} from '../../test/feature-harness';
+import { backupPaths } from './api';
+import { Component as BackupsPage } from './backups-page';
+
+const workspaceId = 'ws-1';
+const accessPath = `/v1/workspaces/members/access/information/user-id/u1/workspace-id/${workspaceId}`;
+const owner = { workspaceId, roles: [{ level: 'owner', role: null, applications: [], permissions: ['*'] }] };
+const backup = {
+  id: 'b1',
+  workspaceId,
+  source: 'created',
+  size: 1_572_864,
+  sha256: 'f'.repeat(64),
+  createdDate: '2026-03-21T08:30:00.000Z',
+  createdBy: 'Sara Ahmadi',
+};
+const codeSent = {
+  status: 200,
+  statusCode: 630,
+  data: { method: 'sms', phone: '0912***4567', resendAfter: 120 },
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  setStoredUser({ id: 'u1', language: { key: 'english' } });
+  writeLocal(localKeys.workspaceId, workspaceId);
+  api = fakeApi();
+  api.on(`GET ${accessPath}`, owner);
+  api.on(`GET ${backupPaths.list(workspaceId)}`, { items: [backup], total: 1, page: 1, pageSize: 20 });
+});
+afterEach(resetHarness);
+
+const open = (locale: 'fa' | 'en' = 'en') =>
+  renderScreen(<BackupsPage />, {
+    path: `/${locale}/workspace/settings/backups`,
+    pattern: '/:locale/workspace/settings/backups',
+    locale,
+  });
+
+describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
+  it('lists backups with source, size and the date in the Persian calendar in fa', async () => {
+    await open('fa');
+    // 21 March 2026 is 1 Farvardin 1405.
+    const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ });
+    expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeTruthy();
+    expect(row.textContent).toContain('۱٫۵ مگابایت');
+    expect(row.textContent).toContain('توسط Sara Ahmadi');
+  });
+
+  it('shows members who are not the owner that backups are the owner’s, without loading them', async () => {
+    api.on(`GET ${accessPath}`, {
+      workspaceId,
+      roles: [{ level: 'member', role: null, applications: [], permissions: ['tenant_members_read'] }],
+    });
+    await open();
+    expect(await screen.findByText('Only the workspace owner can see and manage its backups.')).toBeTruthy();
+    expect(api.calls(`GET ${backupPaths.list(workspaceId)}`)).toHaveLength(0);
+  });
+
+  it('creates a backup: the SMS code step, then the code, then the list refreshes', async () => {
+    api.on(`POST ${backupPaths.create}`, (request: RecordedRequest) =>
+      (request.body as { code?: string }).code ? { data: { ...backup, id: 'b2' } } : codeSent,
+    );
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a backup' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    expect(await within(dialog).findByText('We sent a 6-digit code to 0912***4567.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Send again in/ })).toHaveProperty('disabled', true);
+    await userEvent.type(within(dialog).getByLabelText('6-digit code'), '۱۲۳۴۵۶');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The backup was created.'));
+    expect(api.calls(`POST ${backupPaths.create}`).map((call) => call.body)).toEqual([
+      { workspaceId },
+      { workspaceId, code: '123456' },
+    ]);
+    await waitFor(() => expect(api.calls(`GET ${backupPaths.list(workspaceId)}`).length).toBeGreaterThan(1));
+  });
+
+  it('restores only after the confirmation word and the SMS code', async () => {
+    api.on(`PUT ${backupPaths.restore}`, (request: RecordedRequest) =>
+      (request.body as { code?: string }).code ? { data: null } : codeSent,
+    );
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore this backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore a backup' });
+    const send = within(dialog).getByRole('button', { name: 'Send the code' });
+    expect(send).toHaveProperty('disabled', true);
+    await userEvent.type(within(dialog).getByLabelText('Type "restore" to confirm'), 'restore');
+    expect(send).toHaveProperty('disabled', false);
+    await userEvent.click(send);
+    await userEvent.type(await within(dialog).findByLabelText('6-digit code'), '654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('The workspace was restored from the backup.'),
+    );
+    expect(api.calls(`PUT ${backupPaths.restore}`).map((call) => call.body)).toEqual([
+      { workspaceId, backupId: 'b1' },
+      { workspaceId, backupId: 'b1', code: '654321' },
+    ]);
+  });
+
+  it('a wrong code keeps the dialog open for another try', async () => {
+    api.on(`POST ${backupPaths.create}`, (request: RecordedRequest) =>
+      (request.body as { code?: string }).code ? { status: 400, statusCode: 620 } : codeSent,
+    );
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a backup' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    await userEvent.type(await within(dialog).findByLabelText('6-digit code'), '000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalled());
+    expect(screen.getByRole('dialog', { name: 'Create a backup' })).toBeTruthy();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('deletes after confirmation', async () => {
+    api.on(`DELETE ${backupPaths.remove}`, null);
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete this backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the backup?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The backup was deleted.'));
+    expect(api.calls(`DELETE ${backupPaths.remove}`)[0]?.body).toEqual({ workspaceId, backupId: 'b1' });
+  });
+
+  it('imports a zip as multipart with a progress bar, and refuses other files before uploading', async () => {
+    api.on(`PUT ${backupPaths.import(workspaceId)}`, { ...backup, id: 'b3', source: 'imported' });
+    await open();
+    const input = await screen.findByTestId('backup-import-input');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
+    expect(toasts.error).toHaveBeenCalledWith(
+      'Choose a backup file (.zip) downloaded from this application.',
+    );
+    expect(api.calls(`PUT ${backupPaths.import(workspaceId)}`)).toHaveLength(0);
+
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    // Hold the upload half-way to see the progress bar (the next test's fakeApi() replaces this adapter).
+    const adapter = apiClient.defaults.adapter as AxiosAdapter;
+    apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      config.onUploadProgress?.({ loaded: 5, total: 10, bytes: 5, lengthComputable: true });
+      await gate;
+      return adapter(config);
+    };
+    await userEvent.upload(input, new File(['zip'], 'backup.zip', { type: 'application/zip' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading: 50%' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    finish();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(
+        'The backup was checked and added to the list. You can restore it now.',
+      ),
+    );
+    const sent = api.calls(`PUT ${backupPaths.import(workspaceId)}`)[0]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get('file') as File).name).toBe('backup.zip');
+  });
+});
