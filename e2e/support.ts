@@ -62,7 +62,10 @@ export interface Account {
 }
 
 /** Signs an account up through the API (for the tests that start at login). */
-export async function registerAccount(request: APIRequestContext): Promise<Account> {
+export async function registerAccount(
+  request: APIRequestContext,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<Account> {
   const account = { phone: phone(), nationalCode: nationalCode(), password, username: `u${nationalCode()}` };
   const started = await request.post('/v1/auth/identity/signup/2fa/phone/', {
     data: { phone: account.phone, nationalCode: account.nationalCode },
@@ -71,7 +74,7 @@ export async function registerAccount(request: APIRequestContext): Promise<Accou
   const code = await codeFor(request, account.phone);
   await request.post('/v1/auth/identity/signup/2fa/verify/', { data: { signupToken, code } });
   const done = await request.post('/v1/auth/identity/signup/2fa/password/', {
-    data: { signupToken, password, username: account.username },
+    data: { signupToken, password, username: account.username, ...names },
   });
   const answer = await done.json();
   expect(answer.statusCode).toBe(200);
