@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+  toasts,
+} from '../../test/feature-harness';
 import { CreateWorkspacePage } from './create-workspace-page';
 import { selectApp, selectWorkspace } from './selection';
 import { ApplicationsPage } from './settings/applications-page';
@@ -143,7 +151,7 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
 
   it('saves the profile with nested social networks, Persian digits as ASCII, and the uploaded logo', async () => {
     api.on('POST /v1/assets/workspace-profile-image/', { imageId: 'img-1', url: '/img-1' });
-    api.on('PUT /v1/workspaces/profile/', (request) => ({
+    api.on('PUT /v1/workspaces/profile/', (request: RecordedRequest) => ({
       data: { ...profile, ...(request.body as object) },
     }));
     await open('fa');
