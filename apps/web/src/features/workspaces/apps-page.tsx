@@ -41,7 +41,7 @@ function ApplicationCard({ application, current }: { application: Application; c
       variant="outlined"
       data-testid="application-card"
       sx={{
-        borderRadius: 3,
+        borderRadius: 2.5,
         borderColor: current ? 'primary.main' : 'divider',
         '&:hover': { borderColor: 'primary.main', boxShadow: 3 },
       }}
@@ -161,7 +161,7 @@ export function AppsPage() {
       {applications.isPending ? (
         <Box sx={grid} aria-busy="true" aria-label={t('states.loading')}>
           {[0, 1, 2].map((key) => (
-            <Skeleton key={key} variant="rounded" height={128} sx={{ borderRadius: 3 }} />
+            <Skeleton key={key} variant="rounded" height={128} sx={{ borderRadius: 2.5 }} />
           ))}
         </Box>
       ) : applications.isError ? (

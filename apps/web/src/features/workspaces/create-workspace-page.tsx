@@ -62,7 +62,7 @@ export function CreateWorkspacePage() {
         {t('switcher.allWorkspaces')}
       </Button>
       <PageHeader title={t('create.title')} subtitle={t('create.subtitle')} />
-      <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      <Card variant="outlined" sx={{ borderRadius: 2.5 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack
             component="form"

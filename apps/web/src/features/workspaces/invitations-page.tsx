@@ -42,7 +42,7 @@ export function InvitationsPage() {
       ) : invitations.data.length === 0 ? (
         <Card
           variant="outlined"
-          sx={{ borderRadius: 3, borderStyle: 'dashed', p: { xs: 3, sm: 5 }, textAlign: 'center' }}
+          sx={{ borderRadius: 2.5, borderStyle: 'dashed', p: { xs: 3, sm: 5 }, textAlign: 'center' }}
           data-testid="invitations-empty"
         >
           <Stack sx={{ alignItems: 'center', gap: 1 }}>
@@ -108,7 +108,7 @@ export function InvitationPage() {
   return (
     <Stack sx={{ maxWidth: 640, mx: 'auto' }}>
       {back}
-      <Card variant="outlined" sx={{ borderRadius: 3 }} data-testid="invitation-detail">
+      <Card variant="outlined" sx={{ borderRadius: 2.5 }} data-testid="invitation-detail">
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 1.5 }}>
             <LazyAvatar
@@ -140,7 +140,7 @@ export function InvitationPage() {
             <Typography component="dt" sx={{ color: 'text.secondary' }}>
               {t('invitations.workspaceName')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0 }} dir="ltr" style={{ textAlign: 'start' }}>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'left' }} dir="ltr">
               @{item.workspaceName}
             </Typography>
             <Typography component="dt" sx={{ color: 'text.secondary' }}>

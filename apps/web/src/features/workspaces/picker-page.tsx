@@ -41,7 +41,7 @@ function WorkspaceCard({
       variant="outlined"
       data-testid="workspace-card"
       sx={{
-        borderRadius: 3,
+        borderRadius: 2.5,
         borderColor: current ? 'primary.main' : 'divider',
         transition: 'border-color 150ms, box-shadow 150ms',
         '&:hover': { borderColor: 'primary.main', boxShadow: 3 },
@@ -65,7 +65,7 @@ function WorkspaceCard({
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem' }} noWrap>
               {workspace.name}
             </Typography>
-            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', textAlign: 'start' }} noWrap>
+            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', textAlign: 'left' }} noWrap>
               @{workspace.workspaceName}
             </Typography>
           </Box>
@@ -99,7 +99,7 @@ function EmptyWorkspaces() {
   return (
     <Card
       variant="outlined"
-      sx={{ borderRadius: 3, borderStyle: 'dashed', p: { xs: 3, sm: 6 }, textAlign: 'center' }}
+      sx={{ borderRadius: 2.5, borderStyle: 'dashed', p: { xs: 3, sm: 6 }, textAlign: 'center' }}
       data-testid="workspaces-empty"
     >
       <Stack sx={{ alignItems: 'center', gap: 1.5, maxWidth: 440, mx: 'auto' }}>
@@ -180,7 +180,7 @@ export function PickerPage() {
         {workspaces.isPending ? (
           <Box sx={grid} aria-busy="true" aria-label={t('states.loading')}>
             {[0, 1, 2].map((key) => (
-              <Skeleton key={key} variant="rounded" height={132} sx={{ borderRadius: 3 }} />
+              <Skeleton key={key} variant="rounded" height={132} sx={{ borderRadius: 2.5 }} />
             ))}
           </Box>
         ) : workspaces.isError ? (
