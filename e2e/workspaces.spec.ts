@@ -208,6 +208,12 @@ test.describe('layout screenshots', () => {
             fullPage: true,
           });
           await page.evaluate((id) => localStorage.setItem('workspace-id', id), workspaceId);
+          await page.goto(`/${locale}/workspace/settings/info`);
+          await expect(page.getByTestId('workspace-info-form')).toBeVisible();
+          await page.screenshot({
+            path: testInfo.outputPath(`info-${locale}-${colorScheme}-${size}.png`),
+            fullPage: true,
+          });
           await page.goto(`/${locale}/workspace/settings/applications`);
           await expect(page.getByTestId('application-row')).toHaveCount(2);
           await page.screenshot({
