@@ -179,7 +179,13 @@ function InfoFormView({
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 3 }} data-testid="workspace-info-form">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ gap: 3, maxWidth: 820 }}
+      data-testid="workspace-info-form"
+    >
       {!editable ? <Alert severity="info">{t('info.readOnly')}</Alert> : null}
       <SectionCard
         id="workspace-identity"
