@@ -11,6 +11,7 @@ import {
 import { backupMockRoutes } from '../features/backups/mock-routes';
 import { notificationMockRoutes } from '../features/notifications/mock-routes';
 import { profileMockRoutes } from '../features/profile/mock-routes';
+import { workspaceMockRoutes } from '../features/workspaces/mock-routes';
 
 // The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
 // from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
@@ -74,6 +75,7 @@ export const mockRoutes: MockRoute[] = [
   ...profileMockRoutes,
   ...notificationMockRoutes,
   ...backupMockRoutes,
+  ...workspaceMockRoutes,
   { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
   { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },
   {
