@@ -63,9 +63,9 @@ const settingsPlaceholder = async () => ({
   Component: (await import('../features/workspaces/settings/placeholder-page')).Component,
 });
 const partnerSettingsRoutes: RouteObject[] = [
-  { path: 'members', lazy: settingsPlaceholder },
-  { path: 'roles', lazy: settingsPlaceholder },
-  { path: 'users', lazy: settingsPlaceholder },
+  { path: 'members', lazy: () => import('../features/workspace-settings/members-page') },
+  { path: 'roles', lazy: () => import('../features/workspace-settings/roles-page') },
+  { path: 'users', lazy: () => import('../features/workspace-settings/users-page') },
   { path: 'backups', lazy: settingsPlaceholder },
 ];
 // ---- end of the partner settings routes ------------------------------------------------------------

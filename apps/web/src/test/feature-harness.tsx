@@ -9,9 +9,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import enNotifications from '../../public/assets/locales/en/notifications.json';
 import enProfile from '../../public/assets/locales/en/profile.json';
+import enWorkspaceAdmin from '../../public/assets/locales/en/workspace-admin.json';
 import enWorkspaces from '../../public/assets/locales/en/workspaces.json';
 import faNotifications from '../../public/assets/locales/fa/notifications.json';
 import faProfile from '../../public/assets/locales/fa/profile.json';
+import faWorkspaceAdmin from '../../public/assets/locales/fa/workspace-admin.json';
 import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
@@ -123,6 +125,7 @@ export async function renderScreen(
     profile: { fa: faProfile, en: enProfile },
     notifications: { fa: faNotifications, en: enNotifications },
     workspaces: { fa: faWorkspaces, en: enWorkspaces },
+    'workspace-admin': { fa: faWorkspaceAdmin, en: enWorkspaceAdmin },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
