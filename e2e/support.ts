@@ -61,9 +61,17 @@ export interface Account {
   tokens: { accessToken: string; refreshToken: string; expiresIn: number };
 }
 
-/** Signs an account up through the API (for the tests that start at login). */
-export async function registerAccount(request: APIRequestContext): Promise<Account> {
-  const account = { phone: phone(), nationalCode: nationalCode(), password, username: `u${nationalCode()}` };
+/** Signs an account up through the API (for the tests that start at login); `phone` picks its number. */
+export async function registerAccount(
+  request: APIRequestContext,
+  fields: { phone?: string } = {},
+): Promise<Account> {
+  const account = {
+    phone: fields.phone ?? phone(),
+    nationalCode: nationalCode(),
+    password,
+    username: `u${nationalCode()}`,
+  };
   const started = await request.post('/v1/auth/identity/signup/2fa/phone/', {
     data: { phone: account.phone, nationalCode: account.nationalCode },
   });

@@ -132,29 +132,33 @@ function RolesTable({ workspaceId }: { workspaceId: string }) {
         empty={query.search ? t('states.noMatches') : t('roles.empty')}
         rowKey={(role) => role.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}
-        actions={(role) => {
-          const held = canGrantRole(role, can);
-          return (
-            <>
-              {can(permissions.rolesUpdate) ? (
-                <RowAction
-                  label={t('roles.edit', { name: role.name })}
-                  icon={<EditOutlinedIcon fontSize="small" />}
-                  onClick={() => setEditing({ roleId: role.id })}
-                />
-              ) : null}
-              {can(permissions.rolesDelete) ? (
-                <RowAction
-                  label={t('roles.delete', { name: role.name })}
-                  icon={<DeleteOutlineIcon fontSize="small" />}
-                  color="error"
-                  onClick={() => setDeleting(role)}
-                  disabledReason={held ? undefined : t('roles.notHeld')}
-                />
-              ) : null}
-            </>
-          );
-        }}
+        actions={
+          can(permissions.rolesUpdate) || can(permissions.rolesDelete)
+            ? (role) => {
+                const held = canGrantRole(role, can);
+                return (
+                  <>
+                    {can(permissions.rolesUpdate) ? (
+                      <RowAction
+                        label={t('roles.edit', { name: role.name })}
+                        icon={<EditOutlinedIcon fontSize="small" />}
+                        onClick={() => setEditing({ roleId: role.id })}
+                      />
+                    ) : null}
+                    {can(permissions.rolesDelete) ? (
+                      <RowAction
+                        label={t('roles.delete', { name: role.name })}
+                        icon={<DeleteOutlineIcon fontSize="small" />}
+                        color="error"
+                        onClick={() => setDeleting(role)}
+                        disabledReason={held ? undefined : t('roles.notHeld')}
+                      />
+                    ) : null}
+                  </>
+                );
+              }
+            : undefined
+        }
       />
       <RoleDialog
         workspaceId={workspaceId}

@@ -236,35 +236,39 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
         empty={query.search || query.status ? t('states.noMatches') : t('users.empty')}
         rowKey={(user) => user.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}
-        actions={(user) => (
-          <>
-            {can(permissions.usersUpdate) ? (
-              <>
-                <RowAction
-                  label={t('users.edit', { name: nameOf(user) })}
-                  icon={<EditOutlinedIcon fontSize="small" />}
-                  onClick={() => setEditing(user)}
-                />
-                <StatusMenu
-                  user={user}
-                  statuses={statusList}
-                  onPick={(status) => {
-                    if (status === 'suspended') setSuspending(user);
-                    else void changeStatus(user, status);
-                  }}
-                />
-              </>
-            ) : null}
-            {can(deletePermissionFor(user.status.key)) ? (
-              <RowAction
-                label={t('users.delete', { name: nameOf(user) })}
-                icon={<DeleteOutlinedIcon fontSize="small" />}
-                color="error"
-                onClick={() => setDeleting(user)}
-              />
-            ) : null}
-          </>
-        )}
+        actions={
+          can(permissions.usersUpdate) || can(permissions.membersDelete) || can(permissions.withdraw)
+            ? (user) => (
+                <>
+                  {can(permissions.usersUpdate) ? (
+                    <>
+                      <RowAction
+                        label={t('users.edit', { name: nameOf(user) })}
+                        icon={<EditOutlinedIcon fontSize="small" />}
+                        onClick={() => setEditing(user)}
+                      />
+                      <StatusMenu
+                        user={user}
+                        statuses={statusList}
+                        onPick={(status) => {
+                          if (status === 'suspended') setSuspending(user);
+                          else void changeStatus(user, status);
+                        }}
+                      />
+                    </>
+                  ) : null}
+                  {can(deletePermissionFor(user.status.key)) ? (
+                    <RowAction
+                      label={t('users.delete', { name: nameOf(user) })}
+                      icon={<DeleteOutlinedIcon fontSize="small" />}
+                      color="error"
+                      onClick={() => setDeleting(user)}
+                    />
+                  ) : null}
+                </>
+              )
+            : undefined
+        }
       />
       <UserEditDialog workspaceId={workspaceId} user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
