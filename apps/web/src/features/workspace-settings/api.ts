@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { tokenSubject } from '../auth/complete-login';
+import { useUsername } from '../profile/api';
 
 // The workspace settings screens' calls (api-contract.md section 5: roles, softwares and permissions,
 // members and invitations, the user directory): every request is checked and every answer parsed with
@@ -252,4 +253,19 @@ export function personName(person: {
 }): string | null {
   const full = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
   return full || person.username || null;
+}
+
+/**
+ * Usernames of the directory entries nobody here may suspend or delete: the owner's (the members list
+ * starts with the owner) and the caller's own. The directory carries no user ids, so this matches by
+ * username and misses people without one; the server refuses those calls anyway.
+ */
+export function useProtectedUsernames(workspaceId: string, canReadMembers: boolean): ReadonlySet<string> {
+  const owner = useMembers(workspaceId, { page: 1, pageSize: 1 }, canReadMembers);
+  const mine = useUsername();
+  const names = new Set<string>();
+  const first = owner.data?.items[0];
+  if (first?.level === 'owner' && first.user.username) names.add(first.user.username);
+  if (mine.data?.username) names.add(mine.data.username);
+  return names;
 }

@@ -58,20 +58,21 @@ function PersonCell({
   fallback: string;
   badge?: ReactNode;
 }) {
-  const shown = name ?? fallback;
+  // Without a name the username leads (as written, left to right); without either, "unnamed".
+  const initial = (name ?? username ?? fallback).trim().charAt(0).toUpperCase();
   return (
     <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', minWidth: 0 }}>
       <Avatar sx={{ width: 34, height: 34, fontSize: 15, bgcolor: 'primary.main' }} aria-hidden>
-        {shown.trim().charAt(0).toUpperCase()}
+        {initial}
       </Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography component="span" sx={{ fontWeight: 600 }} noWrap>
-            {shown}
+            {name ?? (username ? <bdi dir="ltr">@{username}</bdi> : fallback)}
           </Typography>
           {badge}
         </Stack>
-        {username && username !== name ? (
+        {name && username ? (
           <Typography
             component="span"
             variant="body2"
@@ -329,6 +330,7 @@ function inviteeName(invitation: Invitation): {
 
 function InvitationsSection({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('workspace-admin');
+  const rtl = useTheme().direction === 'rtl';
   const { can } = useWorkspaceAccess();
   const [query, setQuery] = useState<ListQuery>({ page: 1, pageSize: defaultPageSize });
   const invitations = useSentInvitations(workspaceId, query);
@@ -362,8 +364,8 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
-              {who.name ?? (who.username ? `@${who.username}` : null) ?? (
-                <bdi dir="ltr">{who.phone ?? t('members.unnamed')}</bdi>
+              {who.name ?? (
+                <bdi dir="ltr">{who.username ? `@${who.username}` : (who.phone ?? t('members.unnamed'))}</bdi>
               )}
             </Typography>
             {who.name && (who.username || who.phone) ? (
@@ -430,7 +432,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
                 invitation.status.key === 'pending' ? (
                   <RowAction
                     label={t('invitations.withdraw', { name: describe(invitation) })}
-                    icon={<UndoIcon fontSize="small" />}
+                    icon={<UndoIcon fontSize="small" sx={{ transform: rtl ? 'scaleX(-1)' : undefined }} />}
                     color="error"
                     onClick={() => setWithdrawing(invitation)}
                   />

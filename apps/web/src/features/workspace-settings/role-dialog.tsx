@@ -177,7 +177,7 @@ function RoleForm({
               }
               label={t('roles.superAccess')}
             />
-            <Typography variant="caption" sx={{ color: 'text.secondary', ps: 1 }}>
+            <Typography variant="caption" sx={{ color: 'text.secondary', paddingInlineStart: 1 }}>
               {mayGrantSuper ? t('roles.superAccessHelp') : t('roles.superAccessNotHeld')}
             </Typography>
           </Stack>

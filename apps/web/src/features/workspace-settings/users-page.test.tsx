@@ -146,6 +146,46 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     expect(api.calls(`DELETE ${workspacePaths.users}`)[0]?.body).toEqual({ workspaceId, userId: 'e-erin' });
   });
 
+  it("protects the owner's and the caller's own entries from status changes and deletion", async () => {
+    actAs(api, [
+      'tenant_users_role_read',
+      'tenant_users_role_update',
+      'tenant_members_read',
+      'tenant_members_delete',
+      'tenant_members_invitations_withdraw',
+    ]);
+    api.on(`GET ${workspacePaths.membersOf(workspaceId)}`, {
+      items: [
+        {
+          id: 'm-owner',
+          level: 'owner',
+          role: null,
+          user: { id: 'u-carol', firstName: 'Carol', lastName: 'Test', username: 'carol' },
+          status: { id: 'active', key: 'active', name: 'Active' },
+        },
+      ],
+      total: 3,
+      page: 1,
+      pageSize: 1,
+    });
+    api.on('GET /v1/auth/identity/security/username/', { username: 'dan' });
+    await open();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change the status of Carol Test' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Delete Carol Test' })).toHaveProperty('disabled', true);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change the status of Dan Test' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Delete Erin Test' })).toHaveProperty('disabled', false);
+  });
+
   it('edits the workspace record of a user', async () => {
     actAs(api, ['tenant_users_role_read', 'tenant_users_role_update']);
     api.on(`PUT ${workspacePaths.users}`, carol);

@@ -29,6 +29,7 @@ import {
   type ListQuery,
   personName,
   useAdminMutation,
+  useProtectedUsernames,
   useUserStatuses,
   useWorkspaceUsers,
 } from './api';
@@ -53,8 +54,10 @@ function StatusMenu({
   user,
   statuses,
   onPick,
+  lockedReason,
 }: {
   user: WorkspaceUser;
+  lockedReason?: string | undefined;
   statuses: readonly NamedKey[];
   onPick: (status: WorkspaceUserStatus) => void;
 }) {
@@ -62,7 +65,7 @@ function StatusMenu({
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const targets = allowedTransitions(user.status.key);
-  const name = personName(user) ?? t('members.unnamed');
+  const name = personName(user) ?? user.phone ?? t('members.unnamed');
   const nameOf = (key: string) => statuses.find((status) => status.key === key)?.name ?? key;
   return (
     <>
@@ -70,7 +73,7 @@ function StatusMenu({
         label={t('users.changeStatus', { name })}
         icon={<SwapHorizIcon fontSize="small" />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        disabledReason={targets.length === 0 ? t('users.statusByInvitation') : undefined}
+        disabledReason={lockedReason ?? (targets.length === 0 ? t('users.statusByInvitation') : undefined)}
         menu={{ id: menuId, open: anchor !== null }}
       />
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
@@ -108,6 +111,9 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
     pageSize: defaultPageSize,
   });
   const users = useWorkspaceUsers(workspaceId, query);
+  const protectedNames = useProtectedUsernames(workspaceId, can(permissions.membersRead));
+  const protectedReason = (user: WorkspaceUser) =>
+    user.username && protectedNames.has(user.username) ? t('users.protected') : undefined;
   const statuses = useUserStatuses(workspaceId);
   const [editing, setEditing] = useState<WorkspaceUser | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceUser | null>(null);
@@ -119,7 +125,8 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
     adminApi.changeUserStatus(workspaceId, next.userId, next.status),
   );
   const statusList = statuses.data ?? [];
-  const nameOf = (user: WorkspaceUser | null) => (user ? (personName(user) ?? t('members.unnamed')) : '');
+  const nameOf = (user: WorkspaceUser | null) =>
+    user ? (personName(user) ?? user.phone ?? t('members.unnamed')) : '';
   const statusName = (key: string) => statusList.find((status) => status.key === key)?.name ?? key;
 
   const changeStatus = async (user: WorkspaceUser, status: WorkspaceUserStatus) => {
@@ -152,19 +159,29 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
     {
       id: 'user',
       label: t('users.columns.user'),
-      render: (user) => (
-        <Stack sx={{ minWidth: 0 }}>
-          <Typography component="span" sx={{ fontWeight: 600 }}>
-            {personName({ ...user, username: null }) ??
-              (user.username ? `@${user.username}` : t('members.unnamed'))}
-          </Typography>
-          {user.username && personName({ ...user, username: null }) ? (
-            <Typography component="span" variant="body2" dir="ltr" sx={{ color: 'text.secondary' }}>
-              @{user.username}
+      render: (user) => {
+        const name = personName({ ...user, username: null });
+        return (
+          <Stack sx={{ minWidth: 0 }}>
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {name ?? (
+                <bdi dir="ltr">
+                  {user.username
+                    ? `@${user.username}`
+                    : user.phone
+                      ? displayDigits(user.phone, locale)
+                      : t('members.unnamed')}
+                </bdi>
+              )}
             </Typography>
-          ) : null}
-        </Stack>
-      ),
+            {user.username && name ? (
+              <Typography component="span" variant="body2" dir="ltr" sx={{ color: 'text.secondary' }}>
+                @{user.username}
+              </Typography>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     {
       id: 'phone',
@@ -249,6 +266,7 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
                       />
                       <StatusMenu
                         user={user}
+                        lockedReason={protectedReason(user)}
                         statuses={statusList}
                         onPick={(status) => {
                           if (status === 'suspended') setSuspending(user);
@@ -263,6 +281,7 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
                       icon={<DeleteOutlinedIcon fontSize="small" />}
                       color="error"
                       onClick={() => setDeleting(user)}
+                      disabledReason={protectedReason(user)}
                     />
                   ) : null}
                 </>
