@@ -19,6 +19,7 @@ import { useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, useAdminMutation } from './api';
+import { DialogForm } from './components/dialog-form';
 import { RoleSelect } from './role-select';
 
 export const inviteeKinds = ['phone', 'nationalCode', 'username'] as const;
@@ -63,7 +64,7 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <DialogForm onSubmit={(event) => void submit(event)}>
       <DialogContent>
         <Stack sx={{ gap: 2.5 }}>
           <DialogContentText>{t('invite.help')}</DialogContentText>
@@ -131,7 +132,7 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
           {t('invite.send')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -16,11 +16,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { Invitation, Member } from '@wsm/contracts';
+import type { Invitation, Locale, Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAgo, formatRemaining } from '../../lib/dates';
-import { useLocaleNavigate } from '../../lib/locale-navigation';
+import { displayDigits } from '../../lib/digits';
+import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../workspaces/access';
 import { clearSelection } from '../workspaces/selection';
@@ -315,7 +316,10 @@ function MembersSection({ workspaceId }: { workspaceId: string }) {
   );
 }
 
-function inviteeName(invitation: Invitation): {
+function inviteeName(
+  invitation: Invitation,
+  locale: Locale,
+): {
   name: string | null;
   username: string | null;
   phone: string | null;
@@ -324,13 +328,14 @@ function inviteeName(invitation: Invitation): {
   return {
     name: personName({ ...invitee, username: null }),
     username: invitee.username,
-    phone: invitee.phone,
+    phone: invitee.phone ? displayDigits(invitee.phone, locale) : null,
   };
 }
 
 function InvitationsSection({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('workspace-admin');
   const rtl = useTheme().direction === 'rtl';
+  const locale = useLocale();
   const { can } = useWorkspaceAccess();
   const [query, setQuery] = useState<ListQuery>({ page: 1, pageSize: defaultPageSize });
   const invitations = useSentInvitations(workspaceId, query);
@@ -340,7 +345,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
   );
 
   const describe = (invitation: Invitation) => {
-    const who = inviteeName(invitation);
+    const who = inviteeName(invitation, locale);
     return who.name ?? who.username ?? who.phone ?? t('members.unnamed');
   };
 
@@ -360,7 +365,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
       id: 'invitee',
       label: t('invitations.columns.invitee'),
       render: (invitation) => {
-        const who = inviteeName(invitation);
+        const who = inviteeName(invitation, locale);
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>

@@ -29,6 +29,7 @@ import { notify } from '../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { useWorkspaceAccess } from '../workspaces/access';
 import { adminApi, useAccessCatalogue, useAdminMutation, useRole } from './api';
+import { DialogForm } from './components/dialog-form';
 import { type Can, canGrantRole, holdsEverything } from './grant';
 import { PermissionMatrix } from './permission-matrix';
 
@@ -146,7 +147,7 @@ function RoleForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <DialogForm onSubmit={(event) => void submit(event)}>
       <DialogContent dividers>
         <Stack sx={{ gap: 2.5 }}>
           {conflict ? (
@@ -206,7 +207,7 @@ function RoleForm({
           {role ? t('actions.save') : t('roles.create')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -15,6 +15,7 @@ import { notify } from '../../lib/notify';
 import { BirthDateField } from '../profile/components/birth-date-field';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, personName, useAdminMutation } from './api';
+import { DialogForm } from './components/dialog-form';
 import { useLast } from './components/use-last';
 
 function EditForm({
@@ -63,7 +64,7 @@ function EditForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <DialogForm onSubmit={(event) => void submit(event)}>
       <DialogContent>
         <Stack sx={{ gap: 2.5 }}>
           <DialogContentText>{t('users.editHelp')}</DialogContentText>
@@ -107,7 +108,7 @@ function EditForm({
           {t('actions.save')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
 
