@@ -11,6 +11,7 @@ import {
 import { notificationMockRoutes } from '../features/notifications/mock-routes';
 import { profileMockRoutes } from '../features/profile/mock-routes';
 import { workspaceAdminMockRoutes } from '../features/workspace-settings/mock-routes';
+import { workspaceMockRoutes } from '../features/workspaces/mock-routes';
 
 // The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
 // from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
@@ -73,7 +74,10 @@ export const mockRoutes: MockRoute[] = [
   // Feature routes first: they answer in the contract's exact shapes.
   ...profileMockRoutes,
   ...notificationMockRoutes,
+  // The settings screens' routes first: their invitations call (with ?workspaceId=) answers the sent
+  // list and hands the caller's own invitations to the workspaces routes.
   ...workspaceAdminMockRoutes,
+  ...workspaceMockRoutes,
   { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
   { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },
   {

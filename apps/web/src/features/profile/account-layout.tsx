@@ -1,17 +1,12 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import { alpha, useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { BrandMark } from '../../app/brand-mark';
-import { LanguageSwitch } from '../../app/language-switch';
-import { ModeToggle } from '../../app/mode-toggle';
 import { LocaleLink, useLocaleFreeLocation } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
-import { NotificationBell } from '../notifications/notification-bell';
+import { AppBar } from '../workspaces/components/app-bar';
 
 const tabs = [
   { path: '/profile', key: 'nav.profile' },
@@ -20,64 +15,20 @@ const tabs = [
   { path: '/announcement', key: 'nav.announcements' },
 ] as const;
 
-/** The frame of /profile* and /announcement*: a top bar (bell, language, mode) and section tabs. */
+/** The frame of /profile* and /announcement*: the app bar (src/features/workspaces) and section tabs. */
 export function AccountLayout() {
   const { t } = useTranslation(['profile', 'common']);
   const { path } = useLocaleFreeLocation();
-  const theme = useTheme();
   const loggedIn = hasAuthCookies();
   const visibleTabs = loggedIn ? tabs : tabs.filter((tab) => tab.path === '/announcement');
   const current =
     [...visibleTabs]
       .sort((a, b) => b.path.length - a.path.length)
       .find((tab) => path === tab.path || path.startsWith(`${tab.path}/`))?.path ?? false;
-  const title = t('common:app.title');
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
-      <Box
-        component="header"
-        sx={{
-          px: { xs: 2, sm: 3 },
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-          bgcolor: alpha(theme.palette.background.paper, 0.85),
-          backdropFilter: 'blur(8px)',
-          position: 'sticky',
-          top: 0,
-          zIndex: theme.zIndex.appBar,
-        }}
-      >
-        <Stack
-          direction="row"
-          component="nav"
-          aria-label={t('common:nav.top')}
-          sx={{ alignItems: 'center', gap: 1, maxWidth: 1000, mx: 'auto' }}
-        >
-          <Box
-            component={LocaleLink}
-            to="/"
-            aria-label={t('common:nav.home', { title })}
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-              color: 'inherit',
-              textDecoration: 'none',
-            }}
-          >
-            <BrandMark size={30} />
-            <Typography component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'inline' } }}>
-              {title}
-            </Typography>
-          </Box>
-          <Box sx={{ flex: 1 }} />
-          <NotificationBell />
-          <LanguageSwitch />
-          <ModeToggle />
-        </Stack>
-      </Box>
+      <AppBar maxWidth={1000} />
       <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
         <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>

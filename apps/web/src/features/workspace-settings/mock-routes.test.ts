@@ -1,5 +1,4 @@
 import {
-  accessInformationSchema,
   invitationsPageSchema,
   membersPageSchema,
   namedKeySchema,
@@ -42,7 +41,6 @@ beforeEach(resetWorkspaceAdminMock);
 
 describe('workspace settings mock routes', () => {
   it.each([
-    ['access information', workspacePaths.accessInformation(ws, 'user-1'), accessInformationSchema],
     ['softwares', workspacePaths.softwares(ws), z.array(softwareSchema)],
     ['permissions', workspacePaths.permissions(ws), z.array(permissionSchema)],
     ['roles', workspacePaths.rolesOf(ws), rolesPageSchema],
@@ -54,6 +52,10 @@ describe('workspace settings mock routes', () => {
     const answer = call('get', path, { params: { page: 1, pageSize: 10 } });
     expect(answer.statusCode).toBe(200);
     expect(schema.safeParse(answer.data).success).toBe(true);
+  });
+
+  it("hand the caller's own invitations (no workspaceId) to the workspaces mock", () => {
+    expect(Array.isArray(call('get', workspacePaths.invitations).data)).toBe(true);
   });
 
   it('answer sent invitations as a page', () => {

@@ -15,6 +15,7 @@ import {
 } from '@wsm/contracts';
 import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
+import { workspaceMockRoutes } from '../workspaces/mock-routes';
 
 // The workspace settings calls (api-contract.md section 5: roles, softwares, permissions, members,
 // invitations, the user directory) for the mocked-API mode. Unlike the canned personal settings these
@@ -68,6 +69,13 @@ function page<T>(
     page: pageNo,
     pageSize,
   };
+}
+
+function ownInvitations(config: InternalAxiosRequestConfig): MockAnswer {
+  const route = workspaceMockRoutes.find(
+    (item) => item.method === 'get' && item.path === '/v1/workspaces/members/identity/invitations',
+  );
+  return route ? route.answer(config) : ok([]);
 }
 
 const lastSegment = (config: InternalAxiosRequestConfig, before: string): string =>
@@ -409,15 +417,6 @@ const users = '/v1/workspaces/users/identity';
 export const workspaceAdminMockRoutes: MockRoute[] = [
   {
     method: 'get',
-    path: new RegExp(`^${access}/information/user-id/[^/]+${ws}$`),
-    answer: () =>
-      ok({
-        workspaceId: 'ws-1',
-        roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
-      }),
-  },
-  {
-    method: 'get',
     path: new RegExp(`^${access}/softwares${ws}$`),
     answer: (config) => ok(softwares(langOf(config))),
   },
@@ -532,7 +531,8 @@ export const workspaceAdminMockRoutes: MockRoute[] = [
     path: `${identity}/invitations`,
     answer: (config) => {
       const lang = langOf(config);
-      if (!paramsOf(config).workspaceId) return ok([]);
+      // Without ?workspaceId= it is the caller's own invitations: the workspaces feature's mock answers.
+      if (!paramsOf(config).workspaceId) return ownInvitations(config);
       const found = page(store.invitations, config, (invitation, search) =>
         nameMatches(invitation.invitee, search),
       );

@@ -42,7 +42,9 @@ export function currentUserId(): string | null {
   const token = getAccessToken();
   const fromToken = token ? tokenSubject(token) : undefined;
   if (fromToken) return fromToken;
-  const stored = getStoredUser()?.id;
+  // After login the stored user is merged with the profile, whose own `id` is not the user's.
+  const user = getStoredUser();
+  const stored = user?.userId ?? user?.id;
   return typeof stored === 'string' && stored ? stored : null;
 }
 

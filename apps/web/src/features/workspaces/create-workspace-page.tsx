@@ -1,4 +1,148 @@
-/** Work in progress. */
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { createWorkspaceRequestSchema, StatusCode } from '@wsm/contracts';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error';
+import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
+import { notify } from '../../lib/notify';
+import { useRevalidateOnLocale } from '../auth/form';
+import { useCreateWorkspace } from './api';
+import { PageHeader } from './components/page-header';
+import { applyFieldErrors, useFormResolver } from './form';
+import { selectWorkspace } from './selection';
+
+/** A slug suggestion from a Latin display name: "Acme Trading Co." → "acme-trading-co". */
+export function suggestWorkspaceName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+/** /workspace/new: display name, unique workspace name (slug) and description; the creator owns it. */
 export function CreateWorkspacePage() {
-  return null;
+  const { t } = useTranslation('workspaces');
+  const navigate = useLocaleNavigate();
+  const create = useCreateWorkspace();
+  const resolver = useFormResolver(createWorkspaceRequestSchema, t);
+  const form = useForm({ resolver, defaultValues: { name: '', workspaceName: '', description: '' } });
+  const { control, handleSubmit, setError, setValue, getFieldState, formState } = form;
+  useRevalidateOnLocale(form);
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const workspace = await create.mutateAsync(body);
+      notify.success(t('create.created', { name: workspace.name }));
+      selectWorkspace(workspace.id);
+      navigate('/workspace/apps', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
+        setError('workspaceName', { type: 'server', message: t('create.nameTaken') }, { shouldFocus: true });
+      else applyFieldErrors(error, setError, ['name', 'workspaceName', 'description']);
+    }
+  });
+
+  return (
+    <Stack sx={{ maxWidth: 640, mx: 'auto' }}>
+      <Button
+        component={LocaleLink}
+        to="/"
+        color="inherit"
+        startIcon={
+          <ArrowBack sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })} />
+        }
+        sx={{ alignSelf: 'flex-start', mb: 1 }}
+      >
+        {t('switcher.allWorkspaces')}
+      </Button>
+      <PageHeader title={t('create.title')} subtitle={t('create.subtitle')} />
+      <Card variant="outlined" sx={{ borderRadius: 2.5 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={submit}
+            sx={{ gap: 2.5 }}
+            data-testid="create-workspace-form"
+          >
+            <Controller
+              name="name"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value ?? ''}
+                  inputRef={field.ref}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    // Until the slug is typed by hand it follows a Latin name.
+                    if (!getFieldState('workspaceName').isDirty) {
+                      const slug = suggestWorkspaceName(event.target.value);
+                      if (slug.length >= 3) setValue('workspaceName', slug);
+                    }
+                  }}
+                  label={t('create.name')}
+                  helperText={fieldState.error?.message ?? t('create.nameHint')}
+                  error={Boolean(fieldState.error)}
+                  required
+                  fullWidth
+                  autoFocus
+                />
+              )}
+            />
+            <Controller
+              name="workspaceName"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value ?? ''}
+                  inputRef={field.ref}
+                  label={t('create.workspaceName')}
+                  helperText={fieldState.error?.message ?? t('create.workspaceNameHint')}
+                  error={Boolean(fieldState.error)}
+                  required
+                  fullWidth
+                  slotProps={{
+                    htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none', maxLength: 40 },
+                  }}
+                />
+              )}
+            />
+            <Controller
+              name="description"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  inputRef={field.ref}
+                  label={t('create.description')}
+                  helperText={fieldState.error?.message}
+                  error={Boolean(fieldState.error)}
+                  multiline
+                  minRows={3}
+                  fullWidth
+                />
+              )}
+            />
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
+              <Button component={LocaleLink} to="/" color="inherit">
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+                {t('create.submit')}
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
 }

@@ -55,6 +55,7 @@ export function AppSwitcher() {
           textTransform: 'none',
           maxWidth: { xs: 96, sm: 220 },
           '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 },
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
         }}
       >
         <Typography

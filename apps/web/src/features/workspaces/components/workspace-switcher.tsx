@@ -63,7 +63,14 @@ export function WorkspaceSwitcher() {
         aria-controls={anchor ? menuId : undefined}
         endIcon={<ExpandMore />}
         data-testid="workspace-switcher"
-        sx={{ minWidth: 0, px: 1, gap: 0.5, textTransform: 'none', maxWidth: { xs: 150, sm: 240 } }}
+        sx={{
+          minWidth: 0,
+          px: 1,
+          gap: 0.5,
+          textTransform: 'none',
+          maxWidth: { xs: 150, sm: 240 },
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
       >
         <Badge color="error" variant="dot" invisible={pending === 0} overlap="circular">
           <LazyAvatar

@@ -1,4 +1,241 @@
-/** Work in progress. */
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type Application, tenantSettingsKey } from '@wsm/contracts';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
+import { displayDigits } from '../../../lib/digits';
+import { useLocale } from '../../../lib/locale-navigation';
+import { notify } from '../../../lib/notify';
+import { Gate, useWorkspaceAccess } from '../access';
+import { useApplications, useDeleteApplication } from '../api';
+import { ApplicationIcon } from '../components/application-icon';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
+import { useSelectedWorkspaceId } from '../selection';
+import { ApplicationDialog, versionKeys } from './application-dialog';
+
+/** An icon action of a row; without the permission it stays visible, disabled, saying why. */
+function RowAction({
+  allowed,
+  title,
+  label,
+  onClick,
+  color,
+  children,
+}: {
+  allowed: boolean;
+  title: string;
+  label: string;
+  onClick: () => void;
+  color?: 'error';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('workspaces');
+  return (
+    <Tooltip title={allowed ? title : t('access.denied')} describeChild>
+      <Box component="span" sx={{ display: 'inline-flex' }} tabIndex={allowed ? undefined : 0}>
+        <IconButton onClick={onClick} color={color} aria-label={label} disabled={!allowed}>
+          {children}
+        </IconButton>
+      </Box>
+    </Tooltip>
+  );
+}
+
+function ApplicationRow({
+  application,
+  onEdit,
+  onDelete,
+}: {
+  application: Application;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('workspaces');
+  const locale = useLocale();
+  const builtIn = application.key === tenantSettingsKey;
+  const versions = versionKeys.filter((key) => application.version[key]);
+  const canUpdate = useWorkspaceAccess().can('tenant_profile_update');
+  return (
+    <ListItem
+      divider
+      data-testid="application-row"
+      sx={{
+        py: 2,
+        px: { xs: 2, sm: 3 },
+        gap: 2,
+        alignItems: 'flex-start',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+      }}
+    >
+      <Box
+        sx={{
+          width: 44,
+          height: 44,
+          borderRadius: 2.5,
+          display: 'grid',
+          placeItems: 'center',
+          flexShrink: 0,
+          bgcolor: builtIn ? 'primary.main' : 'action.selected',
+          color: builtIn ? 'primary.contrastText' : 'text.primary',
+        }}
+      >
+        <ApplicationIcon applicationKey={application.key} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            {application.name}
+          </Typography>
+          <Chip size="small" variant="outlined" label={application.key} sx={{ direction: 'ltr' }} />
+          {builtIn ? (
+            <Chip size="small" color="primary" variant="outlined" label={t('applications.builtIn')} />
+          ) : null}
+        </Stack>
+        {application.slogan || application.description ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }} noWrap>
+            {application.slogan ?? application.description}
+          </Typography>
+        ) : null}
+        <Stack direction="row" sx={{ gap: 0.75, mt: 1, flexWrap: 'wrap' }}>
+          {versions.map((key) => (
+            <Chip
+              key={key}
+              size="small"
+              label={`${t(`applications.versions.${key}`)} ${displayDigits(application.version[key] ?? '', locale)}`}
+              sx={{ bgcolor: 'action.hover' }}
+            />
+          ))}
+          <Typography variant="caption" sx={{ color: 'text.secondary', alignSelf: 'center' }}>
+            {t('applications.createdOn', { date: formatDate(application.createdDate, locale, t) })}
+          </Typography>
+        </Stack>
+      </Box>
+      <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0, ml: { xs: 'auto', sm: 0 } }}>
+        <RowAction
+          allowed={canUpdate}
+          title={t('applications.edit')}
+          label={t('applications.editNamed', { name: application.name })}
+          onClick={onEdit}
+        >
+          <EditOutlined />
+        </RowAction>
+        {builtIn ? null : (
+          <RowAction
+            allowed={canUpdate}
+            title={t('applications.delete')}
+            label={t('applications.deleteNamed', { name: application.name })}
+            onClick={onDelete}
+            color="error"
+          >
+            <DeleteOutlined />
+          </RowAction>
+        )}
+      </Stack>
+    </ListItem>
+  );
+}
+
+type DialogState = { kind: 'create' } | { kind: 'edit'; application: Application } | null;
+
+/** /workspace/settings/applications: the workspace's applications; add, edit and delete them. */
 export function ApplicationsPage() {
-  return null;
+  const { t } = useTranslation('workspaces');
+  const workspaceId = useSelectedWorkspaceId() ?? '';
+  const applications = useApplications(workspaceId || null);
+  const remove = useDeleteApplication(workspaceId);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [deleting, setDeleting] = useState<Application | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify.success(t('applications.deleted', { name: deleting.name }));
+      setDeleting(null);
+    } catch {
+      // The API client has shown why; the dialog stays for another try or cancel.
+    }
+  };
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1.5, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Box>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('applications.title')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('applications.subtitle')}
+          </Typography>
+        </Box>
+        <Gate permission="tenant_profile_create" mode="disable">
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t('applications.create')}
+          </Button>
+        </Gate>
+      </Stack>
+      <Card variant="outlined" sx={{ borderRadius: 2.5 }}>
+        {applications.isPending ? (
+          <Stack sx={{ p: 2, gap: 2 }} aria-busy="true" aria-label={t('states.loading')}>
+            <Skeleton variant="rounded" height={64} />
+            <Skeleton variant="rounded" height={64} />
+          </Stack>
+        ) : applications.isError ? (
+          <Box sx={{ p: 2 }}>
+            <LoadError onRetry={() => void applications.refetch()} />
+          </Box>
+        ) : (
+          <List disablePadding aria-label={t('applications.title')}>
+            {applications.data.map((application) => (
+              <ApplicationRow
+                key={application.id}
+                application={application}
+                onEdit={() => setDialog({ kind: 'edit', application })}
+                onDelete={() => setDeleting(application)}
+              />
+            ))}
+          </List>
+        )}
+      </Card>
+      {dialog ? (
+        <ApplicationDialog
+          key={dialog.kind === 'edit' ? dialog.application.id : 'new'}
+          open
+          workspaceId={workspaceId}
+          application={dialog.kind === 'edit' ? dialog.application : undefined}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('applications.deleteTitle')}
+        message={t('applications.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('applications.delete')}
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
 }

@@ -175,7 +175,13 @@ export function SettingsLayout() {
             anchor="bottom"
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
-            slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 } } }}
+            slotProps={{
+              paper: {
+                role: 'dialog',
+                'aria-label': t('settings.sections'),
+                sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, pb: 2 },
+              },
+            }}
           >
             <SectionList sections={allowed} current={current?.key} onChoose={() => setDrawerOpen(false)} />
           </Drawer>

@@ -1,0 +1,176 @@
+import Button from '@mui/material/Button';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
+import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import { Gate, useWorkspaceAccess } from './access';
+import { selectApp, selectWorkspace } from './selection';
+import { SettingsLayout } from './settings/settings-layout';
+
+const accessPath = '/v1/workspaces/members/access/information/user-id/u1/workspace-id/ws-1';
+const workspacesPath = '/v1/workspaces/';
+
+const member = (permissions: string[], superAccess = false) => ({
+  workspaceId: 'ws-1',
+  roles: [
+    {
+      level: 'member',
+      role: { id: 'r1', name: 'Clerk', key: 'clerk', superAccess },
+      applications: ['tenant-settings'],
+      permissions,
+    },
+  ],
+});
+const owner = {
+  workspaceId: 'ws-1',
+  roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  setStoredUser({ id: 'u1' });
+  selectWorkspace('ws-1');
+  api = fakeApi();
+  api.on(`GET ${workspacesPath}`, [
+    {
+      id: 'ws-1',
+      workspaceName: 'acme',
+      name: 'Acme',
+      description: null,
+      logo: null,
+      status: { id: 'active', name: 'Active', key: 'active' },
+      createdDate: '2025-01-01T00:00:00.000Z',
+      level: 'member',
+      role: { id: 'r1', name: 'Clerk', key: 'clerk' },
+    },
+  ]);
+});
+afterEach(resetHarness);
+
+function Probe() {
+  const access = useWorkspaceAccess();
+  return (
+    <div>
+      <span data-testid="state">{access.loading ? 'loading' : access.isOwner ? 'owner' : 'member'}</span>
+      <Gate permission="tenant_roles_create">
+        <Button>Create role</Button>
+      </Gate>
+      <Gate permission="tenant_members_delete" mode="disable">
+        <Button>Remove member</Button>
+      </Gate>
+      <Gate permission="tenant_profile_read">
+        <Button>Read profile</Button>
+      </Gate>
+    </div>
+  );
+}
+
+const openProbe = () =>
+  renderScreen(<Probe />, { path: '/en/workspace/apps', pattern: '/:locale/workspace/apps', locale: 'en' });
+
+describe('useWorkspaceAccess and Gate', () => {
+  it("reads the logged-in user's access in the selected workspace and gates by permission", async () => {
+    api.on(`GET ${accessPath}`, member(['tenant_profile_read']));
+    await openProbe();
+    expect(await screen.findByRole('button', { name: 'Read profile' })).toBeTruthy();
+    expect(screen.getByTestId('state').textContent).toBe('member');
+    expect(screen.queryByRole('button', { name: 'Create role' })).toBeNull();
+    const remove = screen.getByRole('button', { name: 'Remove member' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect(api.calls(`GET ${accessPath}`)).toHaveLength(1);
+  });
+
+  it('explains a disabled control with a tooltip, on a wrapper keyboard users can reach', async () => {
+    api.on(`GET ${accessPath}`, member([]));
+    await openProbe();
+    const wrapper = await screen.findByTestId('gate-denied');
+    expect(wrapper.tabIndex).toBe(0);
+    await userEvent.hover(wrapper);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'You do not have permission for this',
+    );
+  });
+
+  it('gives the owner (wildcard) everything', async () => {
+    api.on(`GET ${accessPath}`, owner);
+    await openProbe();
+    expect(await screen.findByRole('button', { name: 'Create role' })).toBeTruthy();
+    expect(screen.getByTestId('state').textContent).toBe('owner');
+    expect((screen.getByRole('button', { name: 'Remove member' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('gives a superAccess role everything, even with an empty permission list', async () => {
+    api.on(`GET ${accessPath}`, member([], true));
+    await openProbe();
+    expect(await screen.findByRole('button', { name: 'Create role' })).toBeTruthy();
+    expect(screen.getByTestId('state').textContent).toBe('member');
+  });
+
+  it('forgets a workspace the user is no longer a member of (page-level 403)', async () => {
+    selectApp('app-1');
+    api.on(`GET ${accessPath}`, () => ({ status: 403, statusCode: 403 }));
+    await openProbe();
+    await waitFor(() => expect(getWorkspaceId()).toBeNull());
+    expect(getAppId()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Read profile' })).toBeNull();
+  });
+});
+
+const openSettings = (section: string) =>
+  renderScreen(
+    <Routes>
+      <Route element={<SettingsLayout />}>
+        <Route path="info" element={<p>info page</p>} />
+        <Route path="members" element={<p>members page</p>} />
+        <Route path="roles" element={<p>roles page</p>} />
+      </Route>
+    </Routes>,
+    {
+      path: `/en/workspace/settings/${section}`,
+      pattern: '/:locale/workspace/settings/*',
+      locale: 'en',
+    },
+  );
+
+// jsdom has no wide screen: the navigation is the small-screen drawer.
+async function sectionNames(): Promise<string[]> {
+  await userEvent.click(screen.getByTestId('settings-sections-button'));
+  const drawer = await screen.findByRole('dialog', { name: 'Settings sections' });
+  return within(drawer)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('the settings navigation', () => {
+  it('offers only the sections the role may read', async () => {
+    api.on(`GET ${accessPath}`, member(['tenant_profile_read', 'tenant_members_read']));
+    await openSettings('info');
+    expect(await screen.findByText('info page')).toBeTruthy();
+    expect(await sectionNames()).toEqual(['Information', 'Members', 'Applications']);
+  });
+
+  it('refuses a section opened by address without its permission', async () => {
+    api.on(`GET ${accessPath}`, member(['tenant_profile_read']));
+    await openSettings('roles');
+    expect(await screen.findByTestId('settings-denied')).toBeTruthy();
+    expect(screen.queryByText('roles page')).toBeNull();
+  });
+
+  it('shows the owner every section, backups included', async () => {
+    api.on(`GET ${accessPath}`, owner);
+    await openSettings('roles');
+    expect(await screen.findByText('roles page')).toBeTruthy();
+    expect(await sectionNames()).toEqual([
+      'Information',
+      'Members',
+      'Roles',
+      'Users',
+      'Applications',
+      'Backups',
+    ]);
+  });
+});

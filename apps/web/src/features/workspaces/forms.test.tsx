@@ -1,0 +1,287 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+  toasts,
+} from '../../test/feature-harness';
+import { CreateWorkspacePage } from './create-workspace-page';
+import { selectApp, selectWorkspace } from './selection';
+import { ApplicationsPage } from './settings/applications-page';
+import { InfoPage } from './settings/info-page';
+
+const accessPath = '/v1/workspaces/members/access/information/user-id/u1/workspace-id/ws-1';
+const ownerAccess = {
+  workspaceId: 'ws-1',
+  roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
+};
+const readerAccess = {
+  workspaceId: 'ws-1',
+  roles: [
+    {
+      level: 'member',
+      role: { id: 'r1', name: 'Reader', key: 'reader', superAccess: false },
+      applications: ['tenant-settings'],
+      permissions: ['tenant_profile_read'],
+    },
+  ],
+};
+const workspace = {
+  id: 'ws-1',
+  workspaceName: 'acme',
+  name: 'Acme',
+  description: null,
+  logo: null,
+  status: { id: 'active', name: 'Active', key: 'active' },
+  createdDate: '2025-01-01T00:00:00.000Z',
+  level: 'owner',
+  role: null,
+};
+const profile = {
+  id: 'p1',
+  workspaceId: 'ws-1',
+  name: 'Acme',
+  description: 'Trading',
+  email: null,
+  phone: null,
+  website: null,
+  fax: null,
+  logo: null,
+  socialNetworks: { instagram: 'acme', telegram: null, x: null, rubika: null },
+};
+const noVersion = { pwa: null, ios: null, android: null, windows: null, macos: null };
+const noSocial = { instagram: null, telegram: null, x: null, rubika: null };
+const settingsApp = {
+  id: 'a1',
+  key: 'tenant-settings',
+  name: 'Workspace settings',
+  title: null,
+  slogan: null,
+  description: null,
+  keywords: [],
+  version: noVersion,
+  socialNetworks: noSocial,
+  createdDate: '2025-01-01T00:00:00.000Z',
+};
+const shopApp = {
+  ...settingsApp,
+  id: 'a2',
+  key: 'shop',
+  name: 'Shop',
+  version: { ...noVersion, pwa: '1.0.0' },
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  setStoredUser({ id: 'u1' });
+  api = fakeApi();
+  api.on(`GET ${accessPath}`, ownerAccess);
+  api.on('GET /v1/workspaces/', [workspace]);
+});
+afterEach(resetHarness);
+
+const input = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+describe('/workspace/new', { timeout: 30_000 }, () => {
+  const open = (locale: 'fa' | 'en') =>
+    renderScreen(<CreateWorkspacePage />, {
+      path: `/${locale}/workspace/new`,
+      pattern: '/:locale/workspace/new',
+      locale,
+      extraRoutes: [{ path: '/:locale/workspace/apps', element: <p>apps page</p> }],
+    });
+
+  it('creates the workspace, selects it (forgetting the old app) and opens its applications', async () => {
+    selectWorkspace('old');
+    selectApp('old-app');
+    api.on('POST /v1/workspaces/', { ...workspace, id: 'ws-new', name: 'Acme Trading' });
+    const { router } = await open('en');
+    await userEvent.type(input('Display name'), 'Acme Trading');
+    // The slug follows a Latin name until typed by hand.
+    expect((input('Workspace name') as HTMLInputElement).value).toBe('acme-trading');
+    await userEvent.type(input('Description'), 'Import and export');
+    await userEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/workspace/apps'));
+    expect(api.calls('POST /v1/workspaces/')[0]?.body).toEqual({
+      name: 'Acme Trading',
+      workspaceName: 'acme-trading',
+      description: 'Import and export',
+    });
+    expect(getWorkspaceId()).toBe('ws-new');
+    expect(getAppId()).toBeNull();
+  });
+
+  it('refuses a bad workspace name in Persian and sends nothing', async () => {
+    await open('fa');
+    await userEvent.type(input('نام نمایشی'), 'شرکت');
+    await userEvent.type(input('نام فضای کاری'), 'a b');
+    await userEvent.click(screen.getByRole('button', { name: 'ساختن فضای کاری' }));
+    expect(await screen.findByText('نام فضای کاری باید ۳ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد')).toBeTruthy();
+    expect(api.calls('POST /v1/workspaces/')).toHaveLength(0);
+  });
+
+  it('shows a taken workspace name (261) on its field', async () => {
+    api.on('POST /v1/workspaces/', () => ({ status: 400, statusCode: 261 }));
+    await open('en');
+    await userEvent.type(input('Display name'), 'Acme');
+    await userEvent.type(input('Workspace name'), 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
+    expect(await screen.findByText('This workspace name is taken; choose another one')).toBeTruthy();
+    expect(getWorkspaceId()).toBeNull();
+  });
+});
+
+describe('/workspace/settings/info', { timeout: 30_000 }, () => {
+  const open = (locale: 'fa' | 'en' = 'en') => {
+    selectWorkspace('ws-1');
+    api.on('GET /v1/workspaces/profile/workspace-id/ws-1/', profile);
+    return renderScreen(<InfoPage />, {
+      path: `/${locale}/workspace/settings/info`,
+      pattern: '/:locale/workspace/settings/info',
+      locale,
+    });
+  };
+
+  it('saves the profile with nested social networks, Persian digits as ASCII, and the uploaded logo', async () => {
+    api.on('POST /v1/assets/workspace-profile-image/', { imageId: 'img-1', url: '/img-1' });
+    api.on('PUT /v1/workspaces/profile/', (request: RecordedRequest) => ({
+      data: { ...profile, ...(request.body as object) },
+    }));
+    await open('fa');
+    const phone = await screen.findByRole('textbox', { name: 'تلفن' });
+    await userEvent.type(phone, '۰۲۱-۸۸۸۸۱۲۳۴');
+    const logo = new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('logo-input'), { target: { files: [logo] } });
+    await waitFor(() => expect(api.calls('POST /v1/assets/workspace-profile-image/')).toHaveLength(1));
+    const form = api.calls('POST /v1/assets/workspace-profile-image/')[0]?.body as FormData;
+    expect([...form.keys()]).toEqual(['workspaceId', 'file']);
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره‌ی تغییرات' }));
+    await waitFor(() => expect(api.calls('PUT /v1/workspaces/profile/')).toHaveLength(1));
+    expect(api.calls('PUT /v1/workspaces/profile/')[0]?.body).toEqual({
+      workspaceId: 'ws-1',
+      name: 'Acme',
+      description: 'Trading',
+      email: null,
+      phone: '021-88881234',
+      website: null,
+      fax: null,
+      socialNetworks: { instagram: 'acme', telegram: null, x: null, rubika: null },
+      logoId: 'img-1',
+    });
+    expect(toasts.success).toHaveBeenCalledWith('اطلاعات فضای کاری ذخیره شد');
+  });
+
+  it("shows the server's field errors on their fields", async () => {
+    api.on('PUT /v1/workspaces/profile/', () => ({
+      status: 400,
+      statusCode: 400,
+      data: {
+        errors: [
+          { path: 'email', message: 'Server says no' },
+          { path: 'socialNetworks.telegram', message: 'Bad handle' },
+        ],
+      },
+    }));
+    await open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'a@b.co');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Server says no')).toBeTruthy();
+    expect(screen.getByText('Bad handle')).toBeTruthy();
+  });
+
+  it('checks a logo file before uploading it: type and 2 MiB', async () => {
+    await open();
+    const logoInput = await screen.findByTestId('logo-input');
+    fireEvent.change(logoInput, { target: { files: [new File(['gif'], 'a.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP image')).toBeTruthy();
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(logoInput, { target: { files: [big] } });
+    expect(await screen.findByText('The image is larger than 2 MB')).toBeTruthy();
+    expect(api.calls('POST /v1/assets/workspace-profile-image/')).toHaveLength(0);
+  });
+
+  it('is read-only for a role that may read but not update it', async () => {
+    api.on(`GET ${accessPath}`, readerAccess);
+    await open();
+    expect(
+      await screen.findByText('You can see this information but your role does not allow changing it.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
+  const open = () => {
+    selectWorkspace('ws-1');
+    api.on('GET /v1/workspaces/profile/applications/workspace-id/ws-1/', [settingsApp, shopApp]);
+    return renderScreen(<ApplicationsPage />, {
+      path: '/en/workspace/settings/applications',
+      pattern: '/:locale/workspace/settings/applications',
+      locale: 'en',
+    });
+  };
+
+  it('adds an application with its versions and social networks', async () => {
+    api.on('POST /v1/workspaces/profile/applications/', { ...shopApp, id: 'a3', key: 'crm', name: 'CRM' });
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an application' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'CRM');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Key\b/ }), 'crm');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Keywords' }), 'sales, customers');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Web app' }), '2.1.0');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Android' }), '2.0.9');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Telegram' }), 'acme_crm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add application' }));
+    await waitFor(() => expect(api.calls('POST /v1/workspaces/profile/applications/')).toHaveLength(1));
+    expect(api.calls('POST /v1/workspaces/profile/applications/')[0]?.body).toEqual({
+      workspaceId: 'ws-1',
+      key: 'crm',
+      name: 'CRM',
+      title: null,
+      slogan: null,
+      description: null,
+      keywords: ['sales', 'customers'],
+      version: { pwa: '2.1.0', ios: null, android: '2.0.9', windows: null, macos: null },
+      socialNetworks: { instagram: null, telegram: 'acme_crm', x: null, rubika: null },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deletes only after a confirmation; the built-in application has no delete', async () => {
+    api.on('DELETE /v1/workspaces/profile/applications/', null);
+    await open();
+    expect(await screen.findByRole('button', { name: 'Delete Shop' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Workspace settings' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Shop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this application?' });
+    expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(1));
+    expect(api.calls('DELETE /v1/workspaces/profile/applications/')[0]?.body).toEqual({
+      workspaceId: 'ws-1',
+      applicationId: 'a2',
+    });
+  });
+
+  it('keeps the buttons visible but disabled for a role without the permissions', async () => {
+    api.on(`GET ${accessPath}`, readerAccess);
+    await open();
+    await screen.findByRole('button', { name: 'Edit Shop' });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Add application' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+    expect((screen.getByRole('button', { name: 'Edit Shop' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Delete Shop' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,56 @@
+import {
+  accessInformationSchema,
+  applicationSchema,
+  invitationSchema,
+  workspaceProfileSchema,
+  workspaceSchema,
+} from '@wsm/contracts';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { workspaceMockRoutes } from './mock-routes';
+
+// The mocked-API mode must answer in the contract's shapes, or the screens show errors in a mock build.
+
+function call(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) {
+  const route = workspaceMockRoutes.find(
+    (item) =>
+      item.method === method && (typeof item.path === 'string' ? item.path === path : item.path.test(path)),
+  );
+  if (!route) throw new Error(`no mock route for ${method} ${path}`);
+  const config = { url: path, data: data === undefined ? undefined : JSON.stringify(data) };
+  return route.answer(config as InternalAxiosRequestConfig).body as { statusCode: number; data: unknown };
+}
+
+describe('mocked answers of the workspace calls', () => {
+  it.each([
+    ['/v1/workspaces', z.array(workspaceSchema)],
+    ['/v1/workspaces/workspace-id/ws-1', workspaceSchema],
+    ['/v1/workspaces/profile/workspace-id/ws-1', workspaceProfileSchema],
+    ['/v1/workspaces/members/access/information/user-id/user-1/workspace-id/ws-2', accessInformationSchema],
+    ['/v1/workspaces/profile/applications/workspace-id/ws-1', z.array(applicationSchema)],
+    ['/v1/workspaces/members/identity/invitations', z.array(invitationSchema)],
+    ['/v1/workspaces/members/identity/invitations/id/invitation-1', invitationSchema],
+  ] as const)('GET %s matches the contract schema', (path, schema) => {
+    expect(schema.safeParse(call('get', path).data).success).toBe(true);
+  });
+
+  it('keeps what was created, and refuses a duplicate application key with 261', () => {
+    const first = call('post', '/v1/workspaces/profile/applications', {
+      workspaceId: 'ws-1',
+      key: 'crm',
+      name: 'CRM',
+    });
+    expect(applicationSchema.parse(first.data).key).toBe('crm');
+    const again = call('post', '/v1/workspaces/profile/applications', {
+      workspaceId: 'ws-1',
+      key: 'crm',
+      name: 'CRM',
+    });
+    expect(again.statusCode).toBe(261);
+    const list = z
+      .array(applicationSchema)
+      .parse(call('get', '/v1/workspaces/profile/applications/workspace-id/ws-1').data);
+    expect(list.map((application) => application.key)).toContain('crm');
+  });
+});

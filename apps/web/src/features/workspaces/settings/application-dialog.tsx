@@ -1,0 +1,338 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  type Application,
+  applicationKeySchema,
+  createApplicationRequestSchema,
+  StatusCode,
+  socialNetworksInputSchema,
+  tenantSettingsKey,
+} from '@wsm/contracts';
+import { type ReactNode, useId } from 'react';
+import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api-error';
+import { notify } from '../../../lib/notify';
+import { useRevalidateOnLocale } from '../../auth/form';
+import { useCreateApplication, useUpdateApplication } from '../api';
+import { applyFieldErrors, useFormResolver } from '../form';
+
+const fields = createApplicationRequestSchema.shape;
+const versions = fields.version.unwrap().shape;
+const social = socialNetworksInputSchema.shape;
+
+/** Keywords are typed as one line, separated by Latin or Persian commas. */
+const keywordsSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(/[,،]/)
+      .map((word) => word.trim())
+      .filter(Boolean),
+  )
+  .pipe(fields.keywords.unwrap());
+
+/** The application form, flat; version and social networks nest on save. */
+export const applicationFormSchema = z.object({
+  key: applicationKeySchema,
+  name: fields.name,
+  title: fields.title,
+  slogan: fields.slogan,
+  description: fields.description,
+  keywords: keywordsSchema,
+  pwa: versions.pwa,
+  ios: versions.ios,
+  android: versions.android,
+  windows: versions.windows,
+  macos: versions.macos,
+  instagram: social.instagram,
+  telegram: social.telegram,
+  x: social.x,
+  rubika: social.rubika,
+});
+type AppForm = z.input<typeof applicationFormSchema>;
+type AppOutput = z.output<typeof applicationFormSchema>;
+type AppField = FieldPath<AppForm>;
+
+export const versionKeys = ['pwa', 'ios', 'android', 'windows', 'macos'] as const;
+const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
+const formFields: readonly AppField[] = [
+  'key',
+  'name',
+  'title',
+  'slogan',
+  'description',
+  'keywords',
+  ...versionKeys,
+  ...socialKeys,
+];
+
+const emptyValues: Record<AppField, string> = {
+  key: '',
+  name: '',
+  title: '',
+  slogan: '',
+  description: '',
+  keywords: '',
+  pwa: '',
+  ios: '',
+  android: '',
+  windows: '',
+  macos: '',
+  instagram: '',
+  telegram: '',
+  x: '',
+  rubika: '',
+};
+
+const valuesOf = (application: Application | undefined): Record<AppField, string> =>
+  application
+    ? {
+        key: application.key,
+        name: application.name,
+        title: application.title ?? '',
+        slogan: application.slogan ?? '',
+        description: application.description ?? '',
+        keywords: application.keywords.join(', '),
+        pwa: application.version.pwa ?? '',
+        ios: application.version.ios ?? '',
+        android: application.version.android ?? '',
+        windows: application.version.windows ?? '',
+        macos: application.version.macos ?? '',
+        instagram: application.socialNetworks.instagram ?? '',
+        telegram: application.socialNetworks.telegram ?? '',
+        x: application.socialNetworks.x ?? '',
+        rubika: application.socialNetworks.rubika ?? '',
+      }
+    : emptyValues;
+
+/** version.pwa → pwa, socialNetworks.x → x, keywords.3 → keywords. */
+const fieldOfPath = (path: string) => {
+  const [head, tail] = path.split('.');
+  if ((head === 'version' || head === 'socialNetworks') && tail) return tail;
+  return head ?? path;
+};
+
+function Field({
+  name,
+  control,
+  label,
+  ltr,
+  hint,
+  multiline,
+  disabled,
+  required,
+}: {
+  name: AppField;
+  control: Control<AppForm, unknown, AppOutput>;
+  label: string;
+  ltr?: boolean;
+  hint?: string;
+  multiline?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={typeof field.value === 'string' ? field.value : ''}
+          inputRef={field.ref}
+          label={label}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? hint}
+          multiline={multiline}
+          minRows={multiline ? 2 : undefined}
+          disabled={disabled}
+          required={required}
+          fullWidth
+          slotProps={{ htmlInput: ltr ? { dir: 'ltr', spellCheck: false } : undefined }}
+        />
+      )}
+    />
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0, gap: 2 }}>
+      <Typography
+        component="legend"
+        variant="subtitle2"
+        sx={{ fontWeight: 700, color: 'text.secondary', mb: 1.5 }}
+      >
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** Create (no `application`) or edit an application; full screen on small screens. */
+export function ApplicationDialog({
+  workspaceId,
+  application,
+  open,
+  onClose,
+}: {
+  workspaceId: string;
+  application?: Application;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspaces');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const create = useCreateApplication(workspaceId);
+  const update = useUpdateApplication(workspaceId);
+  const resolver = useFormResolver(applicationFormSchema, t);
+  const form = useForm<AppForm, unknown, AppOutput>({
+    resolver,
+    defaultValues: valuesOf(application),
+  });
+  const { control, handleSubmit, setError, formState } = form;
+  useRevalidateOnLocale(form);
+  const builtIn = application?.key === tenantSettingsKey;
+
+  const submit = handleSubmit(async (values) => {
+    const body = {
+      name: values.name,
+      title: values.title,
+      slogan: values.slogan,
+      description: values.description,
+      keywords: values.keywords,
+      version: {
+        pwa: values.pwa,
+        ios: values.ios,
+        android: values.android,
+        windows: values.windows,
+        macos: values.macos,
+      },
+      socialNetworks: {
+        instagram: values.instagram,
+        telegram: values.telegram,
+        x: values.x,
+        rubika: values.rubika,
+      },
+    };
+    try {
+      if (application) {
+        await update.mutateAsync({
+          workspaceId,
+          applicationId: application.id,
+          ...(builtIn ? {} : { key: values.key }),
+          ...body,
+        });
+        notify.success(t('applications.updated', { name: values.name }));
+      } else {
+        await create.mutateAsync({ workspaceId, key: values.key, ...body });
+        notify.success(t('applications.created', { name: values.name }));
+      }
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
+        setError('key', { type: 'server', message: t('applications.keyTaken') }, { shouldFocus: true });
+      else applyFieldErrors(error, setError, formFields, fieldOfPath);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={formState.isSubmitting ? undefined : onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby={titleId}
+    >
+      <form noValidate onSubmit={submit} data-testid="application-form">
+        <DialogTitle id={titleId}>
+          {application
+            ? t('applications.editTitle', { name: application.name })
+            : t('applications.createTitle')}
+        </DialogTitle>
+        <DialogContent dividers>
+          <Stack sx={{ gap: 3 }}>
+            <Group title={t('applications.groups.identity')}>
+              <Stack sx={twoColumns}>
+                <Field name="name" control={control} label={t('applications.fields.name')} required />
+                <Field
+                  name="key"
+                  control={control}
+                  label={t('applications.fields.key')}
+                  hint={builtIn ? t('applications.builtInKey') : t('applications.keyHint')}
+                  disabled={builtIn}
+                  required
+                  ltr
+                />
+                <Field name="title" control={control} label={t('applications.fields.title')} />
+                <Field name="slogan" control={control} label={t('applications.fields.slogan')} />
+              </Stack>
+              <Field
+                name="description"
+                control={control}
+                label={t('applications.fields.description')}
+                multiline
+              />
+              <Field
+                name="keywords"
+                control={control}
+                label={t('applications.fields.keywords')}
+                hint={t('applications.keywordsHint')}
+              />
+            </Group>
+            <Group title={t('applications.groups.versions')}>
+              <Stack
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, minmax(0, 1fr))' },
+                }}
+              >
+                {versionKeys.map((key) => (
+                  <Field
+                    key={key}
+                    name={key}
+                    control={control}
+                    label={t(`applications.versions.${key}`)}
+                    ltr
+                  />
+                ))}
+              </Stack>
+            </Group>
+            <Group title={t('applications.groups.social')}>
+              <Stack sx={twoColumns}>
+                {socialKeys.map((key) => (
+                  <Field key={key} name={key} control={control} label={t(`info.fields.${key}`)} ltr />
+                ))}
+              </Stack>
+            </Group>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} color="inherit" disabled={formState.isSubmitting}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+            {application ? t('actions.save') : t('applications.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

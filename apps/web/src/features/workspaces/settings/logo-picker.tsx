@@ -1,0 +1,136 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logoRules, workspacesApi } from '../api';
+
+/** Why a file cannot be a logo, mirroring the server's check (type by name here, by content there). */
+export function logoProblem(file: File): 'wrongType' | 'tooLarge' | undefined {
+  if (!(logoRules.types as readonly string[]).includes(file.type)) return 'wrongType';
+  if (file.size > logoRules.maxBytes) return 'tooLarge';
+  return undefined;
+}
+
+/**
+ * The workspace logo: the chosen file shows at once, uploads with its progress, and its image id goes
+ * to the form (saved with the profile). `logoId` null means "remove the logo" on save.
+ */
+export function LogoPicker({
+  workspaceId,
+  currentUrl,
+  name,
+  disabled,
+  error: serverError,
+  onChange,
+}: {
+  workspaceId: string;
+  currentUrl: string | undefined;
+  name: string;
+  disabled: boolean;
+  error?: string;
+  onChange: (logoId: string | null | undefined) => void;
+}) {
+  const { t } = useTranslation('workspaces');
+  const input = useRef<HTMLInputElement>(null);
+  const helperId = useId();
+  const [preview, setPreview] = useState<string | undefined>();
+  const [removed, setRemoved] = useState(false);
+  const [progress, setProgress] = useState<number | undefined>();
+  const [error, setError] = useState('');
+
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = logoProblem(file);
+    if (problem) {
+      setError(t(`info.logo.${problem}`));
+      return;
+    }
+    setError('');
+    setPreview(URL.createObjectURL(file));
+    setRemoved(false);
+    setProgress(0);
+    try {
+      const { imageId } = await workspacesApi.uploadLogo(workspaceId, file, setProgress);
+      onChange(imageId);
+    } catch {
+      setPreview(undefined);
+      setError(t('info.logo.failed'));
+      onChange(undefined);
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const remove = () => {
+    setPreview(undefined);
+    setRemoved(true);
+    setError('');
+    onChange(null);
+  };
+
+  const shown = removed ? undefined : (preview ?? currentUrl);
+  const message = error || serverError;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+      <Avatar
+        src={shown}
+        variant="rounded"
+        alt={shown ? t('info.logo.alt', { name }) : undefined}
+        sx={{ width: 80, height: 80, fontSize: '2rem', bgcolor: 'primary.main', fontWeight: 700 }}
+        data-testid="logo-preview"
+      >
+        {name.slice(0, 1)}
+      </Avatar>
+      <Stack sx={{ gap: 0.75, flex: 1, minWidth: 0 }}>
+        <input
+          ref={input}
+          type="file"
+          accept={logoRules.types.join(',')}
+          hidden
+          data-testid="logo-input"
+          onChange={(event) => void choose(event)}
+        />
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<PhotoCamera />}
+            onClick={() => input.current?.click()}
+            disabled={disabled || progress !== undefined}
+            aria-describedby={helperId}
+          >
+            {t('info.logo.choose')}
+          </Button>
+          {shown ? (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={remove}
+              disabled={disabled || progress !== undefined}
+            >
+              {t('info.logo.remove')}
+            </Button>
+          ) : null}
+        </Stack>
+        {progress !== undefined ? (
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(progress * 100)}
+            aria-label={t('info.logo.uploading')}
+          />
+        ) : null}
+        <FormHelperText id={helperId} error={Boolean(message)} role={message ? 'alert' : undefined}>
+          {message || t('info.logo.rules')}
+        </FormHelperText>
+      </Stack>
+    </Stack>
+  );
+}
