@@ -13,7 +13,7 @@ import {
 
 // The workspace settings screens of part B end to end (members and invitations, roles with the
 // permission matrix, the user directory), against the built app and API: an owner creates a role and
-// invites a second person by phone; that person signs up, accepts, and then sees only what the role
+// invites a second person by phone; that person signs up, accepts on the invitations screen, and then sees only what the role
 // allows while the server refuses the rest. In both languages; screenshots at phone width in fa and
 // en, light and dark.
 
@@ -46,7 +46,7 @@ async function openAs(
   browser: Browser,
   baseURL: string,
   account: Account,
-  workspaceId: string,
+  workspaceId: string | null,
   options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
@@ -54,7 +54,7 @@ async function openAs(
     ...(options.viewport ? { viewport: options.viewport } : {}),
   });
   await logInContext(context, baseURL, account);
-  await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
+  if (workspaceId) await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
   return context.newPage();
 }
 
@@ -123,20 +123,29 @@ for (const locale of ['fa', 'en'] as const) {
     );
     await expect(sentRow).toContainText(sixDays);
 
-    // --- the invitee signs up with that phone and accepts (through the API)
+    // --- the invitee signs up with that phone, finds the invitation and accepts it on its screen
     const invitee = await registerAccount(request, { phone: inviteePhone });
-    const mine = await (
-      await request.get('/v1/workspaces/members/identity/invitations/', { headers: bearer(invitee) })
+    // Before accepting, the workspace is not theirs to select.
+    const invitationsPage = await openAs(browser, base, invitee, null);
+    await invitationsPage.goto(`/${locale}/workspace/invitations`);
+    const workspaceName = locale === 'fa' ? 'شرکت آزمایشی' : 'Test company';
+    await invitationsPage
+      .getByRole('button', {
+        name: text(locale, 'workspaces', 'invitations.acceptNamed').replace('{{name}}', workspaceName),
+      })
+      .click();
+    await expect(
+      invitationsPage.getByText(
+        text(locale, 'workspaces', 'invitations.accepted').replace('{{name}}', workspaceName),
+      ),
+    ).toBeVisible();
+    const joined = await (
+      await request.get(`/v1/workspaces/members/identity/workspace-id/${workspaceId}/`, {
+        headers: bearer(invitee),
+      })
     ).json();
-    const invitation = (mine.data as { id: string; workspaceId: string }[]).find(
-      (item) => item.workspaceId === workspaceId,
-    );
-    expect(invitation).toBeDefined();
-    const accepted = await request.post('/v1/workspaces/members/identity/invitations/response/', {
-      headers: bearer(invitee),
-      data: { invitationId: invitation?.id, accept: true },
-    });
-    expect((await accepted.json()).statusCode).toBe(200);
+    expect(joined.data.total).toBe(2);
+    await invitationsPage.context().close();
 
     // --- the owner's directory now shows the person confirmed
     await ownerPage.goto(`/${locale}/workspace/settings/users`);
