@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type CreateRoleRequest,
   createRoleRequestSchema,
   deleteMemberRequestSchema,
   deleteRoleRequestSchema,
@@ -233,8 +232,6 @@ export function useAdminMutation<TVariables, TResult>(
       ]),
   });
 }
-
-export type { CreateRoleRequest };
 
 /** The logged-in user's id: the access token's subject, else the stored user's id. */
 export function currentUserId(): string | null {

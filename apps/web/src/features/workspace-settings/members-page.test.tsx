@@ -154,6 +154,18 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('No account has this username.')).toBeTruthy();
   });
 
+  it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {
+    actAs(api, ['tenant_members_read', 'tenant_members_invitations_send']);
+    api.on(sendInvitation, pendingInvitation);
+    const dialog = await openInvite('en');
+    expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
+    expect(api.calls(sendInvitation)[0]?.body).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
+    expect(api.calls(rolesList)).toHaveLength(0);
+  });
+
   it('disables roles the inviter cannot grant', async () => {
     actAs(api, ['tenant_members_read', 'tenant_members_invitations_send', 'tenant_roles_read']);
     const dialog = await openInvite('en');

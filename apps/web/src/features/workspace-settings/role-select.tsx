@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceAccess } from '../workspaces/access';
 import { useAllRoles } from './api';
-import { canGrantRole } from './grant';
+import { canGrantRole, permissions } from './grant';
 
 const none = '__none__';
 
@@ -28,7 +28,9 @@ export function RoleSelect({
 }) {
   const { t } = useTranslation('workspace-admin');
   const { can } = useWorkspaceAccess();
-  const roles = useAllRoles(workspaceId);
+  // Without tenant_roles_read the server refuses the list: only "no role" can be offered then.
+  const mayRead = can(permissions.rolesRead);
+  const roles = useAllRoles(workspaceId, mayRead);
   const id = useId();
   const items = roles.data?.items ?? [];
   // A value not (yet) among the loaded roles would make MUI warn; show "no role" until they arrive.
@@ -42,7 +44,7 @@ export function RoleSelect({
         label={label}
         value={shown}
         onChange={(event) => onChange(event.target.value === none ? null : event.target.value)}
-        disabled={roles.isPending}
+        disabled={mayRead && roles.isPending}
       >
         <MenuItem value={none}>
           <ListItemText primary={t('roles.none')} secondary={t('roles.noneHelp')} />
@@ -67,6 +69,8 @@ export function RoleSelect({
       </Select>
       {error ? (
         <FormHelperText>{error}</FormHelperText>
+      ) : !mayRead ? (
+        <FormHelperText>{t('roles.cannotRead')}</FormHelperText>
       ) : roles.isError ? (
         <FormHelperText>{t('states.loadFailed')}</FormHelperText>
       ) : null}
