@@ -61,12 +61,18 @@ export interface Account {
   tokens: { accessToken: string; refreshToken: string; expiresIn: number };
 }
 
-/** Signs an account up through the API (for the tests that start at login). */
+/** Signs an account up through the API (for the tests that start at login); `phone` picks its number. */
 export async function registerAccount(
   request: APIRequestContext,
-  names: { firstName?: string; lastName?: string } = {},
+  fields: { phone?: string; firstName?: string; lastName?: string } = {},
 ): Promise<Account> {
-  const account = { phone: phone(), nationalCode: nationalCode(), password, username: `u${nationalCode()}` };
+  const { phone: chosenPhone, ...names } = fields;
+  const account = {
+    phone: chosenPhone ?? phone(),
+    nationalCode: nationalCode(),
+    password,
+    username: `u${nationalCode()}`,
+  };
   const started = await request.post('/v1/auth/identity/signup/2fa/phone/', {
     data: { phone: account.phone, nationalCode: account.nationalCode },
   });

@@ -55,20 +55,13 @@ const identityRoutes: RouteObject[] = [
   },
 ];
 
-// ---- Workspace settings pages of part B and the lead (members, roles, users, backups) --------------
-// Each is a lazy route module exporting `Component` under src/features/workspace-settings/; until one
-// exists its route shows a placeholder, so the settings navigation already works. Replace a line's
-// `lazy` with `() => import('../features/workspace-settings/<name>-page')` when the page lands.
-const settingsPlaceholder = async () => ({
-  Component: (await import('../features/workspaces/settings/placeholder-page')).Component,
-});
-const partnerSettingsRoutes: RouteObject[] = [
-  { path: 'members', lazy: settingsPlaceholder },
-  { path: 'roles', lazy: settingsPlaceholder },
-  { path: 'users', lazy: settingsPlaceholder },
+// The settings sections whose pages live outside src/features/workspaces.
+const otherSettingsRoutes: RouteObject[] = [
+  { path: 'members', lazy: () => import('../features/workspace-settings/members-page') },
+  { path: 'roles', lazy: () => import('../features/workspace-settings/roles-page') },
+  { path: 'users', lazy: () => import('../features/workspace-settings/users-page') },
   { path: 'backups', lazy: () => import('../features/backups/backups-page') },
 ];
-// ---- end of the partner settings routes ------------------------------------------------------------
 
 // The workspace screens (src/features/workspaces), in the app layout with the app bar.
 const workspaceRoutes: RouteObject[] = [
@@ -122,7 +115,7 @@ const workspaceRoutes: RouteObject[] = [
           Component: (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
         }),
       },
-      ...partnerSettingsRoutes,
+      ...otherSettingsRoutes,
     ],
   },
 ];

@@ -11,6 +11,7 @@ import {
 import { backupMockRoutes } from '../features/backups/mock-routes';
 import { notificationMockRoutes } from '../features/notifications/mock-routes';
 import { profileMockRoutes } from '../features/profile/mock-routes';
+import { workspaceAdminMockRoutes } from '../features/workspace-settings/mock-routes';
 import { workspaceMockRoutes } from '../features/workspaces/mock-routes';
 
 // The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
@@ -75,6 +76,9 @@ export const mockRoutes: MockRoute[] = [
   ...profileMockRoutes,
   ...notificationMockRoutes,
   ...backupMockRoutes,
+  // The settings screens' routes first: their invitations call (with ?workspaceId=) answers the sent
+  // list and hands the caller's own invitations to the workspaces routes.
+  ...workspaceAdminMockRoutes,
   ...workspaceMockRoutes,
   { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
   { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },

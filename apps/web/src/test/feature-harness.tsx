@@ -10,10 +10,12 @@ import { vi } from 'vitest';
 import enBackups from '../../public/assets/locales/en/backups.json';
 import enNotifications from '../../public/assets/locales/en/notifications.json';
 import enProfile from '../../public/assets/locales/en/profile.json';
+import enWorkspaceAdmin from '../../public/assets/locales/en/workspace-admin.json';
 import enWorkspaces from '../../public/assets/locales/en/workspaces.json';
 import faBackups from '../../public/assets/locales/fa/backups.json';
 import faNotifications from '../../public/assets/locales/fa/notifications.json';
 import faProfile from '../../public/assets/locales/fa/profile.json';
+import faWorkspaceAdmin from '../../public/assets/locales/fa/workspace-admin.json';
 import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
@@ -126,6 +128,7 @@ export async function renderScreen(
     notifications: { fa: faNotifications, en: enNotifications },
     workspaces: { fa: faWorkspaces, en: enWorkspaces },
     backups: { fa: faBackups, en: enBackups },
+    'workspace-admin': { fa: faWorkspaceAdmin, en: enWorkspaceAdmin },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

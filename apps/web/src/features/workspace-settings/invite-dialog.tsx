@@ -1,0 +1,157 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { StatusCode, sendInvitationRequestSchema } from '@wsm/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { useLocale } from '../../lib/locale-navigation';
+import { notify } from '../../lib/notify';
+import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
+import { adminApi, useAdminMutation } from './api';
+import { DialogForm } from './components/dialog-form';
+import { RoleSelect } from './role-select';
+
+export const inviteeKinds = ['phone', 'nationalCode', 'username'] as const;
+export type InviteeKind = (typeof inviteeKinds)[number];
+
+const numericKinds: ReadonlySet<InviteeKind> = new Set(['phone', 'nationalCode']);
+
+function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
+  const { t } = useTranslation('workspace-admin');
+  const locale = useLocale();
+  const id = useId();
+  const [kind, setKind] = useState<InviteeKind>('phone');
+  const [value, setValue] = useState('');
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const send = useAdminMutation(workspaceId, adminApi.sendInvitation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The contract's schema normalises Persian and Arabic-Indic digits and canonicalises the phone.
+    const checked = validate(sendInvitationRequestSchema, { workspaceId, roleId, [kind]: value }, locale);
+    if (!checked.ok) {
+      setErrors({ value: checked.errors[kind] ?? checked.errors.phone ?? checked.errors._ ?? '' });
+      return;
+    }
+    setErrors({});
+    try {
+      await send.mutateAsync(checked.data);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
+        setErrors({ value: t('invite.duplicate') });
+      else if (error instanceof ApiError && error.statusCode === StatusCode.notFound)
+        setErrors({ value: t(`invite.notFound.${kind}`) });
+      else {
+        const server = serverFieldErrors(error);
+        setErrors({ value: server[kind] ?? server.phone ?? '', role: server.roleId ?? '' });
+      }
+      return;
+    }
+    notify.success(t('invite.sent'));
+    onClose();
+  };
+
+  return (
+    <DialogForm onSubmit={(event) => void submit(event)}>
+      <DialogContent>
+        <Stack sx={{ gap: 2.5 }}>
+          <DialogContentText>{t('invite.help')}</DialogContentText>
+          <FormControl>
+            <FormLabel id={`${id}-kind`} sx={{ mb: 1 }}>
+              {t('invite.by')}
+            </FormLabel>
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              color="primary"
+              value={kind}
+              aria-labelledby={`${id}-kind`}
+              onChange={(_event, next: InviteeKind | null) => {
+                if (!next) return;
+                setKind(next);
+                setValue('');
+                setErrors({});
+              }}
+            >
+              {inviteeKinds.map((option) => (
+                <ToggleButton key={option} value={option}>
+                  {t(`invite.kinds.${option}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </FormControl>
+          <TextField
+            label={t(`invite.fields.${kind}`)}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={Boolean(errors.value)}
+            helperText={errors.value || t(`invite.hints.${kind}`)}
+            required
+            autoFocus
+            autoComplete="off"
+            slotProps={{
+              htmlInput: {
+                dir: 'ltr',
+                inputMode: numericKinds.has(kind) ? 'numeric' : 'text',
+                maxLength: kind === 'username' ? 32 : 16,
+              },
+            }}
+          />
+          <RoleSelect
+            workspaceId={workspaceId}
+            value={roleId}
+            onChange={setRoleId}
+            label={t('invite.role')}
+            error={errors.role}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={send.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={send.isPending}
+          startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('invite.send')}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}
+
+/** Invite someone by mobile number, national code or username, with a role the inviter may grant. */
+export function InviteDialog({
+  workspaceId,
+  open,
+  onClose,
+}: {
+  workspaceId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace-admin');
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('invite.title')}</DialogTitle>
+      <InviteForm workspaceId={workspaceId} onClose={onClose} />
+    </Dialog>
+  );
+}

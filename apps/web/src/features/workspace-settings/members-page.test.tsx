@@ -1,0 +1,232 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getWorkspaceId } from '../../lib/storage';
+import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { Component as MembersPage } from './members-page';
+import { actAs, me, page, role, workspaceId } from './test-fixtures';
+
+const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;
+const invitationsList = `GET ${workspacePaths.invitations}`;
+const sendInvitation = `POST ${workspacePaths.invitations}`;
+const rolesList = `GET ${workspacePaths.rolesOf(workspaceId)}`;
+
+const active = { id: 'active', key: 'active', name: 'Active' };
+const member = (id: string, fields: Partial<Member> & { firstName: string; userId?: string }): Member => ({
+  id,
+  level: 'member',
+  role: null,
+  status: active,
+  ...fields,
+  user: { id: fields.userId ?? `user-${id}`, firstName: fields.firstName, lastName: null, username: null },
+});
+
+const owner = member('m-owner', { firstName: 'Olivia', level: 'owner' });
+const bob = member('m-bob', { firstName: 'Bob', role: { id: 'role-admin', name: 'Admin', key: 'admin' } });
+const mine = member('m-me', { firstName: 'Mina', userId: me });
+
+const viewer = role({ id: 'role-viewer', name: 'Viewer', keys: ['tenant_members_read'] });
+const admin = role({ id: 'role-admin', name: 'Admin', superAccess: true });
+
+const pendingInvitation: Invitation = {
+  id: 'inv-1',
+  workspaceId,
+  workspaceName: 'acme',
+  name: 'Acme',
+  logo: null,
+  role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
+  token: 't',
+  createdDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+  expiresDate: new Date(Date.now() + 5 * 86_400_000 + 60_000).toISOString(),
+  status: { id: 'pending', key: 'pending', name: 'Pending' },
+  invitee: { userId: null, firstName: null, lastName: null, username: null, phone: '0935***7788' },
+};
+
+// Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
+
+let api: FakeApi;
+beforeEach(() => {
+  logIn();
+  api = fakeApi();
+  api.on(membersList, page([owner, bob, mine]));
+  api.on(invitationsList, page([pendingInvitation]));
+  api.on(rolesList, page([viewer, admin]));
+});
+afterEach(resetHarness);
+
+const open = (locale: 'fa' | 'en' = 'en') =>
+  renderScreen(<MembersPage />, {
+    path: `/${locale}/workspace/settings/members`,
+    pattern: '/:locale/workspace/settings/members',
+    locale,
+    extraRoutes: [{ path: '/:locale', element: <p>picker</p> }],
+  });
+
+async function openInvite(locale: 'fa' | 'en' = 'en') {
+  await open(locale);
+  await userEvent.click(await screen.findByRole('button', { name: locale === 'fa' ? 'دعوت' : 'Invite' }));
+  return screen.findByRole('dialog', { name: locale === 'fa' ? 'دعوت عضو تازه' : 'Invite a member' });
+}
+
+describe('/workspace/settings/members', { timeout: 30_000 }, () => {
+  it('shows members with roles, the owner fixed, and sent invitations with their remaining time', async () => {
+    actAs(api, 'owner');
+    await open();
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const ownerRow = within(table).getByText('Olivia').closest('tr') as HTMLElement;
+    expect(within(ownerRow).getByText('Owner')).toBeTruthy();
+    expect(within(ownerRow).getByRole('button', { name: 'Remove Olivia' })).toHaveProperty('disabled', true);
+    const bobRow = within(table).getByText('Bob').closest('tr') as HTMLElement;
+    expect(within(bobRow).getByText('Admin')).toBeTruthy();
+    expect(within(bobRow).getByRole('button', { name: 'Remove Bob' })).toHaveProperty('disabled', false);
+
+    const invitations = await screen.findByRole('table', { name: 'Sent invitations' });
+    expect(within(invitations).getByText('5 days remaining')).toBeTruthy();
+    expect(within(invitations).getByText('2 days ago')).toBeTruthy();
+    expect(api.calls(invitationsList)[0]?.params).toMatchObject({ workspaceId, page: 1 });
+  });
+
+  it('refuses an invalid mobile number in Persian and sends nothing', async () => {
+    actAs(api, 'owner');
+    const dialog = await openInvite('fa');
+    await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۸۱۲');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
+    expect(await within(dialog).findByText('شماره‌ی موبایل معتبر نیست')).toBeTruthy();
+    expect(api.calls(sendInvitation)).toHaveLength(0);
+  });
+
+  it('accepts a mobile number in Persian digits and sends it canonical, with the chosen role', async () => {
+    actAs(api, 'owner');
+    api.on(sendInvitation, pendingInvitation);
+    const dialog = await openInvite('fa');
+    await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۹۱۲ ۱۲۳ ۴۵۶۷');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
+    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
+    expect(api.calls(sendInvitation)[0]?.body).toEqual({
+      workspaceId,
+      roleId: 'role-viewer',
+      phone: '09121234567',
+    });
+    expect(toasts.success).toHaveBeenCalledWith('دعوت‌نامه فرستاده شد.');
+  });
+
+  it('checks the national code check digit and sends a valid one typed in Persian digits', async () => {
+    actAs(api, 'owner');
+    api.on(sendInvitation, pendingInvitation);
+    const dialog = await openInvite('en');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'National code' }));
+    const field = within(dialog).getByLabelText(/National code/, { selector: 'input' });
+    await userEvent.type(field, '0013542410');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('The national code is not valid')).toBeTruthy();
+    expect(api.calls(sendInvitation)).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '۰۰۱۳۵۴۲۴۱۹');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
+    expect(api.calls(sendInvitation)[0]?.body).toEqual({
+      workspaceId,
+      roleId: null,
+      nationalCode: '0013542419',
+    });
+  });
+
+  it('explains a duplicate (261) and an unknown username (404) next to the field', async () => {
+    actAs(api, 'owner');
+    let answer = 261;
+    api.on(sendInvitation, () => ({ status: answer === 261 ? 400 : 404, statusCode: answer }));
+    const dialog = await openInvite('en');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Username' }));
+    const field = within(dialog).getByLabelText(/Username/, { selector: 'input' });
+    await userEvent.type(field, 'Bob.Smith');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(dialog).findByText('This person is already a member or already has a pending invitation.'),
+    ).toBeTruthy();
+    expect(api.calls(sendInvitation)[0]?.body).toMatchObject({ username: 'bob.smith' });
+    answer = 404;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('No account has this username.')).toBeTruthy();
+  });
+
+  it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {
+    actAs(api, ['tenant_members_read', 'tenant_members_invitations_send']);
+    api.on(sendInvitation, pendingInvitation);
+    const dialog = await openInvite('en');
+    expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
+    expect(api.calls(sendInvitation)[0]?.body).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
+    expect(api.calls(rolesList)).toHaveLength(0);
+  });
+
+  it('disables roles the inviter cannot grant', async () => {
+    actAs(api, ['tenant_members_read', 'tenant_members_invitations_send', 'tenant_roles_read']);
+    const dialog = await openInvite('en');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    expect((await screen.findByRole('option', { name: /Viewer/ })).getAttribute('aria-disabled')).not.toBe(
+      'true',
+    );
+    expect(screen.getByRole('option', { name: /Admin/ }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('offers a member without the permissions no invite, role change, removal or withdrawal, but leaving', async () => {
+    actAs(api, ['tenant_members_read']);
+    api.on(`DELETE ${workspacePaths.members}`, null);
+    await open();
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(screen.getByRole('button', { name: 'Invite' })).toHaveProperty('disabled', true);
+    expect(within(table).queryByRole('button', { name: /Change the role/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    const invitations = await screen.findByRole('table', { name: 'Sent invitations' });
+    expect(within(invitations).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Leave workspace' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Leave workspace' }));
+    await waitFor(() => expect(api.calls(`DELETE ${workspacePaths.members}`)).toHaveLength(1));
+    expect(api.calls(`DELETE ${workspacePaths.members}`)[0]?.body).toEqual({ workspaceId, memberId: 'm-me' });
+    expect(await screen.findByText('picker')).toBeTruthy();
+    expect(getWorkspaceId()).toBeNull();
+  });
+
+  it('changes a role and withdraws an invitation after confirming', async () => {
+    actAs(api, 'owner');
+    api.on(`PUT ${workspacePaths.members}`, {
+      ...bob,
+      role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
+    });
+    api.on(`DELETE ${workspacePaths.invitations}`, null);
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the role of Bob' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Bob' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(`PUT ${workspacePaths.members}`)).toHaveLength(1));
+    expect(api.calls(`PUT ${workspacePaths.members}`)[0]?.body).toEqual({
+      workspaceId,
+      memberId: 'm-bob',
+      roleId: 'role-viewer',
+    });
+    expect(toasts.success).toHaveBeenCalledWith('The role of Bob was changed.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Withdraw the invitation of 0935***7788' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(api.calls(`DELETE ${workspacePaths.invitations}`)).toHaveLength(1));
+    expect(api.calls(`DELETE ${workspacePaths.invitations}`)[0]?.body).toEqual({
+      workspaceId,
+      invitationId: 'inv-1',
+    });
+  });
+});

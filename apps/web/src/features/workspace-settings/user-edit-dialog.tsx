@@ -1,0 +1,136 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { updateWorkspaceUserRequestSchema, type WorkspaceUser } from '@wsm/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/locale-navigation';
+import { notify } from '../../lib/notify';
+import { BirthDateField } from '../profile/components/birth-date-field';
+import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
+import { adminApi, personName, useAdminMutation } from './api';
+import { DialogForm } from './components/dialog-form';
+import { useLast } from './components/use-last';
+
+function EditForm({
+  workspaceId,
+  user,
+  onClose,
+}: {
+  workspaceId: string;
+  user: WorkspaceUser;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace-admin');
+  const locale = useLocale();
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [birthDate, setBirthDate] = useState<string | null | 'incomplete'>(
+    user.birthDate?.slice(0, 10) ?? null,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useAdminMutation(workspaceId, adminApi.updateUser);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (birthDate === 'incomplete') {
+      setErrors({ birthDate: t('users.birthDateIncomplete') });
+      return;
+    }
+    const checked = validate(
+      updateWorkspaceUserRequestSchema,
+      { workspaceId, userId: user.id, firstName, lastName, birthDate },
+      locale,
+    );
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(checked.data);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      return;
+    }
+    notify.success(t('users.saved'));
+    onClose();
+  };
+
+  return (
+    <DialogForm onSubmit={(event) => void submit(event)}>
+      <DialogContent>
+        <Stack sx={{ gap: 2.5 }}>
+          <DialogContentText>{t('users.editHelp')}</DialogContentText>
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+            <TextField
+              fullWidth
+              label={t('users.firstName')}
+              value={firstName}
+              onChange={(event) => setFirstName(event.target.value)}
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName}
+              autoFocus
+            />
+            <TextField
+              fullWidth
+              label={t('users.lastName')}
+              value={lastName}
+              onChange={(event) => setLastName(event.target.value)}
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName}
+            />
+          </Stack>
+          <BirthDateField
+            value={user.birthDate?.slice(0, 10) ?? null}
+            onChange={setBirthDate}
+            locale={locale}
+            error={errors.birthDate}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('actions.save')}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}
+
+/** The workspace's own record of a person: names and birth date (the person's account is untouched). */
+export function UserEditDialog({
+  workspaceId,
+  user,
+  onClose,
+}: {
+  workspaceId: string;
+  user: WorkspaceUser | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace-admin');
+  const titleId = useId();
+  const shown = useLast(user);
+  return (
+    <Dialog open={user !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>
+        {t('users.editTitle', { name: shown ? (personName(shown) ?? t('members.unnamed')) : '' })}
+      </DialogTitle>
+      {shown ? <EditForm key={shown.id} workspaceId={workspaceId} user={shown} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
