@@ -1,4 +1,4 @@
-import { type Backup, type BackupChallenge, backupPaths } from '@wsm/contracts';
+import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -271,6 +271,48 @@ describe('the SMS step-up', () => {
       (await call('POST', backupPaths.backups, token, { workspaceId: workspace.id, code })).body.statusCode,
     ).toBe(660);
     expect(await backupIds(api, workspace)).toEqual([]);
+  });
+
+  it('resends the pending code once its timer has run out (404 when nothing is pending)', async () => {
+    const owner = await quickUser(api);
+    const workspace = await createWorkspace(api, owner);
+    const other = await createWorkspace(api, owner);
+    const token = owner.tokens.accessToken;
+    const none = await call('POST', backupPaths.resend, token, { workspaceId: workspace.id });
+    expect(none.status).toBe(404);
+    const backup = await takeBackup(api, workspace);
+    await call('PUT', backupPaths.restore, token, { workspaceId: workspace.id, backupId: backup.id });
+    // Another workspace has nothing pending.
+    expect((await call('POST', backupPaths.resend, token, { workspaceId: other.id })).status).toBe(404);
+    await api.deps.database.db.execute(
+      sql`update auth_challenges set last_sent_date = last_sent_date - interval '3 minutes'
+          where user_id = ${owner.id} and consumed_date is null`,
+    );
+    const resent = await call<BackupChallenge>('POST', backupPaths.resend, token, {
+      workspaceId: workspace.id,
+    });
+    expect(resent.body).toMatchObject({ statusCode: 200, data: { method: 'sms', resendAfter: 120 } });
+    const code = await latestCode(api, owner.phone);
+    expect((await outbox(api, owner.phone))[0]!.text).toContain('بازگردانی');
+    const restored = await call<RestoreResult>('PUT', backupPaths.restore, token, {
+      workspaceId: workspace.id,
+      backupId: backup.id,
+      code,
+    });
+    expect(restored.body.statusCode).toBe(200);
+  });
+
+  it('limits the codes an account may ask for (260 with Retry-After)', async () => {
+    const owner = await quickUser(api);
+    const workspace = await createWorkspace(api, owner);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await call('POST', backupPaths.backups, owner.tokens.accessToken, { workspaceId: workspace.id }))
+          .body.statusCode,
+      );
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(630));
+    expect(codes[10]).toBe(260);
   });
 
   it('restoring a backup the workspace does not have answers 404 and texts nothing', async () => {

@@ -27,7 +27,7 @@ import {
 } from '../identity/service';
 import { getWorkspace } from '../workspaces/service';
 import { BackupProblemError } from './archive';
-import { buildArchive, countsOf, parseArchive, type WorkspaceData } from './format';
+import { buildArchive, countsOf, formatVersion, parseArchive, type WorkspaceData } from './format';
 import { maxStoredBackups } from './limits';
 import type { ArchiveRow } from './registry';
 import * as repo from './repository';
@@ -310,7 +310,7 @@ export async function importBackup(
     source: 'imported',
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
-    formatVersion: 1,
+    formatVersion,
     counts: countsOf(data),
     snapshotDate: new Date(data.createdDate),
     archive: bytes,
