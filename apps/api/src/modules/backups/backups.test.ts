@@ -550,5 +550,13 @@ describe('the list', () => {
     );
     const list = await call<{ total: number }>('GET', backupPaths.list(workspace.id), token);
     expect(list.body.data.total).toBe(50);
+    // Taking one is refused before any code is texted.
+    const sentBefore = (await outbox(api, owner.phone)).length;
+    const take = await call<{ reason: string }>('POST', backupPaths.backups, token, {
+      workspaceId: workspace.id,
+    });
+    expect(take.body.statusCode).toBe(400);
+    expect(take.body.data.reason).toBe('too_many_backups');
+    expect(await outbox(api, owner.phone)).toHaveLength(sentBefore);
   });
 });

@@ -129,8 +129,9 @@ async function sendCode(
   return { method: 'sms', phone: maskPhone(user.phone), resendAfter };
 }
 
-/** Texts the owner a code to confirm taking a backup (the 630 step). */
-export function startCreate(deps: AppDeps, access: MemberAccess, locale: Locale, log: Logger) {
+/** Texts the owner a code to confirm taking a backup (the 630 step); none when no room is left. */
+export async function startCreate(deps: AppDeps, access: MemberAccess, locale: Locale, log: Logger) {
+  await assertRoom(deps.database.db, access.workspaceId, locale);
   return sendCode(deps, access, 'backup-create', createScope(access.workspaceId), locale, log);
 }
 
@@ -202,13 +203,14 @@ export async function createBackup(
   log: Logger,
 ): Promise<Backup> {
   const db = deps.database.db;
+  // Before the code is spent: a full workspace keeps the code for after a deletion.
+  await assertRoom(db, access.workspaceId, locale);
   await useAccountCode(deps, {
     userId: access.userId,
     purpose: 'backup-create',
     code,
     scope: createScope(access.workspaceId),
   });
-  await assertRoom(db, access.workspaceId, locale);
   const data = await snapshot(db, access.workspaceId);
   const archive = await buildArchive(data);
   const id = uuidv7();
