@@ -18,6 +18,7 @@ import { devOutboxRoutes } from './messaging/outbox-routes';
 import { accessRoutes } from './modules/access/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { assetRoutes } from './modules/assets/routes';
+import { backupRoutes } from './modules/backups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(profileRoutes);
   await app.register(securityRoutes);
   await app.register(notificationRoutes);
+  await app.register(backupRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

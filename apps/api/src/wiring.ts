@@ -1,4 +1,5 @@
 import { maskEmail, maskPhone } from '@wsm/contracts';
+import { backupEventListeners } from './modules/backups/service';
 import { accountCreatedListeners, loginCompletedListeners } from './modules/identity/service';
 import { type EventDb, membersEventListeners } from './modules/members/events';
 import { claimInvitationsForAccount } from './modules/members/service';
@@ -76,4 +77,12 @@ membersEventListeners.push(async (event, db) => {
         await notify(db, event.userId, 'member.status_changed', { workspaceName, status: event.status });
       return;
   }
+});
+
+// Notifications of a backup taken and of a restore, to the owner who did it (a restore also leaves a
+// pre-restore backup, which the notification's link lists).
+backupEventListeners.push(async (deps, event) => {
+  const db = deps.database.db;
+  const workspaceName = await workspaceNameOf(db, event.workspaceId);
+  await notify(db, event.userId, event.type, { workspaceName }, '/workspace/settings/backups');
 });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportBackup, importBackup, takeBackup } from './backup-fixtures';
 import {
   addMember,
   createRole,
@@ -80,6 +81,8 @@ interface World {
   bInvitee: TestUser;
   bAppId: string;
   bLogoId: string;
+  bBackupId: string;
+  bBackupZip: Buffer;
 }
 
 let w: World;
@@ -133,6 +136,8 @@ beforeAll(async () => {
     body: { workspaceId: b.id, key: 'b-only-app', name: 'B app' },
   });
   const logo = await uploadLogo(bt, b.id);
+  const backup = await takeBackup(api, b);
+  const bBackupZip = (await exportBackup(api, b, backup.id)).bytes;
   const role2 = await newClient(api).call<{ lastChangeDate: string }>(
     'GET',
     `/v1/workspaces/members/access/roles/role-id/${role.id}/workspace-id/${b.id}`,
@@ -152,6 +157,8 @@ beforeAll(async () => {
     bInvitee,
     bAppId: app.body.data.id,
     bLogoId: logo.body.data.imageId,
+    bBackupId: backup.id,
+    bBackupZip,
   };
 });
 
@@ -168,6 +175,7 @@ async function snapshotOfB(): Promise<unknown[]> {
     get(`/v1/workspaces/members/identity/invitations/?workspaceId=${id}`),
     get(`/v1/workspaces/users/identity/workspace-id/${id}/`),
     get(`/v1/workspaces/profile/applications/workspace-id/${id}/`),
+    get(`/v1/migration/workspace-backup/workspaceId/${id}/`),
   ]);
 }
 
@@ -175,7 +183,7 @@ async function snapshotOfB(): Promise<unknown[]> {
 interface Probe {
   path: string;
   body?: unknown;
-  multipart?: boolean;
+  multipart?: 'logo' | 'backup';
 }
 
 function fill(path: string, params: Record<string, string>): string {
@@ -195,7 +203,7 @@ function byWorkspaceB(): Record<string, Probe> {
     },
     'POST /v1/assets/workspace-profile-image/': {
       path: '/v1/assets/workspace-profile-image/',
-      multipart: true,
+      multipart: 'logo',
     },
     'GET /v1/workspaces/members/access/roles/workspace-id/{id}': {
       path: p('/v1/workspaces/members/access/roles/workspace-id/{id}'),
@@ -304,6 +312,34 @@ function byWorkspaceB(): Record<string, Probe> {
       path: '/v1/workspaces/profile/applications/',
       body: { workspaceId: id, applicationId: w.bAppId },
     },
+    'GET /v1/migration/workspace-backup/workspaceId/{id}/': {
+      path: p('/v1/migration/workspace-backup/workspaceId/{id}/'),
+    },
+    'POST /v1/migration/workspace-backup/': {
+      path: '/v1/migration/workspace-backup/',
+      body: { workspaceId: id },
+    },
+    'POST /v1/migration/workspace-backup/2fa/resend/sms/': {
+      path: '/v1/migration/workspace-backup/2fa/resend/sms/',
+      body: { workspaceId: id },
+    },
+    'DELETE /v1/migration/workspace-backup/': {
+      path: '/v1/migration/workspace-backup/',
+      body: { workspaceId: id, backupId: w.bBackupId },
+    },
+    'GET /v1/migration/workspace-backup/export/id/{backupId}/workspaceId/{id}/': {
+      path: p('/v1/migration/workspace-backup/export/id/{backupId}/workspaceId/{id}/', {
+        backupId: w.bBackupId,
+      }),
+    },
+    'PUT /v1/migration/workspace-backup/import/workspace-id/{id}': {
+      path: p('/v1/migration/workspace-backup/import/workspace-id/{id}'),
+      multipart: 'backup',
+    },
+    'PUT /v1/migration/workspace-backup/restore/': {
+      path: '/v1/migration/workspace-backup/restore/',
+      body: { workspaceId: id, backupId: w.bBackupId },
+    },
   };
 }
 
@@ -316,7 +352,8 @@ const notByWorkspaceId = new Set([
 ]);
 
 async function send(method: string, probe: Probe, token: string): Promise<ApiAnswer> {
-  if (probe.multipart) return uploadLogo(token, w.b.id);
+  if (probe.multipart === 'logo') return uploadLogo(token, w.b.id);
+  if (probe.multipart === 'backup') return importBackup(api, w.b.id, w.bBackupZip, token);
   return newClient(api).call(method, probe.path, { token, body: probe.body });
 }
 
@@ -413,6 +450,9 @@ describe('tenant isolation over the route tree', () => {
       ['GET', `/v1/profiles/applications/application-key/b-only-app/workspace-id/${a}/`],
       ['PUT', '/v1/workspaces/profile/applications/', { workspaceId: a, applicationId: w.bAppId, name: 'x' }],
       ['DELETE', '/v1/workspaces/profile/applications/', { workspaceId: a, applicationId: w.bAppId }],
+      ['GET', `/v1/migration/workspace-backup/export/id/${w.bBackupId}/workspaceId/${a}/`],
+      ['DELETE', '/v1/migration/workspace-backup/', { workspaceId: a, backupId: w.bBackupId }],
+      ['PUT', '/v1/migration/workspace-backup/restore/', { workspaceId: a, backupId: w.bBackupId }],
     ];
     for (const [method, path, body] of cases) {
       const answer = await newClient(api).call(method, path, { token: t, body });

@@ -1,3 +1,4 @@
+export * from './backups';
 export * from './common-passwords';
 export * from './identity';
 export * from './issue-messages';

@@ -4,6 +4,7 @@
 export * from '../modules/access/schema';
 export * from '../modules/applications/schema';
 export * from '../modules/assets/schema';
+export * from '../modules/backups/schema';
 export * from '../modules/identity/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notifications/schema';

@@ -7,7 +7,9 @@ export type CodePurpose =
   | 'recovery'
   | 'password-change'
   | 'email-verify'
-  | 'phone-change';
+  | 'phone-change'
+  | 'backup-create'
+  | 'backup-restore';
 
 interface CodeTexts {
   subject: string;
@@ -83,6 +85,30 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your phone verification code',
       line: (code, minutes) =>
         `Your new phone's verification code: ${code}\nIt is valid for ${minutes} minutes.`,
+    },
+  },
+  'backup-create': {
+    fa: {
+      subject: 'کد تأیید پشتیبان‌گیری',
+      line: (code, minutes) =>
+        `کد تأیید پشتیبان‌گیری از فضای کاری: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. آن را به کسی ندهید.`,
+    },
+    en: {
+      subject: 'Your workspace backup code',
+      line: (code, minutes) =>
+        `Your code to back up the workspace: ${code}\nIt is valid for ${minutes} minutes. Do not share it.`,
+    },
+  },
+  'backup-restore': {
+    fa: {
+      subject: 'کد تأیید بازگردانی پشتیبان',
+      line: (code, minutes) =>
+        `کد تأیید بازگردانی فضای کاری از پشتیبان: ${code}\nبا این کد همه‌ی داده‌های فضای کاری جایگزین می‌شود. این کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. آن را به کسی ندهید.`,
+    },
+    en: {
+      subject: 'Your workspace restore code',
+      line: (code, minutes) =>
+        `Your code to restore the workspace from a backup: ${code}\nIt replaces all of the workspace's data. It is valid for ${minutes} minutes. Do not share it.`,
     },
   },
 };

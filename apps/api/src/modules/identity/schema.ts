@@ -94,6 +94,9 @@ export const challengePurposes = [
   'password-change',
   'email-verify',
   'phone-change',
+  // Workspace backups (modules/backups): the owner's phone confirms taking and restoring a backup.
+  'backup-create',
+  'backup-restore',
 ] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
@@ -118,6 +121,11 @@ export const challenges = pgTable(
       .notNull()
       .default('sms'),
     destination: text('destination'),
+    /**
+     * What an account code confirms beyond its purpose (a backup code: the workspace, and the backup to
+     * restore); a code is only good for the scope it was sent for. Null for the other flows.
+     */
+    scope: text('scope'),
     /** Null when no code is pending (after success, or for a recovery decoy: every code is wrong). */
     codeHash: text('code_hash'),
     codeExpiresDate: timestamptz('code_expires_date'),
@@ -136,7 +144,7 @@ export const challenges = pgTable(
     index('auth_challenges_expires_date_idx').on(t.expiresDate),
     check(
       'auth_challenges_purpose_check',
-      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change')`,
+      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'backup-create', 'backup-restore')`,
     ),
     index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose),
     check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),

@@ -43,6 +43,8 @@ const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
   'password-change': 10 * 60,
   'email-verify': 10 * 60,
   'phone-change': 10 * 60,
+  'backup-create': 10 * 60,
+  'backup-restore': 10 * 60,
 };
 
 // The module's clock. Tests move the dates of rows (repository.updateChallenge/updateSession) instead.
@@ -197,6 +199,7 @@ function assertResendAllowed(challenge: ChallengeRow, channel: 'sms' | 'email'):
 
 interface NewChallenge {
   purpose: ChallengePurpose;
+  scope?: string | null;
   userId?: string | null;
   phone?: string | null;
   nationalCode?: string | null;
@@ -223,6 +226,7 @@ async function createChallenge(
     nationalCode: input.nationalCode ?? null,
     channel: input.channel,
     destination: input.destination,
+    scope: input.scope ?? null,
     codeHash: input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null,
     codeExpiresDate: seconds(t, codeLifetimeSeconds),
     lastSentDate: t,
@@ -821,7 +825,21 @@ export async function setUserPassword(deps: AppDeps, userId: string, password: s
 // ---------- one-time codes of personal-settings changes (modules/security)
 
 /** The flows of a logged-in user that a one-time code confirms. */
-export type AccountCodePurpose = 'password-change' | 'email-verify' | 'phone-change';
+export type AccountCodePurpose =
+  | 'password-change'
+  | 'email-verify'
+  | 'phone-change'
+  | 'backup-create'
+  | 'backup-restore';
+
+/** Seconds until the challenge's code may be sent again (0 when it may now). */
+function resendWait(challenge: ChallengeRow): number {
+  if (!challenge.lastSentDate) return 0;
+  const wait = Math.ceil(
+    (challenge.lastSentDate.getTime() + resendAfterSeconds * 1000 - now().getTime()) / 1000,
+  );
+  return Math.max(0, wait);
+}
 
 /**
  * Sends a code for a change of a logged-in user's settings to `destination` (the own phone, or a new
@@ -838,6 +856,13 @@ export async function sendAccountCode(
     destination: string;
     locale: Locale;
     log: Logger;
+    /** What the code confirms beyond the purpose (see challenges.scope); another scope replaces the pending code. */
+    scope?: string;
+    /**
+     * While the timer of the same pending code runs, answer its remaining wait without sending (a second
+     * "start" of a step-up, e.g. a reopened dialog) instead of 260.
+     */
+    keepPending?: boolean;
   },
 ): Promise<{ resendAfter: number }> {
   const db = deps.database.db;
@@ -849,7 +874,14 @@ export async function sendAccountCode(
     locale: input.locale,
   };
   const sameDestination =
-    existing && existing.channel === input.channel && existing.destination === input.destination;
+    existing &&
+    existing.channel === input.channel &&
+    existing.destination === input.destination &&
+    existing.scope === (input.scope ?? null);
+  if (input.keepPending && existing && sameDestination && existing.attempts < maxCodeAttempts) {
+    const wait = resendWait(existing);
+    if (wait > 0) return { resendAfter: wait };
+  }
   // The timer holds for the destination even when its challenge died of wrong tries.
   if (existing && sameDestination) assertResendAllowed(existing, input.channel);
   if (existing && sameDestination && existing.attempts < maxCodeAttempts) {
@@ -861,6 +893,7 @@ export async function sendAccountCode(
   await repo.consumeUserChallenges(db, input.purpose, input.userId, now());
   const { challenge, code } = await createChallenge(deps, {
     purpose: input.purpose,
+    scope: input.scope ?? null,
     userId: input.userId,
     channel: input.channel,
     destination: input.destination,
@@ -889,7 +922,18 @@ export async function resendAccountCode(
     destination: existing.destination,
     locale: input.locale,
     log: input.log,
+    ...(existing.scope !== null ? { scope: existing.scope } : {}),
   });
+}
+
+/** The user's pending code of a purpose (for a resend route that serves several purposes), if any. */
+export async function pendingAccountCode(
+  deps: AppDeps,
+  input: { userId: string; purpose: AccountCodePurpose },
+): Promise<{ scope: string | null; createdDate: Date } | undefined> {
+  const existing = await repo.findLatestUserChallenge(deps.database.db, input.purpose, input.userId, now());
+  if (!existing?.destination || existing.verifiedDate) return undefined;
+  return { scope: existing.scope, createdDate: existing.createdDate };
 }
 
 /**
@@ -898,11 +942,13 @@ export async function resendAccountCode(
  */
 export async function useAccountCode(
   deps: AppDeps,
-  input: { userId: string; purpose: AccountCodePurpose; code: string },
+  input: { userId: string; purpose: AccountCodePurpose; code: string; scope?: string },
 ): Promise<{ channel: 'sms' | 'email'; destination: string }> {
   const db = deps.database.db;
   const challenge = await repo.findLatestUserChallenge(db, input.purpose, input.userId, now());
   if (!challenge?.destination) throw wrongCredentials();
+  // A code sent to confirm one thing never confirms another (another workspace, another backup).
+  if (challenge.scope !== (input.scope ?? null)) throw wrongCredentials();
   if (challenge.attempts >= maxCodeAttempts) throw shield();
   await checkCode(deps, challenge, input.code, false);
   if (!(await repo.consumeChallenge(db, challenge.id, now(), true))) throw wrongCredentials();

@@ -12,6 +12,8 @@ export const notificationTypes = [
   'member.role_changed',
   'member.removed',
   'member.status_changed',
+  'backup.created',
+  'backup.restored',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 export type NotificationParams = Record<string, string>;
@@ -132,6 +134,30 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       title: () => 'Your membership status changed',
       body: (p) =>
         `Your status in the workspace "${p.workspaceName ?? ''}" is now ${statusWords[p.status ?? '']?.en ?? p.status ?? ''}.`,
+    },
+  },
+  'backup.created': {
+    fa: {
+      title: () => 'از فضای کاری پشتیبان گرفته شد',
+      body: (p) =>
+        `نسخه‌ی پشتیبان تازه‌ای از فضای کاری «${p.workspaceName ?? ''}» ساخته شد. اگر شما نبودید، رمز عبور خود را تغییر دهید.`,
+    },
+    en: {
+      title: () => 'Workspace backup created',
+      body: (p) =>
+        `A new backup of the workspace "${p.workspaceName ?? ''}" was created. If this was not you, change your password.`,
+    },
+  },
+  'backup.restored': {
+    fa: {
+      title: () => 'فضای کاری از پشتیبان بازگردانی شد',
+      body: (p) =>
+        `داده‌های فضای کاری «${p.workspaceName ?? ''}» با یک نسخه‌ی پشتیبان جایگزین شد؛ وضعیت پیشین هم به‌صورت پشتیبان نگه داشته شد.`,
+    },
+    en: {
+      title: () => 'Workspace restored from a backup',
+      body: (p) =>
+        `The data of the workspace "${p.workspaceName ?? ''}" was replaced by a backup; the previous state was kept as a backup too.`,
     },
   },
 };

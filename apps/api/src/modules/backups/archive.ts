@@ -1,0 +1,204 @@
+import type { Readable } from 'node:stream';
+import { type BackupProblem, type BackupProblemParams, backupUploadLimits } from '@wsm/contracts';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+
+// Zip files, written with yazl and read with yauzl. Reading never trusts the archive: every entry is
+// checked (name, type, declared and actual sizes) before a byte of it is inflated, and inflating stops
+// at the declared size. Nothing is ever written to disk, but a name that would escape a folder is still
+// refused: an archive with one is not one this server wrote.
+
+/** Why an archive was refused; the service turns it into a translated body 400. */
+export class BackupProblemError extends Error {
+  override name = 'BackupProblemError';
+  constructor(
+    readonly problem: BackupProblem,
+    readonly params: BackupProblemParams = {},
+  ) {
+    super(`backup refused: ${problem}${params.name ? ` (${params.name})` : ''}`);
+  }
+}
+
+export interface ArchiveLimits {
+  maxEntries: number;
+  maxUncompressedBytes: number;
+  maxRatio: number;
+  /** Entries smaller than this (decompressed) are not judged by their ratio: small JSON compresses well. */
+  ratioFloorBytes: number;
+}
+
+export const defaultArchiveLimits: ArchiveLimits = {
+  maxEntries: backupUploadLimits.maxEntries,
+  maxUncompressedBytes: backupUploadLimits.maxUncompressedBytes,
+  maxRatio: backupUploadLimits.maxRatio,
+  ratioFloorBytes: 64 * 1024,
+};
+
+/** Writes files into a zip, in the order given, each with the same modification date. */
+export function writeZip(files: { path: string; bytes: Buffer }[], mtime: Date): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const file of files)
+    zip.addBuffer(file.bytes, file.path, { mtime, mode: 0o100644, compress: true, compressionLevel: 6 });
+  zip.end();
+  return collect(zip.outputStream as Readable);
+}
+
+function collect(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('error', reject);
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
+
+/** Why a name is unsafe, or null: absolute, a drive, `..`, a backslash, a control character or empty. */
+export function unsafeName(name: string): boolean {
+  if (name === '' || name.includes('\\') || name.includes('\0')) return true;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+  if (/[\u0000-\u001f\u007f]/.test(name)) return true;
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return true;
+  const parts = name.split('/');
+  return parts.some((part) => part === '..' || part === '.');
+}
+
+function looksLikeZip(bytes: Buffer): boolean {
+  // A local file header, or the end-of-central-directory record of an empty zip.
+  if (bytes.length < 22) return false;
+  const signature = bytes.readUInt32LE(0);
+  return signature === 0x04034b50 || signature === 0x06054b50;
+}
+
+function open(bytes: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(
+      bytes,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: true },
+      (error, zip) => (error || !zip ? reject(error) : resolve(zip)),
+    );
+  });
+}
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const onEntry = (entry: yauzl.Entry) => {
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+      resolve(entry);
+    };
+    const onEnd = () => {
+      zip.off('entry', onEntry);
+      zip.off('error', onError);
+      resolve(null);
+    };
+    const onError = (error: Error) => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      reject(error);
+    };
+    zip.once('entry', onEntry);
+    zip.once('end', onEnd);
+    zip.once('error', onError);
+    zip.readEntry();
+  });
+}
+
+/** Inflates one entry, never past `max` bytes (yauzl also checks the declared size and the CRC). */
+function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(error);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // More than the entry declared: a lie about its size, the way zip bombs get past size checks.
+        if (size > max) {
+          stream.destroy(new BackupProblemError('corrupt', { name: entryName(entry) }));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      stream.once('error', reject);
+      stream.once('end', () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}
+
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileNameRaw ?? (entry.fileName as unknown as Buffer);
+  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
+}
+
+/**
+ * Reads every file of an untrusted zip into memory, or throws BackupProblemError naming the first
+ * problem: not a zip, damaged, too many entries, too big decompressed, an entry whose ratio is a zip
+ * bomb's, an unsafe name (zip slip), a symbolic link or anything but a plain file, a duplicate name
+ * (also differing only in case), an encrypted entry. Folder entries are skipped.
+ */
+export async function readZip(
+  bytes: Buffer,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): Promise<Map<string, Buffer>> {
+  if (!looksLikeZip(bytes)) throw new BackupProblemError('not_zip');
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await open(bytes);
+  } catch {
+    throw new BackupProblemError('corrupt');
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new BackupProblemError('too_many_entries');
+    const files = new Map<string, Buffer>();
+    const seen = new Set<string>();
+    let total = 0;
+    for (;;) {
+      let entry: yauzl.Entry | null;
+      try {
+        entry = await nextEntry(zip);
+      } catch {
+        throw new BackupProblemError('corrupt');
+      }
+      if (!entry) break;
+      const name = entryName(entry);
+      if (unsafeName(name.endsWith('/') ? name.slice(0, -1) : name))
+        throw new BackupProblemError('unsafe_path', { name });
+      const folded = name.toLowerCase();
+      if (seen.has(folded)) throw new BackupProblemError('duplicate_entry', { name });
+      seen.add(folded);
+      // Unix permissions live in the high half of the external attributes of entries made on Unix.
+      const mode = entry.externalFileAttributes >>> 16;
+      const type = mode & S_IFMT;
+      if (type === S_IFLNK) throw new BackupProblemError('symlink', { name });
+      const isFolder = name.endsWith('/') || type === S_IFDIR;
+      if (isFolder) {
+        if (entry.uncompressedSize !== 0) throw new BackupProblemError('corrupt', { name });
+        continue;
+      }
+      if (type !== 0 && type !== S_IFREG) throw new BackupProblemError('symlink', { name });
+      if (entry.isEncrypted()) throw new BackupProblemError('encrypted', { name });
+      total += entry.uncompressedSize;
+      if (total > limits.maxUncompressedBytes) throw new BackupProblemError('too_big_uncompressed');
+      if (
+        entry.uncompressedSize > limits.ratioFloorBytes &&
+        entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)
+      )
+        throw new BackupProblemError('ratio', { name });
+      if (!entry.canDecodeFileData()) throw new BackupProblemError('corrupt', { name });
+      try {
+        files.set(name, await inflate(zip, entry, entry.uncompressedSize));
+      } catch (error) {
+        if (error instanceof BackupProblemError) throw error;
+        throw new BackupProblemError('corrupt', { name });
+      }
+    }
+    return files;
+  } finally {
+    zip.close();
+  }
+}

@@ -1,0 +1,330 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../identity/repository';
+import { users } from '../identity/schema';
+import type { WorkspaceData } from './format';
+import { type ArchiveRow, columnNames, type TableEntry, tableName, workspaceTables } from './registry';
+import { type WorkspaceBackupRow, workspaceBackups } from './schema';
+
+// Queries of the backups module. The registry's tables are read and written generically (to_jsonb out,
+// jsonb_populate_recordset in); the module's own table through Drizzle.
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function toBuffer(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new Error('expected bytes');
+}
+
+const t = sql.raw('t');
+const ident = (name: string) => sql.identifier(name);
+const list = (items: SQL[]) => sql.join(items, sql`, `);
+const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const scopeColumn = (entry: TableEntry) => (entry.scope === 'id' ? 'id' : 'workspace_id');
+
+// ---------- reading and replacing a workspace's data
+
+/**
+ * Reads every registry table of a workspace, in the transaction given (the caller opens it REPEATABLE
+ * READ, so every table is read from one snapshot). Timestamps come out in UTC with their microseconds.
+ */
+export async function readWorkspaceData(tx: Db, workspaceId: string, readDate: Date): Promise<WorkspaceData> {
+  await tx.execute(sql`set local timezone to 'UTC'`);
+  const tables = new Map<string, ArchiveRow[]>();
+  const binaries = new Map<string, Map<string, Buffer>>();
+  for (const entry of workspaceTables) {
+    const name = tableName(entry);
+    const binary = entry.binary?.column;
+    const json = binary ? sql`to_jsonb(${t}) - ${binary}::text` : sql`to_jsonb(${t})`;
+    const order = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
+    const result = await tx.execute(
+      sql`select ${json} as "row"${binary ? sql`, ${t}.${ident(binary)} as "binary"` : sql``}
+          from ${ident(name)} ${t} where ${t}.${ident(scopeColumn(entry))} = ${workspaceId} order by ${order}`,
+    );
+    const rows = rowsOf<{ row: ArchiveRow; binary?: unknown }>(result);
+    tables.set(
+      name,
+      rows.map((r) => r.row),
+    );
+    if (binary) binaries.set(name, new Map(rows.map((r) => [String(r.row.id), toBuffer(r.binary)])));
+  }
+  const workspace = tables.get('workspaces')?.[0];
+  return {
+    workspaceId,
+    workspaceName: String(workspace?.workspace_name ?? ''),
+    createdDate: readDate.toISOString(),
+    tables,
+    binaries,
+  };
+}
+
+/** Rows of a batch small enough for one statement's JSON parameter. */
+function* batches<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/**
+ * Replaces a workspace's data with `data` inside the caller's transaction: every registry table's rows
+ * of this workspace are deleted (children first) and the archive's inserted (parents first); the
+ * workspace row itself is updated in place. Only rows carrying this workspace's id are touched.
+ */
+export async function replaceWorkspaceData(tx: Db, workspaceId: string, data: WorkspaceData): Promise<void> {
+  for (const entry of [...workspaceTables].reverse())
+    if (entry.scope === 'workspace_id')
+      await tx.execute(sql`delete from ${ident(tableName(entry))} where workspace_id = ${workspaceId}`);
+  for (const entry of workspaceTables) {
+    const name = tableName(entry);
+    const rows = data.tables.get(name) ?? [];
+    if (entry.scope === 'id') {
+      const columns = columnNames(entry).filter((column) => column !== 'id');
+      await tx.execute(
+        sql`update ${ident(name)} w set (${list(columns.map((column) => sql`${ident(column)}`))}) =
+              (${list(columns.map((column) => sql`r.${ident(column)}`))})
+            from jsonb_populate_record(null::${ident(name)}, ${jsonParam(rows[0])}) r
+            where w.id = ${workspaceId}`,
+      );
+      continue;
+    }
+    if (entry.binary) {
+      const column = entry.binary.column;
+      const values = data.binaries.get(name);
+      // One row at a time: each carries its bytes (hex in the JSON parameter).
+      for (const row of rows) {
+        const bytes = values?.get(String(row.id));
+        if (!bytes) throw new Error(`no ${column} for ${name} ${String(row.id)}`);
+        await tx.execute(
+          sql`insert into ${ident(name)} select * from jsonb_populate_record(null::${ident(name)},
+              ${jsonParam({ ...row, [column]: `\\x${bytes.toString('hex')}` })})`,
+        );
+      }
+      continue;
+    }
+    for (const batch of batches(rows, 2000))
+      await tx.execute(
+        sql`insert into ${ident(name)} select * from jsonb_populate_recordset(null::${ident(name)}, ${jsonParam(batch)})`,
+      );
+  }
+}
+
+/** Rows per registry table of a workspace. */
+export async function countWorkspaceRows(db: Db, workspaceId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const entry of workspaceTables) {
+    const name = tableName(entry);
+    const result = await db.execute(
+      sql`select count(*)::int as n from ${ident(name)} where ${ident(scopeColumn(entry))} = ${workspaceId}`,
+    );
+    counts[name] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+/**
+ * The first registry table some of whose rows in `data` carry a value (an id, a token, the workspace
+ * name) that a row of another workspace holds; undefined when none does. Such an archive could only
+ * overwrite or collide with another tenant's data.
+ */
+export async function findForeignTable(
+  db: Db,
+  workspaceId: string,
+  data: WorkspaceData,
+): Promise<string | undefined> {
+  for (const entry of workspaceTables) {
+    const name = tableName(entry);
+    const rows = data.tables.get(name) ?? [];
+    for (const key of entry.globalKeys ?? []) {
+      const values = rows
+        .map((row) => row[key.column])
+        .filter((value): value is string => typeof value === 'string')
+        .map((value) => (key.caseInsensitive ? value.toLowerCase() : value));
+      if (values.length === 0) continue;
+      const column = key.caseInsensitive
+        ? sql`lower(${t}.${ident(key.column)})`
+        : sql`${t}.${ident(key.column)}`;
+      const result = await db.execute(
+        sql`select 1 as found from ${ident(name)} ${t}
+            where ${column} in (select jsonb_array_elements_text(${jsonParam(values)}))
+              and ${t}.${ident(scopeColumn(entry))} is distinct from ${workspaceId}
+            limit 1`,
+      );
+      if (rowsOf(result).length > 0) return name;
+    }
+  }
+  return undefined;
+}
+
+/** Which of these account ids exist. */
+export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute(
+    sql`select id from users where id in (select jsonb_array_elements_text(${jsonParam([...new Set(ids)])}))`,
+  );
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+}
+
+/** A row of a registry table as it would be archived (the restoring owner's membership and directory entry). */
+export async function currentRow(
+  tx: Db,
+  table: string,
+  where: { workspaceId: string; userId: string },
+): Promise<ArchiveRow | undefined> {
+  await tx.execute(sql`set local timezone to 'UTC'`);
+  const result = await tx.execute(
+    sql`select to_jsonb(${t}) as "row" from ${ident(table)} ${t}
+        where ${t}.workspace_id = ${where.workspaceId} and ${t}.user_id = ${where.userId}`,
+  );
+  return rowsOf<{ row: ArchiveRow }>(result)[0]?.row;
+}
+
+// ---------- stored backups
+
+export type BackupMeta = Omit<WorkspaceBackupRow, 'archive'>;
+export interface BackupListRow extends BackupMeta {
+  creator: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
+}
+
+const meta = {
+  id: workspaceBackups.id,
+  workspaceId: workspaceBackups.workspaceId,
+  source: workspaceBackups.source,
+  size: workspaceBackups.size,
+  sha256: workspaceBackups.sha256,
+  formatVersion: workspaceBackups.formatVersion,
+  counts: workspaceBackups.counts,
+  snapshotDate: workspaceBackups.snapshotDate,
+  createdBy: workspaceBackups.createdBy,
+  createdDate: workspaceBackups.createdDate,
+};
+
+export async function insertBackup(db: Db, values: typeof workspaceBackups.$inferInsert): Promise<void> {
+  await db.insert(workspaceBackups).values(values);
+}
+
+/** A page of a workspace's backups, newest first, with who made each; searched by source or name. */
+export async function listBackups(
+  db: Db,
+  workspaceId: string,
+  options: { offset: number; limit: number; search?: string | undefined; source?: string | undefined },
+): Promise<{ rows: BackupListRow[]; total: number }> {
+  const filters: (SQL | undefined)[] = [eq(workspaceBackups.workspaceId, workspaceId)];
+  if (options.source)
+    filters.push(eq(workspaceBackups.source, options.source as WorkspaceBackupRow['source']));
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(workspaceBackups.source, pattern),
+        ilike(users.username, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        ...meta,
+        creatorId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+      })
+      .from(workspaceBackups)
+      .leftJoin(users, eq(users.id, workspaceBackups.createdBy))
+      .where(where)
+      .orderBy(desc(workspaceBackups.createdDate), desc(workspaceBackups.id))
+      .offset(options.offset)
+      .limit(options.limit),
+    db
+      .select({ total: count() })
+      .from(workspaceBackups)
+      .leftJoin(users, eq(users.id, workspaceBackups.createdBy))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map(({ creatorId, firstName, lastName, username, ...row }) => ({
+      ...row,
+      creator: creatorId ? { id: creatorId, firstName, lastName, username } : null,
+    })),
+    total: totals?.total ?? 0,
+  };
+}
+
+/** One backup of a workspace (without its archive), with who made it. */
+export async function findBackup(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<BackupListRow | undefined> {
+  const [row] = await db
+    .select({
+      ...meta,
+      creatorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(workspaceBackups)
+    .leftJoin(users, eq(users.id, workspaceBackups.createdBy))
+    .where(and(eq(workspaceBackups.workspaceId, workspaceId), eq(workspaceBackups.id, id)))
+    .limit(1);
+  if (!row) return undefined;
+  const { creatorId, firstName, lastName, username, ...rest } = row;
+  return { ...rest, creator: creatorId ? { id: creatorId, firstName, lastName, username } : null };
+}
+
+/** The whole archive of a backup of a workspace. */
+export async function loadArchive(db: Db, workspaceId: string, id: string): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ archive: workspaceBackups.archive })
+    .from(workspaceBackups)
+    .where(and(eq(workspaceBackups.workspaceId, workspaceId), eq(workspaceBackups.id, id)))
+    .limit(1);
+  return row?.archive;
+}
+
+/** `length` bytes of a backup's archive from `offset` (0-based), read without loading the rest. */
+export async function readArchiveSlice(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  offset: number,
+  length: number,
+): Promise<Buffer | undefined> {
+  const result = await db.execute(
+    sql`select substring(archive from ${offset + 1}::int for ${length}::int) as "chunk"
+        from workspace_backups where workspace_id = ${workspaceId} and id = ${id}`,
+  );
+  const row = rowsOf<{ chunk: unknown }>(result)[0];
+  return row ? toBuffer(row.chunk) : undefined;
+}
+
+/** Deletes a backup of a workspace; false when there was none. */
+export async function deleteBackup(db: Db, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(workspaceBackups)
+    .where(and(eq(workspaceBackups.workspaceId, workspaceId), eq(workspaceBackups.id, id)))
+    .returning({ id: workspaceBackups.id });
+  return rows.length > 0;
+}
+
+/** How many backups of the sources given a workspace keeps. */
+export async function countBackups(
+  db: Db,
+  workspaceId: string,
+  sources: WorkspaceBackupRow['source'][],
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(workspaceBackups)
+    .where(
+      and(
+        eq(workspaceBackups.workspaceId, workspaceId),
+        or(...sources.map((source) => eq(workspaceBackups.source, source))),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,225 @@
+import {
+  backupChallengeSchema,
+  backupParamsSchema,
+  backupProblemMessage,
+  backupSchema,
+  backupsPageSchema,
+  backupsQuerySchema,
+  backupUploadLimits,
+  createBackupRequestSchema,
+  deleteBackupRequestSchema,
+  type Locale,
+  resendBackupCodeRequestSchema,
+  restoreBackupRequestSchema,
+  restoreResultSchema,
+  StatusCode,
+  workspaceIdParamsSchema,
+} from '@wsm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { envelopeSchema, ok, secondStep } from '../../http/envelope';
+import { readUpload } from '../../http/multipart';
+import { enforceLimit } from '../../http/rate-limit';
+import { type MemberAccess, requireMember } from '../access/guard';
+import { bearer, guarded, nothing } from '../access/routes';
+import { type BackupLimit, backupRule } from './limits';
+import * as backups from './service';
+
+const tags = ['backups'];
+const base = '/v1/migration/workspace-backup';
+const challengeOrBackup = envelopeSchema(z.union([backupSchema, backupChallengeSchema]));
+const challengeOrResult = envelopeSchema(z.union([restoreResultSchema, backupChallengeSchema]));
+
+/**
+ * Every backup route is the owner's alone (api-contract.md section 6): a member of the workspace who is
+ * not its owner gets 403 (toast), anyone else the page-level 403 of the tenant guard.
+ */
+async function requireOwner(request: FastifyRequest, workspaceId: string): Promise<MemberAccess> {
+  const access = await requireMember(request, workspaceId);
+  if (access.level !== 'owner') throw new AppError(StatusCode.forbidden);
+  return access;
+}
+
+function uploadRefusal(locale: Locale, problem: 'file_required' | 'too_large') {
+  return () =>
+    new AppError(StatusCode.validation, {
+      data: { errors: [{ path: 'file', message: backupProblemMessage(problem, locale) }], reason: problem },
+    });
+}
+
+/** Workspace backup, export, import and restore (api-contract.md section 6). */
+export async function backupRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const db = deps.database.db;
+  const limit = (request: FastifyRequest, name: BackupLimit) =>
+    enforceLimit(deps.limiter, backupRule(deps.config, name), request.user.id);
+
+  r.get(
+    `${base}/workspaceId/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "A page of the workspace's backups, newest first (owner); search by source or by who made it",
+        params: workspaceIdParamsSchema,
+        querystring: backupsQuerySchema,
+        response: { 200: envelopeSchema(backupsPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireOwner(request, request.params.id);
+      return ok(request, await backups.listBackups(db, request.params.id, request.query));
+    },
+  );
+
+  r.post(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "Take a backup (owner): without code, 630 { method, phone, resendAfter } and a code is texted to the caller's phone; with it, 200 the backup (620 wrong code, 660 after 5)",
+        body: createBackupRequestSchema,
+        response: { 200: challengeOrBackup },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireOwner(request, request.body.workspaceId);
+      const { code } = request.body;
+      await limit(request, code ? 'verifyUser' : 'sendUser');
+      if (!code)
+        return secondStep(
+          request,
+          reply,
+          await backups.startCreate(deps, access, request.locale, request.log),
+        );
+      return ok(request, await backups.createBackup(deps, access, code, request.locale, request.log));
+    },
+  );
+
+  r.post(
+    `${base}/2fa/resend/sms/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Text the pending backup or restore code of this workspace again once its timer has run out (404 when none is pending, 260 while the timer runs)',
+        body: resendBackupCodeRequestSchema,
+        response: { 200: envelopeSchema(backupChallengeSchema) },
+      },
+    },
+    async (request) => {
+      const access = await requireOwner(request, request.body.workspaceId);
+      await limit(request, 'sendUser');
+      return ok(request, await backups.resendCode(deps, access, request.locale, request.log));
+    },
+  );
+
+  r.delete(
+    `${base}/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a backup (owner)',
+        body: deleteBackupRequestSchema,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await requireOwner(request, request.body.workspaceId);
+      await backups.deleteBackup(db, request.body.workspaceId, request.body.backupId);
+      return ok(request, null);
+    },
+  );
+
+  r.get(
+    `${base}/export/id/:backupId/workspaceId/:id/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Download a backup (owner): application/zip, as an attachment, streamed from the database slice by slice',
+        params: backupParamsSchema,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const access = await requireOwner(request, request.params.id);
+      await limit(request, 'exportUser');
+      const file = await backups.exportBackup(db, access, request.params.backupId, request.locale);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+
+  r.put(
+    `${base}/import/workspace-id/:id`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Upload a backup (owner; multipart field file, a zip of at most ${backupUploadLimits.maxBytes / (1024 * 1024)} MiB). Checked in full before anything is stored; a refusal answers 400 with data.reason and a translated message`,
+        consumes: ['multipart/form-data'],
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(backupSchema) },
+      },
+    },
+    async (request) => {
+      const access = await requireOwner(request, request.params.id);
+      await limit(request, 'importUser');
+      const upload = await readUpload(request, backupUploadLimits.maxBytes, {
+        missing: uploadRefusal(request.locale, 'file_required'),
+        tooLarge: uploadRefusal(request.locale, 'too_large'),
+      });
+      return ok(request, await backups.importBackup(deps, access, upload.bytes, request.locale));
+    },
+  );
+
+  r.put(
+    `${base}/restore/`,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "Restore a backup (owner): without code, 630 and a code is texted; with it, the current state is kept as a pre-restore backup and the workspace's data is replaced in one transaction (the caller stays owner; members whose accounts are gone are reported, not restored)",
+        body: restoreBackupRequestSchema,
+        response: { 200: challengeOrResult },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireOwner(request, request.body.workspaceId);
+      const { backupId, code } = request.body;
+      await limit(request, code ? 'verifyUser' : 'sendUser');
+      if (!code)
+        return secondStep(
+          request,
+          reply,
+          await backups.startRestore(deps, access, backupId, request.locale, request.log),
+        );
+      return ok(
+        request,
+        await backups.restoreBackup(deps, access, backupId, code, request.locale, request.log),
+      );
+    },
+  );
+}

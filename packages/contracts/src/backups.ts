@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { otpCodeSchema } from './identity';
+import { toPersianDigits } from './normalize';
+import { pagedSchema, pageQuerySchema } from './paging';
+import type { Locale } from './status-codes';
+import { idSchema } from './workspaces';
+
+// Workspace backup, export, import and restore (api-contract.md section 6); the `data` of each envelope.
+
+const base = '/v1/migration/workspace-backup';
+
+/** Every backup path, as the web app calls them. `id` is a workspace id. */
+export const backupPaths = {
+  list: (id: string) => `${base}/workspaceId/${id}/`,
+  /** POST (create: 630, then with the code) and DELETE. */
+  backups: `${base}/`,
+  resend: `${base}/2fa/resend/sms/`,
+  export: (id: string, backupId: string) => `${base}/export/id/${backupId}/workspaceId/${id}/`,
+  import: (id: string) => `${base}/import/workspace-id/${id}`,
+  restore: `${base}/restore/`,
+} as const;
+
+/** Where a stored backup came from. */
+export const backupSources = ['created', 'imported', 'pre-restore'] as const;
+export type BackupSource = (typeof backupSources)[number];
+
+/** Limits of an uploaded archive (the web app checks the size before uploading). */
+export const backupUploadLimits = {
+  /** The zip file itself. */
+  maxBytes: 50 * 1024 * 1024,
+  /** Entries in the zip. */
+  maxEntries: 5000,
+  /** Everything in it, decompressed. */
+  maxUncompressedBytes: 200 * 1024 * 1024,
+  /** Decompressed size over compressed size of one entry (entries under 64 KiB decompressed are not judged). */
+  maxRatio: 200,
+} as const;
+
+export const backupUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string().nullable(),
+});
+
+export const backupSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  source: z.enum(backupSources),
+  size: z.number().int().describe('bytes of the zip'),
+  sha256: z.string().describe('hex SHA-256 of the zip, to check a download'),
+  createdDate: z.string().describe('when this backup was stored (taken, imported or made before a restore)'),
+  createdBy: z.string().nullable().describe('user id of who made it; null when that account is gone'),
+  creator: backupUserSchema.nullable().describe('who made it, for display'),
+  snapshotDate: z.string().describe("the manifest's created date: when the data was read"),
+  formatVersion: z.number().int(),
+  counts: z.record(z.string(), z.number().int()).describe('rows per table in the archive'),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+export const backupsPageSchema = pagedSchema(backupSchema);
+export const backupsQuerySchema = pageQuerySchema.extend({ source: z.enum(backupSources).optional() });
+
+/** `630` data: a code was texted to the caller's phone. */
+export const backupChallengeSchema = z.object({
+  method: z.literal('sms'),
+  phone: z.string().describe('masked: 0912***4567'),
+  resendAfter: z.number().int().describe('seconds until a resend is allowed'),
+});
+export type BackupChallenge = z.infer<typeof backupChallengeSchema>;
+
+export const createBackupRequestSchema = z.object({
+  workspaceId: idSchema,
+  code: otpCodeSchema.optional().describe('absent: a code is texted (630); present: the backup is taken'),
+});
+export type CreateBackupRequest = z.infer<typeof createBackupRequestSchema>;
+
+export const resendBackupCodeRequestSchema = z.object({ workspaceId: idSchema });
+
+export const deleteBackupRequestSchema = z.object({ workspaceId: idSchema, backupId: idSchema });
+
+export const restoreBackupRequestSchema = z.object({
+  workspaceId: idSchema,
+  backupId: idSchema,
+  code: otpCodeSchema.optional().describe('absent: a code is texted (630); present: the restore runs'),
+});
+export type RestoreBackupRequest = z.infer<typeof restoreBackupRequestSchema>;
+
+export const restoreResultSchema = z.object({
+  workspaceId: z.string(),
+  backupId: z.string().describe('the backup that was restored'),
+  preRestoreBackup: backupSchema.describe('the state just before the restore, kept as a backup'),
+  restoredDate: z.string(),
+  counts: z.record(z.string(), z.number().int()).describe('rows per table now in the workspace'),
+  missingMembers: z
+    .array(
+      z.object({
+        memberId: z.string(),
+        userId: z.string(),
+        level: z.enum(['owner', 'member']),
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+      }),
+    )
+    .describe('members of the backup whose accounts no longer exist: not restored'),
+});
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
+
+export const backupParamsSchema = z.object({ id: idSchema, backupId: idSchema });
+
+// ---------- why an archive is refused (body 400: data.errors[0].message, data.reason)
+
+export const backupProblems = [
+  'file_required',
+  'too_large',
+  'not_zip',
+  'corrupt',
+  'too_many_entries',
+  'too_big_uncompressed',
+  'ratio',
+  'unsafe_path',
+  'symlink',
+  'duplicate_entry',
+  'encrypted',
+  'unexpected_entry',
+  'missing_manifest',
+  'invalid_manifest',
+  'unknown_format',
+  'missing_file',
+  'hash_mismatch',
+  'count_mismatch',
+  'invalid_data',
+  'broken_reference',
+  'invalid_image',
+  'other_workspace',
+  'foreign_rows',
+  'too_many_backups',
+] as const;
+export type BackupProblem = (typeof backupProblems)[number];
+
+/** Details a message names: an entry's name, a row number, a field, a number. */
+export interface BackupProblemParams {
+  name?: string;
+  row?: number;
+  field?: string;
+  value?: string | number;
+}
+
+const mib = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+type Words = (p: BackupProblemParams, n: (value: number | string) => string) => string;
+
+const problemWords: Record<BackupProblem, Record<Locale, Words>> = {
+  file_required: {
+    fa: () => 'فایل پشتیبان (zip) را در فیلد file بفرستید',
+    en: () => 'Send the backup (zip) in the field file',
+  },
+  too_large: {
+    fa: (_, n) => `حجم فایل پشتیبان بیش از ${n(mib(backupUploadLimits.maxBytes))} مگابایت است`,
+    en: () => `The backup file is larger than ${mib(backupUploadLimits.maxBytes)} MB`,
+  },
+  not_zip: { fa: () => 'این فایل یک بایگانی zip نیست', en: () => 'This file is not a zip archive' },
+  corrupt: {
+    fa: (p) => `بایگانی zip آسیب دیده است${p.name ? ` (${p.name})` : ''}`,
+    en: (p) => `The zip archive is damaged${p.name ? ` (${p.name})` : ''}`,
+  },
+  too_many_entries: {
+    fa: (_, n) => `بایگانی بیش از ${n(backupUploadLimits.maxEntries)} فایل دارد`,
+    en: () => `The archive has more than ${backupUploadLimits.maxEntries} entries`,
+  },
+  too_big_uncompressed: {
+    fa: (_, n) => `حجم بازشده‌ی بایگانی بیش از ${n(mib(backupUploadLimits.maxUncompressedBytes))} مگابایت است`,
+    en: () => `The archive expands to more than ${mib(backupUploadLimits.maxUncompressedBytes)} MB`,
+  },
+  ratio: {
+    fa: (p, n) =>
+      `فایل ${p.name ?? ''} بیش از ${n(backupUploadLimits.maxRatio)} برابر باز می‌شود (بمب فشرده‌سازی)`,
+    en: (p) =>
+      `The entry ${p.name ?? ''} expands more than ${backupUploadLimits.maxRatio} times (a zip bomb)`,
+  },
+  unsafe_path: {
+    fa: (p) => `مسیر فایل ${p.name ?? ''} بیرون از ریشه‌ی بایگانی را نشان می‌دهد`,
+    en: (p) => `The entry ${p.name ?? ''} points outside the archive's root`,
+  },
+  symlink: {
+    fa: (p) => `بایگانی پیوند نمادین دارد (${p.name ?? ''})`,
+    en: (p) => `The archive contains a symbolic link (${p.name ?? ''})`,
+  },
+  duplicate_entry: {
+    fa: (p) => `نام ${p.name ?? ''} در بایگانی تکرار شده است`,
+    en: (p) => `The name ${p.name ?? ''} appears twice in the archive`,
+  },
+  encrypted: {
+    fa: (p) => `فایل ${p.name ?? ''} رمزگذاری شده است`,
+    en: (p) => `The entry ${p.name ?? ''} is encrypted`,
+  },
+  unexpected_entry: {
+    fa: (p) => `فایل ${p.name ?? ''} در فهرست manifest.json نیست`,
+    en: (p) => `The entry ${p.name ?? ''} is not listed in manifest.json`,
+  },
+  missing_manifest: {
+    fa: () => 'بایگانی manifest.json ندارد',
+    en: () => 'The archive has no manifest.json',
+  },
+  invalid_manifest: {
+    fa: (p) => `manifest.json معتبر نیست${p.field ? ` (${p.field})` : ''}`,
+    en: (p) => `manifest.json is not valid${p.field ? ` (${p.field})` : ''}`,
+  },
+  unknown_format: {
+    fa: (p, n) => `نسخه‌ی قالب پشتیبان (${n(p.value ?? '')}) شناخته نیست`,
+    en: (p) => `The backup format version (${p.value ?? ''}) is not known`,
+  },
+  missing_file: {
+    fa: (p) => `فایل ${p.name ?? ''} که manifest.json نام برده در بایگانی نیست`,
+    en: (p) => `The entry ${p.name ?? ''} named by manifest.json is missing`,
+  },
+  hash_mismatch: {
+    fa: (p) => `چکیده‌ی SHA-256 فایل ${p.name ?? ''} با manifest.json نمی‌خواند`,
+    en: (p) => `The SHA-256 of ${p.name ?? ''} does not match manifest.json`,
+  },
+  count_mismatch: {
+    fa: (p) => `شمار ردیف‌های ${p.name ?? ''} با manifest.json نمی‌خواند`,
+    en: (p) => `The row count of ${p.name ?? ''} does not match manifest.json`,
+  },
+  invalid_data: {
+    fa: (p, n) => `داده‌ی ${p.name ?? ''}، ردیف ${n(p.row ?? 0)}، فیلد ${p.field ?? ''} معتبر نیست`,
+    en: (p) => `Invalid data in ${p.name ?? ''}, row ${p.row ?? 0}, field ${p.field ?? ''}`,
+  },
+  broken_reference: {
+    fa: (p, n) =>
+      `${p.name ?? ''}، ردیف ${n(p.row ?? 0)}: ${p.field ?? ''} به ردیفی اشاره می‌کند که در پشتیبان نیست`,
+    en: (p) =>
+      `${p.name ?? ''}, row ${p.row ?? 0}: ${p.field ?? ''} points to a row that is not in the backup`,
+  },
+  invalid_image: {
+    fa: (p) => `تصویر ${p.name ?? ''} معتبر نیست یا با اطلاعاتش نمی‌خواند`,
+    en: (p) => `The image ${p.name ?? ''} is not valid or does not match its record`,
+  },
+  other_workspace: {
+    fa: () => 'این پشتیبان از فضای کاری دیگری است',
+    en: () => 'This backup belongs to another workspace',
+  },
+  foreign_rows: {
+    fa: (p) => `ردیف‌هایی از ${p.name ?? ''} شناسه‌ی داده‌های فضای کاری دیگری را دارند`,
+    en: (p) => `Rows of ${p.name ?? ''} carry ids of another workspace's data`,
+  },
+  too_many_backups: {
+    fa: (p, n) => `این فضای کاری ${n(p.value ?? '')} پشتیبان دارد؛ پیش از افزودن، چندتا را پاک کنید`,
+    en: (p) => `This workspace has ${p.value ?? ''} backups; delete some before adding another`,
+  },
+};
+
+/** The text of a refusal reason in the given language (Persian digits in fa). */
+export function backupProblemMessage(
+  problem: BackupProblem,
+  locale: Locale,
+  params: BackupProblemParams = {},
+): string {
+  const n = (value: number | string) => (locale === 'fa' ? toPersianDigits(String(value)) : String(value));
+  return problemWords[problem][locale](params, n);
+}
