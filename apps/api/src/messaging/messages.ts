@@ -7,7 +7,8 @@ export type CodePurpose =
   | 'recovery'
   | 'password-change'
   | 'email-verify'
-  | 'phone-change';
+  | 'phone-change'
+  | 'step-up';
 
 interface CodeTexts {
   subject: string;
@@ -83,6 +84,18 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your phone verification code',
       line: (code, minutes) =>
         `Your new phone's verification code: ${code}\nIt is valid for ${minutes} minutes.`,
+    },
+  },
+  'step-up': {
+    fa: {
+      subject: 'کد تأیید هویت',
+      line: (code, minutes) =>
+        `کد تأیید هویت برای تغییر اطلاعات حساب: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. اگر شما درخواست نداده‌اید، رمز عبور خود را تغییر دهید.`,
+    },
+    en: {
+      subject: 'Your identity confirmation code',
+      line: (code, minutes) =>
+        `Your code to confirm a change to your account: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, change your password.`,
     },
   },
 };

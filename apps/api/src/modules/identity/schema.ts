@@ -56,6 +56,11 @@ export const sessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull(),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastSeenDate: timestamptz('last_seen_date').notNull().defaultNow(),
+    /**
+     * When the person last proved themselves again in this session (a step-up code, a password change).
+     * The session is fresh (may change phone or e-mail) for a while after this or after the login.
+     */
+    reauthenticatedDate: timestamptz('reauthenticated_date'),
     /** Absolute end of the session (30 days after login); renewals do not extend it. */
     expiresDate: timestamptz('expires_date').notNull(),
     revokedDate: timestamptz('revoked_date'),
@@ -94,6 +99,8 @@ export const challengePurposes = [
   'password-change',
   'email-verify',
   'phone-change',
+  // A code to the own phone that makes a stale session fresh again (modules/security, step-up).
+  'step-up',
 ] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
@@ -136,7 +143,7 @@ export const challenges = pgTable(
     index('auth_challenges_expires_date_idx').on(t.expiresDate),
     check(
       'auth_challenges_purpose_check',
-      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change')`,
+      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'step-up')`,
     ),
     index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose),
     check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),
