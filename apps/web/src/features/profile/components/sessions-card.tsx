@@ -31,6 +31,19 @@ export function SessionsCard() {
   const query = useSessions();
   const revoke = useSecurityMutation(profileApi.revokeSession, profileKeys.sessions);
   const [confirming, setConfirming] = useState<Session | null>(null);
+  const endOthers = useSecurityMutation(profileApi.revokeOtherSessions, profileKeys.sessions);
+  const [confirmingOthers, setConfirmingOthers] = useState(false);
+  const others = query.data?.filter((session) => !session.current).length ?? 0;
+
+  const endAllOthers = async () => {
+    setConfirmingOthers(false);
+    try {
+      const { revoked } = await endOthers.mutateAsync();
+      notify.success(t('sessions.othersEnded', { count: revoked }));
+    } catch {
+      // Already shown by the API client.
+    }
+  };
 
   const end = async () => {
     const session = confirming;
@@ -92,6 +105,33 @@ export function SessionsCard() {
   return (
     <SectionCard id="security-sessions" title={t('sessions.title')} description={t('sessions.description')}>
       {content}
+      {others > 0 ? (
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => setConfirmingOthers(true)}
+          loading={endOthers.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('sessions.endOthers')}
+        </Button>
+      ) : null}
+      <Dialog
+        open={confirmingOthers}
+        onClose={() => setConfirmingOthers(false)}
+        aria-labelledby="end-other-sessions-title"
+      >
+        <DialogTitle id="end-other-sessions-title">{t('sessions.endOthersConfirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('sessions.endOthersConfirmText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingOthers(false)}>{t('actions.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void endAllOthers()}>
+            {t('sessions.endOthersConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog
         open={Boolean(confirming)}
         onClose={() => setConfirming(null)}
