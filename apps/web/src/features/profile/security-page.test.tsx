@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+  toasts,
+} from '../../test/feature-harness';
 import { SecurityPage } from './security-page';
 
 let api: FakeApi;
@@ -188,7 +196,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   });
 
   it('asks a stale session for the code texted to the current phone before changing the number', async () => {
-    api.on('PUT /v1/auth/identity/security/phone/', (request) =>
+    api.on('PUT /v1/auth/identity/security/phone/', (request: RecordedRequest) =>
       (request.body as { currentCode?: string }).currentCode === '222333'
         ? { data: { resendAfter: 120 } }
         : (request.body as { currentCode?: string }).currentCode
@@ -244,7 +252,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   });
 
   it('asks for the step-up code before adding an e-mail, in Persian with Persian digits', async () => {
-    api.on('POST /v1/auth/identity/security/email/', (request) =>
+    api.on('POST /v1/auth/identity/security/email/', (request: RecordedRequest) =>
       (request.body as { currentCode?: string }).currentCode
         ? { data: { resendAfter: 120 } }
         : { statusCode: 630, data: { method: 'sms', phone: '0912***4567', resendAfter: 75 } },
