@@ -187,6 +187,9 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const list = await within(section).findByRole('list', { name: 'Sessions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('This device')).toBeTruthy();
+    // Login and last activity as relative times; the exact moments on hover.
+    const details = within(list).getByText(/^IP 10\.0\.0\.2 · logged in .+ ago · active .+ ago$/);
+    expect(details.getAttribute('title')).toMatch(/^Logged in .*2026.*, last active .*2026/);
     expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
     await userEvent.click(within(list).getByRole('button', { name: 'End the session on iOS · Safari 17' }));
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });

@@ -92,10 +92,19 @@ export function SessionsCard() {
               }
               secondary={t('sessions.details', {
                 ip: session.ipAddress ?? t('sessions.unknownIp'),
-                created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                created: formatAgo(session.createdDate, t),
                 seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
               })}
-              slotProps={{ secondary: { dir: 'auto' } }}
+              // Relative times in the line, the exact moments (in the locale's calendar) on hover.
+              slotProps={{
+                secondary: {
+                  dir: 'auto',
+                  title: t('sessions.exact', {
+                    created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                    seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
+                  }),
+                },
+              }}
             />
           </ListItem>
         ))}
