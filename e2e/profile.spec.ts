@@ -165,6 +165,13 @@ test.describe('personal settings', () => {
       mimeType: 'image/png',
       buffer: await pngOf(page),
     });
+    // Framed in a square first: moved fully to the left with the keyboard, so the right of it is kept.
+    const dialog = page.getByRole('dialog', { name: 'Frame your picture' });
+    const area = dialog.getByRole('group', { name: /Picture framing/ });
+    await area.focus();
+    for (let i = 0; i < 6; i++) await area.press('ArrowLeft');
+    await dialog.getByRole('button', { name: 'Use this picture' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByText('Picture uploaded. Save to keep it.')).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Your profile was saved.')).toBeVisible();
@@ -173,10 +180,24 @@ test.describe('personal settings', () => {
     const image = page.getByTestId('profile-image').locator('img');
     await expect(image).toHaveAttribute('src', /\/v1\/assets\/images\/[\w-]+$/);
     await expect(image).toHaveAttribute('alt', 'Profile picture of Sara Ahmadi');
-    // The picture itself arrived: re-encoded by the server, still 64×48.
+    // The picture itself arrived, square: the right-most 48×48 of the 64×48 picture (16 red columns,
+    // then 32 blue ones), re-encoded by the server.
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}×${img.naturalHeight}`))
-      .toBe('64×48');
+      .toBe('48×48');
+    const colourAt = (x: number) =>
+      image.evaluate((img: HTMLImageElement, column: number) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d');
+        context?.drawImage(img, 0, 0);
+        const [r = 0, , b = 0] = context?.getImageData(column, 24, 1, 1).data ?? [];
+        return r > b ? 'red' : 'blue';
+      }, x);
+    // Centred (not moved), the blue would only start at column 24.
+    expect(await colourAt(10)).toBe('red');
+    expect(await colourAt(20)).toBe('blue');
     const profile = await (await request.get('/v1/auth/profile/', { headers: bearer(user) })).json();
     expect(await image.getAttribute('src')).toBe(profile.data.image.url);
   });
