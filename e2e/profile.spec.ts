@@ -48,6 +48,19 @@ async function otherBrowser(browser: Browser, baseURL: string, account: Account)
   return context;
 }
 
+/** Logs `account` in through the login screen of `page` (username, password, the texted code). */
+async function logInThroughScreen(page: Page, request: APIRequestContext, account: Account): Promise<void> {
+  const before = await codeFor(request, account.phone);
+  await page.goto('/en/login');
+  await page.locator('input[name="identifier"]').fill(account.username);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: text('en', 'auth', 'login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/login\/verify$/);
+  await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+  await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /** A small PNG drawn by the browser itself: a 64×48 picture, red on the left and blue on the right. */
 async function pngOf(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -234,10 +247,11 @@ test.describe('personal settings', () => {
     await expect(page.getByRole('region', { name: 'Password' })).toBeVisible();
   });
 
-  test('choose dark mode in the profile: it applies at once and after a reload', async ({
+  test('choose dark mode in the profile: it applies at once, after a reload and at the next login', async ({
     page,
     context,
     request,
+    browser,
     baseURL,
   }) => {
     const user = await signUp(request);
@@ -261,6 +275,16 @@ test.describe('personal settings', () => {
     await expect(html).toHaveAttribute('data-mode', 'dark');
     await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
     await expect.poll(background).not.toBe(lightBackground);
+
+    // It is the person's choice, not the device's: a login on another (light) browser turns it dark.
+    const other = await browser.newContext({ baseURL, colorScheme: 'light' });
+    try {
+      const otherPage = await other.newPage();
+      await logInThroughScreen(otherPage, request, user);
+      await expect(otherPage.locator('html')).toHaveAttribute('data-mode', 'dark');
+    } finally {
+      await other.close();
+    }
   });
 
   test('end another session: that browser is logged out at its next navigation', async ({
@@ -315,16 +339,7 @@ test.describe('personal settings', () => {
     // The other browser logs in through the login screen, with the texted code.
     const other = await browser.newContext({ baseURL });
     try {
-      const otherPage = await other.newPage();
-      const before = await codeFor(request, user.phone);
-      await otherPage.goto('/en/login');
-      await otherPage.locator('input[name="identifier"]').fill(user.username);
-      await otherPage.locator('input[name="password"]').fill(user.password);
-      await otherPage.getByRole('button', { name: text('en', 'auth', 'login.submit'), exact: true }).click();
-      await expect(otherPage).toHaveURL(/\/en\/login\/verify$/);
-      await otherPage.getByTestId('code-input').fill(await codeFor(request, user.phone, before));
-      await otherPage.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
-      await expect(otherPage).not.toHaveURL(/\/login/);
+      await logInThroughScreen(await other.newPage(), request, user);
     } finally {
       await other.close();
     }
