@@ -26,6 +26,8 @@ securityChangeListeners.push(async (deps, change) => {
   if (change.type === 'password.changed') return notify(db, change.userId, 'password.changed');
   if (change.type === 'email.changed')
     return notify(db, change.userId, 'email.changed', { email: maskEmail(change.email) });
+  if (change.type === 'two-fa.changed')
+    return notify(db, change.userId, 'two-fa.changed', { method: change.method });
   await notify(db, change.userId, 'phone.changed', { phone: maskPhone(change.phone) });
   // Invitations sent to the new phone before become this account's.
   await claimInvitationsForAccount(db, { userId: change.userId, phone: change.phone });

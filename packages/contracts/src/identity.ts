@@ -21,6 +21,8 @@ export const identityPaths = {
   renew: '/v1/auth/identity/security/tokens/renew/',
   sessions: '/v1/auth/identity/security/sessions/',
   logout: '/v1/auth/identity/security/sessions/logout/',
+  /** Not in api-contract.md: ends every session of the caller but the current one (product-spec "revoke all others"). */
+  sessionsOthers: '/v1/auth/identity/security/sessions/others/',
 } as const;
 
 /** Password rules: 8–128 characters and not one of the common passwords. */
@@ -127,3 +129,5 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const revokeSessionRequestSchema = z.object({ sessionId: z.string().min(1).max(64) });
+/** `DELETE …/sessions/others/`: how many sessions were ended. */
+export const revokeOthersResponseSchema = z.object({ revoked: z.number().int() });

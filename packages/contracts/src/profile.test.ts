@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ackRequestSchema } from './notifications';
-import { birthDateSchema, emailRequestSchema, maskNationalCode, profileUpdateRequestSchema } from './profile';
+import {
+  birthDateSchema,
+  emailRequestSchema,
+  maskNationalCode,
+  phoneRequestSchema,
+  profileUpdateRequestSchema,
+  stepUpResponseSchema,
+  twoFaSettingsRequestSchema,
+  twoFaSettingsSchema,
+} from './profile';
 
 describe('profile contracts', () => {
   it('masks a national code, keeping 3 digits at each end', () => {
@@ -25,6 +34,25 @@ describe('profile contracts', () => {
   it('trims and lower-cases e-mail addresses', () => {
     expect(emailRequestSchema.parse({ email: ' Sara@Example.COM ' })).toEqual({ email: 'sara@example.com' });
     expect(emailRequestSchema.safeParse({ email: 'not-an-address' }).success).toBe(false);
+  });
+
+  it('takes an optional 6-digit step-up code with a phone or e-mail change', () => {
+    expect(phoneRequestSchema.parse({ phone: '09121234567' })).toEqual({ phone: '09121234567' });
+    expect(phoneRequestSchema.parse({ phone: '09121234567', currentCode: '123456' }).currentCode).toBe(
+      '123456',
+    );
+    expect(emailRequestSchema.safeParse({ email: 'a@b.co', currentCode: '12345' }).success).toBe(false);
+    const stepUp = { method: 'sms', phone: '0912***4567', resendAfter: 120 };
+    expect(stepUpResponseSchema.parse(stepUp)).toEqual(stepUp);
+  });
+
+  it('chooses a two-factor method among sms and email only', () => {
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'email' }).success).toBe(true);
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'google' }).success).toBe(false);
+    expect(twoFaSettingsSchema.parse({ method: 'sms', methods: { sms: '0912***4567' } })).toEqual({
+      method: 'sms',
+      methods: { sms: '0912***4567' },
+    });
   });
 
   it('acknowledges 1 to 100 ids', () => {

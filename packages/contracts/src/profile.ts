@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otpCodeSchema, passwordSchema } from './identity';
+import { otpCodeSchema, passwordSchema, twoFaMethodSchema } from './identity';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
 // Requests and answers of own profile and security (api-contract.md section 4); the `data` of each envelope.
@@ -19,6 +19,8 @@ export const profilePaths = {
   phone: '/v1/auth/identity/security/phone/',
   phoneVerify: '/v1/auth/identity/security/phone/verify/',
   phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
+  /** Not in api-contract.md (it is silent on the preferred two-factor method): read and choose it. */
+  twoFa: '/v1/auth/identity/security/2fa/',
 } as const;
 
 /** A reference row: `{ id, name, key }` (genders, languages). */
@@ -77,12 +79,36 @@ export const passwordChangeRequestSchema = z.object({
   code: otpCodeSchema,
 });
 
+/**
+ * `currentCode`: the step-up code texted to the current phone. Changing the phone or the e-mail needs a
+ * fresh session (logged in or proved again within the last 10 minutes); a stale one is answered 630
+ * with stepUpResponseSchema and a code goes to the current phone; the same call with that code goes on.
+ */
+const stepUpField = { currentCode: otpCodeSchema.optional() };
+
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
-export const emailRequestSchema = z.object({ email: emailSchema });
+export const emailRequestSchema = z.object({ email: emailSchema, ...stepUpField });
 export const emailResponseSchema = z.object({ email: z.string().nullable(), verified: z.boolean() });
-export const phoneRequestSchema = z.object({ phone: phoneSchema });
+export const phoneRequestSchema = z.object({ phone: phoneSchema, ...stepUpField });
+/** The 630 answer of a phone or e-mail change from a stale session: where the step-up code went. */
+export const stepUpResponseSchema = z.object({
+  method: z.literal('sms'),
+  /** The current phone, masked. */
+  phone: z.string(),
+  resendAfter: z.number().int(),
+});
+export type StepUp = z.infer<typeof stepUpResponseSchema>;
 export const phoneResponseSchema = z.object({ phone: z.string() });
 export const codeRequestSchema = z.object({ code: otpCodeSchema });
+
+/** Where login codes go: `method` is the one used now (e-mail only while a verified address exists). */
+export const twoFaSettingsSchema = z.object({
+  method: twoFaMethodSchema,
+  /** The masked destinations the person may choose from (`email` only when verified). */
+  methods: z.object({ sms: z.string(), email: z.string().optional() }),
+});
+export type TwoFaSettings = z.infer<typeof twoFaSettingsSchema>;
+export const twoFaSettingsRequestSchema = z.object({ method: twoFaMethodSchema });
 
 /** Masks a national code as 123****890. */
 export function maskNationalCode(nationalCode: string): string {

@@ -9,7 +9,8 @@ export type CodePurpose =
   | 'email-verify'
   | 'phone-change'
   | 'backup-create'
-  | 'backup-restore';
+  | 'backup-restore'
+  | 'step-up';
 
 interface CodeTexts {
   subject: string;
@@ -109,6 +110,18 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your workspace restore code',
       line: (code, minutes) =>
         `Your code to restore the workspace from a backup: ${code}\nIt replaces all of the workspace's data. It is valid for ${minutes} minutes. Do not share it.`,
+    },
+  },
+  'step-up': {
+    fa: {
+      subject: 'کد تأیید هویت',
+      line: (code, minutes) =>
+        `کد تأیید هویت برای تغییر اطلاعات حساب: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. اگر شما درخواست نداده‌اید، رمز عبور خود را تغییر دهید.`,
+    },
+    en: {
+      subject: 'Your identity confirmation code',
+      line: (code, minutes) =>
+        `Your code to confirm a change to your account: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, change your password.`,
     },
   },
 };

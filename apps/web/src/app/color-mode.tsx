@@ -8,10 +8,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { type ColorMode, getSavedMode, saveMode } from '../lib/storage';
+import { type ColorMode, getSavedMode, modeSavedEvent, saveMode } from '../lib/storage';
 
 // Colour mode: the saved mode if any, otherwise the system preference (followed live while nothing is
-// saved). <html data-mode> mirrors it so CSS, tests and index.html's boot styles can read it.
+// saved). <html data-mode> mirrors it so CSS, tests and index.html's boot styles can read it. The mode
+// chosen in the profile is saved at login (features/auth/complete-login.ts), so it follows the person.
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -51,6 +52,17 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   const mode = saved ?? system;
 
   useEffect(() => applyDocumentMode(mode), [mode]);
+
+  // A mode saved elsewhere (the profile's, at login) or in another tab applies here at once.
+  useEffect(() => {
+    const reread = () => setSaved(getSavedMode());
+    window.addEventListener(modeSavedEvent, reread);
+    window.addEventListener('storage', reread);
+    return () => {
+      window.removeEventListener(modeSavedEvent, reread);
+      window.removeEventListener('storage', reread);
+    };
+  }, []);
 
   const setMode = useCallback((next: ColorMode) => {
     saveMode(next);

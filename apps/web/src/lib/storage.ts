@@ -232,8 +232,12 @@ export function getSavedMode(): ColorMode | null {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
+/** Dispatched on window when this tab saves a colour mode (other tabs hear the `storage` event). */
+export const modeSavedEvent = 'wsm:mode-saved';
+
 export function saveMode(mode: ColorMode): void {
   writeLocal(localKeys.mode, mode);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(modeSavedEvent));
 }
 
 export function getSavedLanguage(): Locale | undefined {

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signUp } from '../../../test/fixtures';
@@ -15,6 +16,31 @@ const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#1976d2' } })
     .png()
     .toBuffer();
+
+/** A valid black PNG of 1-bit grey pixels, written by hand (tiny however many pixels it has). */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  // Each row: filter byte 0, then width/8 bytes of black.
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function upload(token: string | undefined, bytes: Buffer, name = 'photo.png', type = 'image/png') {
   const form = new FormData();
@@ -67,6 +93,7 @@ describe('profile image upload', () => {
       .toBuffer();
     for (const [bytes, name] of [
       [Buffer.from('not an image at all'), 'a.png'],
+      [Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'b.png'],
       [svg, 'a.svg'],
       [gif, 'a.gif'],
     ] as const) {
@@ -74,6 +101,23 @@ describe('profile image upload', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.statusCode).toBe(400);
     }
+  });
+
+  it('refuses a decompression bomb: a valid, tiny file of more pixels than the limit', async () => {
+    const user = await signUp(api);
+    // 8200×5000 = 41 megapixels of black, 1 bit each: a few kilobytes once compressed.
+    const bomb = blankPng(8200, 5000);
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      width: 8200,
+      height: 5000,
+    });
+    const answer = await upload(user.tokens.accessToken, bomb);
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(400);
+    // Just under the limit, the same kind of file is taken (and scaled down).
+    const big = await upload(user.tokens.accessToken, blankPng(8000, 5000));
+    expect(big.status).toBe(200);
   });
 
   it('refuses a file over 2 MiB and a request without a file', async () => {

@@ -145,9 +145,10 @@ describe('login', () => {
   it('sends by e-mail when that is preferred and verified, and can switch method', async () => {
     const user = await signUp(api);
     const email = `${user.username}@example.com`;
-    await setPreferredTwoFaMethod(api.deps, user.id, 'email');
-    // An unverified address is never used.
+    // An unverified address is never used, even when e-mail is the stored choice. (Setting an
+    // unverified address resets the choice to SMS, so the choice is stored after it here.)
     await setUserEmail(api.deps, user.id, email, false);
+    await setPreferredTwoFaMethod(api.deps, user.id, 'email');
     const unverified = await loginStep(user);
     expect(unverified.body.data).toMatchObject({ method: 'sms', twoFaMethods: { sms: expect.any(String) } });
     expect(unverified.body.data.twoFaMethods.email).toBeUndefined();

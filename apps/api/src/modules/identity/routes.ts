@@ -15,6 +15,7 @@ import {
   recoveryVerifyResponseSchema,
   renewRequestSchema,
   resendResponseSchema,
+  revokeOthersResponseSchema,
   revokeSessionRequestSchema,
   StatusCode,
   sessionSchema,
@@ -354,6 +355,23 @@ export const identityRoutes = fp(
         await identity.revokeUserSession(deps, request.user.id, request.body.sessionId);
         return ok(request, null);
       },
+    );
+
+    r.delete(
+      paths.sessionsOthers,
+      {
+        schema: {
+          tags,
+          summary: 'Revoke every session of the caller but the current one (dead at once)',
+          security: bearer,
+          response: { 200: envelopeSchema(revokeOthersResponseSchema) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) =>
+        ok(request, {
+          revoked: await identity.revokeAllSessions(deps, request.user.id, request.user.sessionId),
+        }),
     );
 
     r.delete(

@@ -56,6 +56,11 @@ export const sessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull(),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastSeenDate: timestamptz('last_seen_date').notNull().defaultNow(),
+    /**
+     * When the person last proved themselves again in this session (a step-up code, a password change).
+     * The session is fresh (may change phone or e-mail) for a while after this or after the login.
+     */
+    reauthenticatedDate: timestamptz('reauthenticated_date'),
     /** Absolute end of the session (30 days after login); renewals do not extend it. */
     expiresDate: timestamptz('expires_date').notNull(),
     revokedDate: timestamptz('revoked_date'),
@@ -97,6 +102,8 @@ export const challengePurposes = [
   // Workspace backups (modules/backups): the owner's phone confirms taking and restoring a backup.
   'backup-create',
   'backup-restore',
+  // A code to the own phone that makes a stale session fresh again (modules/security, step-up).
+  'step-up',
 ] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
@@ -144,7 +151,7 @@ export const challenges = pgTable(
     index('auth_challenges_expires_date_idx').on(t.expiresDate),
     check(
       'auth_challenges_purpose_check',
-      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'backup-create', 'backup-restore')`,
+      sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'backup-create', 'backup-restore', 'step-up')`,
     ),
     index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose),
     check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),

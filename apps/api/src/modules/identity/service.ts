@@ -45,6 +45,7 @@ const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
   'phone-change': 10 * 60,
   'backup-create': 10 * 60,
   'backup-restore': 10 * 60,
+  'step-up': 10 * 60,
 };
 
 // The module's clock. Tests move the dates of rows (repository.updateChallenge/updateSession) instead.
@@ -788,7 +789,14 @@ export async function setUserEmail(
   email: string | null,
   verified: boolean,
 ): Promise<void> {
-  const patch = { email: email?.toLowerCase() ?? null, emailVerified: email !== null && verified };
+  const emailVerified = email !== null && verified;
+  // Without a verified address login codes go by SMS; the stored choice falls back too, so an address
+  // added later does not silently become where codes go until the person chooses it again.
+  const patch = {
+    email: email?.toLowerCase() ?? null,
+    emailVerified,
+    ...(emailVerified ? {} : { preferredTwoFaMethod: 'sms' as const }),
+  };
   if (!(await repo.updateUser(deps.database.db, userId, patch, now())))
     throw new AppError(StatusCode.notFound);
 }
@@ -830,7 +838,8 @@ export type AccountCodePurpose =
   | 'email-verify'
   | 'phone-change'
   | 'backup-create'
-  | 'backup-restore';
+  | 'backup-restore'
+  | 'step-up';
 
 /** Seconds until the challenge's code may be sent again (0 when it may now). */
 function resendWait(challenge: ChallengeRow): number {
@@ -1004,4 +1013,79 @@ async function updateUnique(
     if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
+}
+
+// ---------- fresh sessions and step-up (modules/security)
+
+/**
+ * How long after the login, or after the person proved themselves again in the session (a step-up code,
+ * a password change), the session counts as fresh: changing the phone or the e-mail needs a fresh one.
+ */
+export const freshSessionSeconds = 10 * 60;
+
+/** Whether the session logged in or proved the person again within freshSessionSeconds. */
+export async function isSessionFresh(
+  deps: AppDeps,
+  user: { id: string; sessionId: string },
+): Promise<boolean> {
+  const t = now();
+  const session = await repo.findLiveSession(deps.database.db, user.sessionId, user.id, t);
+  if (!session) return false;
+  const proved = Math.max(session.createdDate.getTime(), session.reauthenticatedDate?.getTime() ?? 0);
+  return t.getTime() - proved < freshSessionSeconds * 1000;
+}
+
+/** Records that the person proved themselves again in this session (it is fresh from now). */
+export async function markSessionReauthenticated(deps: AppDeps, sessionId: string): Promise<void> {
+  await repo.updateSession(deps.database.db, sessionId, { reauthenticatedDate: now() });
+}
+
+/**
+ * Texts a step-up code to the account's own phone. Asked again while the code's timer runs, it sends
+ * nothing and answers the time left (a reopened form must not burn the per-phone limit); after the timer,
+ * it sends a new code. A challenge killed by wrong tries keeps its timer (260 until it runs out).
+ */
+export async function sendStepUpCode(
+  deps: AppDeps,
+  input: { userId: string; log: Logger },
+): Promise<{ method: 'sms'; phone: string; resendAfter: number }> {
+  const user = await repo.findUserById(deps.database.db, input.userId);
+  if (!user) throw unauthorized();
+  const pending = await repo.findLatestUserChallenge(deps.database.db, 'step-up', user.id, now());
+  if (
+    pending?.lastSentDate &&
+    pending.destination === user.phone &&
+    pending.codeHash &&
+    pending.attempts < maxCodeAttempts
+  ) {
+    const wait = Math.ceil(
+      (pending.lastSentDate.getTime() + resendAfterSeconds * 1000 - now().getTime()) / 1000,
+    );
+    if (wait > 0) return { method: 'sms', phone: maskPhone(user.phone), resendAfter: wait };
+  }
+  const sent = await sendAccountCode(deps, {
+    userId: user.id,
+    purpose: 'step-up',
+    channel: 'sms',
+    destination: user.phone,
+    locale: localeOf(user.language),
+    log: input.log,
+  });
+  return { method: 'sms', phone: maskPhone(user.phone), resendAfter: sent.resendAfter };
+}
+
+/**
+ * Checks a step-up code (620 wrong or expired, 660 on the 5th wrong try; single use) and makes the
+ * calling session fresh.
+ */
+export async function completeStepUp(
+  deps: AppDeps,
+  user: { id: string; sessionId: string },
+  code: string,
+): Promise<void> {
+  const { destination } = await useAccountCode(deps, { userId: user.id, purpose: 'step-up', code });
+  // A code texted to a phone the account no longer has proves nothing.
+  const account = await repo.findUserById(deps.database.db, user.id);
+  if (!account || account.phone !== destination) throw wrongCredentials();
+  await markSessionReauthenticated(deps, user.sessionId);
 }

@@ -135,11 +135,34 @@ describe('sessions', () => {
     expect((await sessionsOf(user.tokens.accessToken)).status).toBe(200);
   });
 
+  it('ending every other session kills them all at once and keeps the current one; nobody else’s', async () => {
+    const user = await signUp(api);
+    const second = await logIn(api, user);
+    const third = await logIn(api, user);
+    const stranger = await signUp(api);
+    const answer = await newClient(api).call<{ revoked: number }>('DELETE', paths.sessionsOthers, {
+      token: second.accessToken,
+    });
+    expect(answer.body).toMatchObject({ statusCode: 200, data: { revoked: 2 } });
+    expect((await sessionsOf(user.tokens.accessToken)).status).toBe(401);
+    expect((await sessionsOf(third.accessToken)).status).toBe(401);
+    expect((await renew(third.refreshToken)).status).toBe(401);
+    const left = await sessionsOf(second.accessToken);
+    expect(left.body.data.items.map((s) => [s.id, s.current])).toEqual([
+      [decodeJwt(second.accessToken).sid, true],
+    ]);
+    expect((await sessionsOf(stranger.tokens.accessToken)).status).toBe(200);
+    // Nothing left to end.
+    const again = await newClient(api).call('DELETE', paths.sessionsOthers, { token: second.accessToken });
+    expect(again.body).toMatchObject({ statusCode: 200, data: { revoked: 0 } });
+  });
+
   it('requires a token', async () => {
     const answer = await newClient(api).call('GET', paths.sessions);
     expect(answer.status).toBe(401);
     expect(answer.body.statusCode).toBe(401);
     expect((await newClient(api).call('DELETE', paths.logout)).status).toBe(401);
+    expect((await newClient(api).call('DELETE', paths.sessionsOthers)).status).toBe(401);
   });
 });
 

@@ -6,6 +6,7 @@ export const notificationTypes = [
   'password.changed',
   'phone.changed',
   'email.changed',
+  'two-fa.changed',
   'invitation.received',
   'invitation.answered',
   'invitation.withdrawn',
@@ -70,6 +71,22 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'Your e-mail address was changed',
       body: (p) => `Your account's verified e-mail address is now ${p.email ?? ''}.`,
+    },
+  },
+  'two-fa.changed': {
+    fa: {
+      title: () => 'روش تأیید دومرحله‌ای تغییر کرد',
+      body: (p) =>
+        p.method === 'email'
+          ? 'از این پس کد ورود به ایمیل تأییدشده شما فرستاده می‌شود. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.'
+          : 'از این پس کد ورود با پیامک به شماره همراه شما فرستاده می‌شود. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.',
+    },
+    en: {
+      title: () => 'Your two-factor method was changed',
+      body: (p) =>
+        p.method === 'email'
+          ? 'Login codes now go to your verified e-mail address. If this was not you, change your password.'
+          : 'Login codes now go to your phone by SMS. If this was not you, change your password.',
     },
   },
   'invitation.received': {

@@ -9,13 +9,16 @@ import {
   phoneRequestSchema,
   phoneResponseSchema,
   resendResponseSchema,
+  stepUpResponseSchema,
+  twoFaSettingsRequestSchema,
+  twoFaSettingsSchema,
   usernameRequestSchema,
   usernameResponseSchema,
 } from '@wsm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { enforceLimit } from '../../http/rate-limit';
 import { requireUser } from '../identity/auth-guard';
 import { type SecurityLimit, securityRule } from './limits';
@@ -25,6 +28,10 @@ const tags = ['security'];
 const security = [{ bearer: [] }];
 const nothing = envelopeSchema(z.null());
 const resend = envelopeSchema(resendResponseSchema);
+// The step-up answer first: a union tries its members in order and would strip it to `resendAfter`.
+const resendOrStepUp = envelopeSchema(z.union([stepUpResponseSchema, resendResponseSchema]));
+const stepUpNote =
+  ' A session older than 10 minutes (since login or the last step-up) is answered 630 { method, phone, resendAfter } and a code goes to the current phone; repeat the call with that code as `currentCode`.';
 
 /**
  * Own security settings (api-contract.md section 4): username, national code, password, e-mail and
@@ -39,6 +46,42 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     preHandler: async (request: FastifyRequest) =>
       enforceLimit(deps.limiter, securityRule(deps.config, name), request.user.id),
   });
+
+  // A step-up code is a secret check too: counted with the other code checks of the account.
+  const enforceVerifyLimit = (request: FastifyRequest) =>
+    enforceLimit(deps.limiter, securityRule(deps.config, 'verifyUser'), request.user.id);
+
+  r.get(
+    paths.twoFa,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Where login codes go (the preferred two-factor method) and the masked choices',
+        response: { 200: envelopeSchema(twoFaSettingsSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.getTwoFa(deps, request.user.id)),
+  );
+  r.put(
+    paths.twoFa,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Chooses where login codes go; e-mail only with a verified address (400 otherwise)',
+        body: twoFaSettingsRequestSchema,
+        response: { 200: envelopeSchema(twoFaSettingsSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) =>
+      ok(
+        request,
+        await service.setTwoFa(deps, request.user.id, request.body.method, request.locale, request.log),
+      ),
+  );
 
   r.get(
     paths.username,
@@ -154,16 +197,22 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address`,
+        summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.${stepUpNote}`,
         body: emailRequestSchema,
-        response: { 200: resend },
+        response: { 200: resendOrStepUp },
       },
       ...guard('sendUser'),
-      handler: async (request) =>
-        ok(
-          request,
-          await service.submitEmail(deps, request.user.id, request.body.email, request.locale, request.log),
-        ),
+      handler: async (request, reply) => {
+        if (request.body.currentCode !== undefined) await enforceVerifyLimit(request);
+        const answer = await service.submitEmail(
+          deps,
+          request.user,
+          request.body,
+          request.locale,
+          request.log,
+        );
+        return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
+      },
     });
   r.post(
     paths.emailVerify,
@@ -211,17 +260,17 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Texts a code to a new phone',
+        summary: `Texts a code to a new phone.${stepUpNote}`,
         body: phoneRequestSchema,
-        response: { 200: resend },
+        response: { 200: resendOrStepUp },
       },
       ...guard('sendUser'),
     },
-    async (request) =>
-      ok(
-        request,
-        await service.submitPhone(deps, request.user.id, request.body.phone, request.locale, request.log),
-      ),
+    async (request, reply) => {
+      if (request.body.currentCode !== undefined) await enforceVerifyLimit(request);
+      const answer = await service.submitPhone(deps, request.user, request.body, request.locale, request.log);
+      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
+    },
   );
   r.post(
     paths.phoneVerify,

@@ -78,6 +78,8 @@ describe('every security route', () => {
       ['PUT', paths.phone],
       ['POST', paths.phoneVerify],
       ['GET', paths.phoneResend],
+      ['GET', paths.twoFa],
+      ['PUT', paths.twoFa],
     ];
     for (const [method, path] of routes) {
       const answer = await call(method, path, undefined, method === 'GET' ? undefined : {});

@@ -1,24 +1,41 @@
-import { type Locale, maskNationalCode, StatusCode } from '@wsm/contracts';
+import {
+  customIssueMessages,
+  type Locale,
+  maskEmail,
+  maskNationalCode,
+  maskPhone,
+  StatusCode,
+  type StepUp,
+  type TwoFaMethod,
+  type TwoFaSettings,
+} from '@wsm/contracts';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import {
   checkUserPassword,
+  completeStepUp,
   getUser,
+  isSessionFresh,
   type Logger,
+  markSessionReauthenticated,
   resendAccountCode,
   revokeAllSessions,
   sendAccountCode,
+  sendStepUpCode,
   setNationalCode,
+  setPreferredTwoFaMethod,
   setUserEmail,
   setUsername,
   setUserPassword,
   setUserPhone,
+  type User,
   useAccountCode,
 } from '../identity/service';
 
 /** Reactions to a changed secret or contact (notifications, invitations), wired in src/wiring.ts. */
 export type SecurityChange =
   | { type: 'password.changed'; userId: string }
+  | { type: 'two-fa.changed'; userId: string; method: TwoFaMethod }
   | { type: 'email.changed'; userId: string; email: string }
   | { type: 'phone.changed'; userId: string; phone: string };
 export type SecurityChangeListener = (deps: AppDeps, change: SecurityChange) => Promise<unknown>;
@@ -97,6 +114,8 @@ export async function changePassword(
     throw new AppError(StatusCode.wrongCredentials);
   await setUserPassword(deps, user.id, input.password);
   await revokeAllSessions(deps, user.id, user.sessionId);
+  // The code and the current password proved the person: this session may change contacts now.
+  await markSessionReauthenticated(deps, user.sessionId);
   await announce(deps, { type: 'password.changed', userId: user.id }, log);
 }
 
@@ -109,28 +128,38 @@ export async function getEmail(
   return { email: user.email, verified: user.email !== null && user.emailVerified };
 }
 
+/** A phone or e-mail change answer: the code went to the new address, or a step-up is needed first. */
+export type ContactChange = { sent: { resendAfter: number } } | { stepUp: StepUp };
+
 /**
- * Sends a code to a new e-mail address (add or change). The address becomes the account's only once
+ * Sends a code to a new e-mail address (add or change); from a stale session, a step-up code to the
+ * current phone first (see freshOrStepUp). The address becomes the account's only once
  * the code is entered; until then the current one stays. Whether the address is used by another account
  * is never said (addresses are not unique: no login is by e-mail address).
  */
 export async function submitEmail(
   deps: AppDeps,
-  userId: string,
-  email: string,
+  caller: { id: string; sessionId: string },
+  input: { email: string; currentCode?: string | undefined },
   locale: Locale,
   log: Logger,
-): Promise<{ resendAfter: number }> {
+): Promise<ContactChange> {
+  const userId = caller.id;
+  const { email } = input;
   const user = await userOf(deps, userId);
   if (user.email === email && user.emailVerified) throw new AppError(StatusCode.duplicate);
-  return sendAccountCode(deps, {
-    userId,
-    purpose: 'email-verify',
-    channel: 'email',
-    destination: email,
-    locale,
-    log,
-  });
+  const stepUp = await freshOrStepUp(deps, caller, input.currentCode, log);
+  if (stepUp) return { stepUp };
+  return {
+    sent: await sendAccountCode(deps, {
+      userId,
+      purpose: 'email-verify',
+      channel: 'email',
+      destination: email,
+      locale,
+      log,
+    }),
+  };
 }
 
 /** Sends the pending e-mail code again (404 when none is pending). */
@@ -150,24 +179,30 @@ export async function getPhone(deps: AppDeps, userId: string): Promise<{ phone: 
   return { phone: (await userOf(deps, userId)).phone };
 }
 
-/** Texts a code to a new phone; 261 when it is already the caller's. */
+/**
+ * Texts a code to a new phone (261 when it is already the caller's); from a stale session, a step-up
+ * code to the current phone first.
+ */
 export async function submitPhone(
   deps: AppDeps,
-  userId: string,
-  phone: string,
+  caller: { id: string; sessionId: string },
+  input: { phone: string; currentCode?: string | undefined },
   locale: Locale,
   log: Logger,
-): Promise<{ resendAfter: number }> {
-  const user = await userOf(deps, userId);
-  if (user.phone === phone) throw new AppError(StatusCode.duplicate);
-  return sendAccountCode(deps, {
-    userId,
+): Promise<ContactChange> {
+  const user = await userOf(deps, caller.id);
+  if (user.phone === input.phone) throw new AppError(StatusCode.duplicate);
+  const stepUp = await freshOrStepUp(deps, caller, input.currentCode, log);
+  if (stepUp) return { stepUp };
+  const sent = await sendAccountCode(deps, {
+    userId: caller.id,
     purpose: 'phone-change',
     channel: 'sms',
-    destination: phone,
+    destination: input.phone,
     locale,
     log,
   });
+  return { sent };
 }
 
 /** Texts the pending phone code again (404 when none is pending). */
@@ -183,4 +218,66 @@ export async function verifyPhone(deps: AppDeps, userId: string, code: string, l
   const { destination } = await useAccountCode(deps, { userId, purpose: 'phone-change', code });
   await setUserPhone(deps, userId, destination);
   await announce(deps, { type: 'phone.changed', userId, phone: destination }, log);
+}
+
+// ---------- fresh sessions (step-up)
+
+/**
+ * Changing the phone or the e-mail needs a fresh session (identity's freshSessionSeconds after the login
+ * or the last step-up). A stale session is not logged out: it gets a step-up instead, a code texted to
+ * the account's current phone (answered 630 with where it went), and the same call again with
+ * `currentCode` proves the person and makes the session fresh. So a stolen, long-lived session cannot
+ * move the account's contacts away from its owner without the owner's phone.
+ *
+ * Answers null when the change may go on, or the 630 data when a step-up code is needed first.
+ */
+export async function freshOrStepUp(
+  deps: AppDeps,
+  user: { id: string; sessionId: string },
+  currentCode: string | undefined,
+  log: Logger,
+): Promise<StepUp | null> {
+  if (await isSessionFresh(deps, user)) return null;
+  if (currentCode === undefined) return sendStepUpCode(deps, { userId: user.id, log });
+  await completeStepUp(deps, user, currentCode);
+  return null;
+}
+
+// ---------- preferred two-factor method
+
+function twoFaSettings(user: User): TwoFaSettings {
+  const verifiedEmail = user.email && user.emailVerified ? user.email : null;
+  return {
+    method: user.preferredTwoFaMethod === 'email' && verifiedEmail ? 'email' : 'sms',
+    methods: verifiedEmail
+      ? { sms: maskPhone(user.phone), email: maskEmail(verifiedEmail) }
+      : { sms: maskPhone(user.phone) },
+  };
+}
+
+/** Where the caller's login codes go, and the masked destinations to choose from. */
+export async function getTwoFa(deps: AppDeps, userId: string): Promise<TwoFaSettings> {
+  return twoFaSettings(await userOf(deps, userId));
+}
+
+/**
+ * Chooses where login codes go; e-mail only with a verified address (400 with a field error otherwise).
+ * The change is announced (a notification), since it decides who receives login codes.
+ */
+export async function setTwoFa(
+  deps: AppDeps,
+  userId: string,
+  method: TwoFaMethod,
+  locale: Locale,
+  log: Logger,
+): Promise<TwoFaSettings> {
+  const user = await userOf(deps, userId);
+  if (method === 'email' && !twoFaSettings(user).methods.email)
+    throw new AppError(StatusCode.validation, {
+      data: { errors: [{ path: 'method', message: customIssueMessages.email_not_available![locale] }] },
+    });
+  const before = twoFaSettings(user).method;
+  await setPreferredTwoFaMethod(deps, userId, method);
+  if (before !== method) await announce(deps, { type: 'two-fa.changed', userId, method }, log);
+  return twoFaSettings({ ...user, preferredTwoFaMethod: method });
 }

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { currentLocale } from '../../app/i18n';
 import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { clearSession, storeTokens } from '../../lib/session';
-import { getStoredUser, hasAuthCookies, setStoredUser } from '../../lib/storage';
+import { getStoredUser, hasAuthCookies, saveMode, setStoredUser } from '../../lib/storage';
 import { fetchOwnProfile } from './api';
 import { clearIdentityFlows } from './flow-state';
 
@@ -27,7 +27,7 @@ export function tokenSubject(token: string): string | undefined {
  * The end of login and sign-up (product-spec.md section 4, "Login"): whatever an earlier user left is
  * cleared, the tokens and their expiry are stored (the client sends the access token from now on),
  * the flows' timers and entered values are forgotten, and the stored user is written: its id and
- * language now, the profile when it arrives.
+ * language now, the profile (and its colour mode) when it arrives.
  */
 export function completeLogin(tokens: TokenPair): void {
   clearSession();
@@ -39,7 +39,13 @@ export function completeLogin(tokens: TokenPair): void {
     language: { key: currentLocale() === 'en' ? 'english' : 'persian' },
   });
   void fetchOwnProfile().then((profile) => {
-    if (profile && hasAuthCookies()) setStoredUser({ ...getStoredUser(), ...profile });
+    if (!profile || !hasAuthCookies()) return;
+    // The profile's own `id` is the profile's, not the user's: the stored id stays the token's subject.
+    const { id: _profileId, ...fields } = profile;
+    setStoredUser({ ...getStoredUser(), ...fields });
+    // The colour mode chosen in the profile applies on every device the person logs in on (the app
+    // bar's toggle changes it for this device only).
+    if (profile.mode === 'light' || profile.mode === 'dark') saveMode(profile.mode);
   });
 }
 

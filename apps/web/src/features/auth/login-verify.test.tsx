@@ -2,8 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { identityPaths } from '@wsm/contracts';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAccessExpiry, getStoredUser, localKeys, resendRemainingMs, sessionKeys } from '../../lib/storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  getAccessExpiry,
+  getSavedMode,
+  getStoredUser,
+  localKeys,
+  modeSavedEvent,
+  resendRemainingMs,
+  sessionKeys,
+} from '../../lib/storage';
 import { saveLoginChallenge, startCountdown } from './flow-state';
 import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
 
@@ -60,6 +68,26 @@ describe('the login code step', () => {
     expect(sessionStorage.getItem(sessionKeys.loginChallenge)).toBeNull();
     expect(localStorage.getItem(localKeys.enteredPhone)).toBeNull();
     expect(resendRemainingMs()).toBe(0);
+  });
+
+  it('takes the colour mode chosen in the profile once logged in', async () => {
+    challenge();
+    fakeServer({
+      [identityPaths.loginVerify]: () => ({ body: tokens }),
+      '/v1/auth/profile/': () => ({ body: envelope(200, { id: 'p1', userId: 'user-1', mode: 'dark' }) }),
+    });
+    const heard = vi.fn();
+    window.addEventListener(modeSavedEvent, heard);
+    try {
+      await renderAt('/en/login/verify');
+      await userEvent.type(codeInput(), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(getSavedMode()).toBe('dark'));
+      expect(heard).toHaveBeenCalled();
+      expect(getStoredUser()).toMatchObject({ id: 'user-1', mode: 'dark' });
+    } finally {
+      window.removeEventListener(modeSavedEvent, heard);
+    }
   });
 
   it('validates the code in the page language before sending', async () => {

@@ -1,4 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Envelope,
+  revokeOthersResponseSchema,
+  StatusCode,
+  stepUpResponseSchema,
+  type TwoFaMethod,
+  twoFaSettingsSchema,
+} from '@wsm/contracts';
+import type { AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
 
@@ -22,6 +31,8 @@ export const profilePaths = {
   phoneVerify: '/v1/auth/identity/security/phone/verify/',
   phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
   sessions: '/v1/auth/identity/security/sessions/',
+  sessionsOthers: '/v1/auth/identity/security/sessions/others/',
+  twoFa: '/v1/auth/identity/security/2fa/',
 } as const;
 
 // --- schemas ---------------------------------------------------------------------------------------
@@ -108,6 +119,26 @@ export const sessionListSchema = z.union([
   z.object({ items: z.array(sessionSchema) }).transform((page) => page.items),
 ]);
 
+/**
+ * A phone or e-mail change: the code went to the new address, or the session is stale and a step-up
+ * code went to the current phone first (630); the same call with `currentCode` then goes on.
+ */
+export type ContactStep =
+  | { step: 'sent'; resendAfter: number | undefined }
+  | { step: 'step-up'; phone: string; resendAfter: number };
+
+async function contactStep(request: Promise<AxiosResponse<Envelope<unknown>>>): Promise<ContactStep> {
+  const envelope = (await request).data;
+  if (envelope.statusCode === StatusCode.secondStep) {
+    const stepUp = stepUpResponseSchema.parse(envelope.data);
+    return { step: 'step-up', phone: stepUp.phone, resendAfter: stepUp.resendAfter };
+  }
+  return { step: 'sent', resendAfter: resendResponseSchema.parse(envelope.data)?.resendAfter };
+}
+
+const withCode = <T extends object>(body: T, currentCode: string | undefined) =>
+  currentCode === undefined ? body : { ...body, currentCode };
+
 // --- calls -----------------------------------------------------------------------------------------
 
 const get = async <T>(path: string, schema: z.ZodType<T>): Promise<T> =>
@@ -140,23 +171,28 @@ export const profileApi = {
     resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.passwordCode))),
   changePassword: (body: PasswordChangeRequest) => unwrap(apiClient.put(profilePaths.password, body)),
   email: () => get(profilePaths.email, emailResponseSchema),
-  /** Adds (POST) or changes (PUT) the e-mail; either sends a code to the new address. */
-  submitEmail: async (email: string, change: boolean) =>
-    resendResponseSchema.parse(
-      await unwrap(
-        change ? apiClient.put(profilePaths.email, { email }) : apiClient.post(profilePaths.email, { email }),
-      ),
-    ),
+  /** Adds (POST) or changes (PUT) the e-mail; either sends a code to the new address (or a step-up first). */
+  submitEmail: (email: string, change: boolean, currentCode?: string) => {
+    const body = withCode({ email }, currentCode);
+    return contactStep(
+      change ? apiClient.put(profilePaths.email, body) : apiClient.post(profilePaths.email, body),
+    );
+  },
   verifyEmail: (code: string) => unwrap(apiClient.post(profilePaths.emailVerify, { code })),
   resendEmail: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.emailResend))),
   phone: () => get(profilePaths.phone, phoneResponseSchema),
-  submitPhone: async (phone: string) =>
-    resendResponseSchema.parse(await unwrap(apiClient.put(profilePaths.phone, { phone }))),
+  submitPhone: (phone: string, currentCode?: string) =>
+    contactStep(apiClient.put(profilePaths.phone, withCode({ phone }, currentCode))),
   verifyPhone: (code: string) => unwrap(apiClient.post(profilePaths.phoneVerify, { code })),
   resendPhone: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.phoneResend))),
   sessions: () => get(profilePaths.sessions, sessionListSchema),
   revokeSession: (sessionId: string) =>
     unwrap(apiClient.delete(profilePaths.sessions, { data: { sessionId } })),
+  revokeOtherSessions: async () =>
+    revokeOthersResponseSchema.parse(await unwrap(apiClient.delete(profilePaths.sessionsOthers))),
+  twoFa: () => get(profilePaths.twoFa, twoFaSettingsSchema),
+  setTwoFa: async (method: TwoFaMethod) =>
+    twoFaSettingsSchema.parse(await unwrap(apiClient.put(profilePaths.twoFa, { method }))),
 };
 
 // --- hooks -----------------------------------------------------------------------------------------
@@ -170,6 +206,7 @@ export const profileKeys = {
   email: ['security', 'email'] as const,
   phone: ['security', 'phone'] as const,
   sessions: ['security', 'sessions'] as const,
+  twoFa: ['security', 'two-fa'] as const,
 };
 
 export const useProfile = () => useQuery({ queryKey: profileKeys.profile, queryFn: profileApi.profile });
@@ -191,6 +228,7 @@ export const useNationalCode = () =>
 export const useEmail = () => useQuery({ queryKey: profileKeys.email, queryFn: profileApi.email });
 export const usePhone = () => useQuery({ queryKey: profileKeys.phone, queryFn: profileApi.phone });
 export const useSessions = () => useQuery({ queryKey: profileKeys.sessions, queryFn: profileApi.sessions });
+export const useTwoFa = () => useQuery({ queryKey: profileKeys.twoFa, queryFn: profileApi.twoFa });
 
 export function useUpdateProfile() {
   const client = useQueryClient();

@@ -1,3 +1,4 @@
+import { twoFaSettingsSchema } from '@wsm/contracts';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ const cases: [string, z.ZodType, MockRoute[]][] = [
   ['/v1/auth/identity/security/email', emailResponseSchema, profileMockRoutes],
   ['/v1/auth/identity/security/phone', phoneResponseSchema, profileMockRoutes],
   ['/v1/auth/identity/security/sessions', sessionListSchema, profileMockRoutes],
+  ['/v1/auth/identity/security/2fa', twoFaSettingsSchema, profileMockRoutes],
   ['/v1/notifications/unread', unreadCountSchema, notificationMockRoutes],
   ['/v1/notifications/simple', notificationListSchema, notificationMockRoutes],
   ['/v1/notifications/simple/id/notification-1', notificationSchema, notificationMockRoutes],

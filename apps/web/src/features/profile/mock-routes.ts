@@ -1,4 +1,5 @@
-import type { Envelope } from '@wsm/contracts';
+import { type Envelope, StatusCode } from '@wsm/contracts';
+import type { InternalAxiosRequestConfig } from 'axios';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
 // Canned answers of api-contract.md section 4 for the mocked-API mode (src/lib/mock-api.ts puts these
@@ -32,6 +33,30 @@ export const sampleProfile = {
 };
 
 const sent = () => ok({ resendAfter: 120 });
+const maskedPhone = '0912***4567';
+
+/** The body of a mocked request (axios hands over the JSON text). */
+function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
+  try {
+    const data: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+// The mocked phone change asks for a step-up first, as a session older than 10 minutes would be, so
+// the step-up screen can be seen without a server; the e-mail change goes straight on.
+const stepUpFirst = (config: InternalAxiosRequestConfig): MockAnswer =>
+  bodyOf(config).currentCode
+    ? sent()
+    : {
+        body: {
+          statusCode: StatusCode.secondStep,
+          statusMessage: 'A second verification step is required',
+          data: { method: 'sms', phone: maskedPhone, resendAfter: 120 },
+        } satisfies Envelope,
+      };
 
 export const profileMockRoutes: MockRoute[] = [
   { method: 'get', path: '/v1/auth/profile', answer: () => ok(sampleProfile) },
@@ -63,7 +88,7 @@ export const profileMockRoutes: MockRoute[] = [
   { method: 'post', path: '/v1/auth/identity/security/email/verify', answer: () => ok(null) },
   { method: 'get', path: '/v1/auth/identity/security/email/verify/resend', answer: sent },
   { method: 'get', path: '/v1/auth/identity/security/phone', answer: () => ok({ phone: '09121234567' }) },
-  { method: 'put', path: '/v1/auth/identity/security/phone', answer: sent },
+  { method: 'put', path: '/v1/auth/identity/security/phone', answer: stepUpFirst },
   { method: 'post', path: '/v1/auth/identity/security/phone/verify', answer: () => ok(null) },
   { method: 'get', path: '/v1/auth/identity/security/phone/verify/resend', answer: sent },
   {
@@ -92,4 +117,27 @@ export const profileMockRoutes: MockRoute[] = [
       ]),
   },
   { method: 'delete', path: '/v1/auth/identity/security/sessions', answer: () => ok(null) },
+  { method: 'delete', path: '/v1/auth/identity/security/sessions/others', answer: () => ok({ revoked: 1 }) },
+  {
+    method: 'get',
+    path: '/v1/auth/identity/security/2fa',
+    answer: () => ok({ method: 'sms', methods: { sms: maskedPhone } }),
+  },
+  {
+    method: 'put',
+    path: '/v1/auth/identity/security/2fa',
+    answer: (config) => {
+      // The mocked e-mail is not verified: like the server, only SMS may be chosen.
+      if (bodyOf(config).method === 'email')
+        return {
+          status: 400,
+          body: {
+            statusCode: StatusCode.validation,
+            statusMessage: 'The request is not valid',
+            data: { errors: [{ path: 'method', message: 'This account has no verified e-mail address' }] },
+          } satisfies Envelope,
+        };
+      return ok({ method: 'sms', methods: { sms: maskedPhone } });
+    },
+  },
 ];

@@ -102,15 +102,35 @@ describe('/profile', { timeout: 30_000 }, () => {
     await open('en');
     const input = (await screen.findByTestId('profile-image-input')) as HTMLInputElement;
     await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    // First framed in a square; this picture cannot be decoded here, so it goes as it is.
+    const dialog = await screen.findByRole('dialog', { name: 'Frame your picture' });
+    expect(within(dialog).getByRole('group', { name: /Picture framing/ })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeTruthy();
+    expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use this picture' }));
     await waitFor(() => expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(1));
     const form = api.calls('POST /v1/assets/user-profile-image/')[0]?.body as FormData;
     expect((form.get('file') as File).name).toBe('me.png');
     expect(screen.getByTestId('profile-image').querySelector('img')?.getAttribute('src')).toBe(
       'blob:preview',
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
     expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ imageId: 'img-9' });
+  });
+
+  it('uploads nothing when the framing is cancelled', async () => {
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+    await open('en');
+    const input = (await screen.findByTestId('profile-image-input')) as HTMLInputElement;
+    await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Frame your picture' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
+    expect(screen.getByTestId('profile-image').querySelector('img')).toBeNull();
   });
 
   it('rejects a picture that is not PNG, JPEG or WebP without uploading', async () => {

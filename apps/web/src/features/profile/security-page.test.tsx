@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+  toasts,
+} from '../../test/feature-harness';
 import { SecurityPage } from './security-page';
 
 let api: FakeApi;
@@ -12,6 +20,7 @@ beforeEach(() => {
   api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: '001***4563' });
   api.on('GET /v1/auth/identity/security/email/', { email: null, verified: false });
   api.on('GET /v1/auth/identity/security/phone/', { phone: '09121234567' });
+  api.on('GET /v1/auth/identity/security/2fa/', { method: 'sms', methods: { sms: '0912***4567' } });
   api.on('GET /v1/auth/identity/security/sessions/', [
     {
       id: 's1',
@@ -178,11 +187,178 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const list = await within(section).findByRole('list', { name: 'Sessions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('This device')).toBeTruthy();
+    // Login and last activity as relative times; the exact moments on hover.
+    const details = within(list).getByText(/^IP 10\.0\.0\.2 · logged in .+ ago · active .+ ago$/);
+    expect(details.getAttribute('title')).toMatch(/^Logged in .*2026.*, last active .*2026/);
     expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
     await userEvent.click(within(list).getByRole('button', { name: 'End the session on iOS · Safari 17' }));
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(api.calls('DELETE /v1/auth/identity/security/sessions/')).toHaveLength(1));
     expect(api.calls('DELETE /v1/auth/identity/security/sessions/')[0]?.body).toEqual({ sessionId: 's2' });
+  });
+
+  it('asks a stale session for the code texted to the current phone before changing the number', async () => {
+    api.on('PUT /v1/auth/identity/security/phone/', (request: RecordedRequest) =>
+      (request.body as { currentCode?: string }).currentCode === '222333'
+        ? { data: { resendAfter: 120 } }
+        : (request.body as { currentCode?: string }).currentCode
+          ? { status: 400, statusCode: 620 }
+          : { statusCode: 630, data: { method: 'sms', phone: '0912***4567', resendAfter: 120 } },
+    );
+    api.on('POST /v1/auth/identity/security/phone/verify/', null);
+    await open();
+    const section = await card('Mobile number');
+    await userEvent.type(await within(section).findByLabelText('New mobile number'), '09351112233');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
+
+    const explain = await within(section).findByTestId('phone-step-up');
+    expect(explain.textContent).toBe(
+      'To keep your account safe, first confirm it is you: we texted a code to your current number 0912***4567.',
+    );
+    expect(
+      (within(section).getByRole('button', { name: /Send again in 1(19|20) s/ }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+
+    // A wrong code: the catalogue toasts 620 and the step stays.
+    await userEvent.type(within(section).getByLabelText('6-digit code'), '999999');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(2));
+    expect(toasts.error).toHaveBeenCalledWith(
+      'The entered information for validation is incorrect',
+      expect.anything(),
+    );
+    expect(within(section).getByTestId('phone-step-up')).toBeTruthy();
+
+    const code = within(section).getByLabelText('6-digit code');
+    await userEvent.clear(code);
+    await userEvent.type(code, '222333');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(3));
+    expect(api.calls('PUT /v1/auth/identity/security/phone/').map((call) => call.body)).toEqual([
+      { phone: '09351112233' },
+      { phone: '09351112233', currentCode: '999999' },
+      { phone: '09351112233', currentCode: '222333' },
+    ]);
+
+    // Now the code to the new number: a fresh, empty code field.
+    expect(await within(section).findByText('We sent a code to 09351112233.')).toBeTruthy();
+    expect(within(section).queryByTestId('phone-step-up')).toBeNull();
+    const newCode = within(section).getByLabelText('6-digit code') as HTMLInputElement;
+    expect(newCode.value).toBe('');
+    await userEvent.type(newCode, '444555');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
+    expect(api.calls('POST /v1/auth/identity/security/phone/verify/')[0]?.body).toEqual({ code: '444555' });
+    expect(toasts.success).toHaveBeenCalledWith('Your mobile number was changed.');
+  });
+
+  it('asks for the step-up code before adding an e-mail, in Persian with Persian digits', async () => {
+    api.on('POST /v1/auth/identity/security/email/', (request: RecordedRequest) =>
+      (request.body as { currentCode?: string }).currentCode
+        ? { data: { resendAfter: 120 } }
+        : { statusCode: 630, data: { method: 'sms', phone: '0912***4567', resendAfter: 75 } },
+    );
+    await open('fa');
+    const section = await card('ایمیل');
+    await userEvent.type(await within(section).findByLabelText('نشانی ایمیل'), 'sara@example.com');
+    await userEvent.click(within(section).getByRole('button', { name: 'افزودن ایمیل' }));
+    expect((await within(section).findByTestId('email-step-up')).textContent).toContain('۰۹۱۲***۴۵۶۷');
+    expect(within(section).getByRole('button', { name: /ارسال دوباره تا (۷۴|۷۵) ثانیه/ })).toBeTruthy();
+    // Typed in Persian digits, sent in ASCII.
+    await userEvent.type(within(section).getByLabelText('کد ۶ رقمی'), '۱۲۳۴۵۶');
+    await userEvent.click(within(section).getByRole('button', { name: 'تأیید' }));
+    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(2));
+    expect(api.calls('POST /v1/auth/identity/security/email/')[1]?.body).toEqual({
+      email: 'sara@example.com',
+      currentCode: '123456',
+    });
+    expect(await within(section).findByText('کد به sara@example.com فرستاده شد.')).toBeTruthy();
+  });
+
+  it('offers e-mail for login codes only once an address is verified, and explains why', async () => {
+    await open();
+    const section = await card('Two-factor verification');
+    const email = await within(section).findByRole('radio', { name: /E-mail/ });
+    expect((email as HTMLInputElement).disabled).toBe(true);
+    expect(email.getAttribute('aria-describedby')).toBe('two-fa-email-help');
+    expect(
+      within(section).getByText('Add and verify an e-mail address above to receive login codes by e-mail.'),
+    ).toBeTruthy();
+    expect((within(section).getByRole('radio', { name: /SMS/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(section).getByText('0912***4567')).toBeTruthy();
+    expect((within(section).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('chooses e-mail for login codes; a refusal shows the server’s field message', async () => {
+    api.on('GET /v1/auth/identity/security/2fa/', {
+      method: 'sms',
+      methods: { sms: '0912***4567', email: 's***@example.com' },
+    });
+    api.on('PUT /v1/auth/identity/security/2fa/', () => ({
+      status: 400,
+      statusCode: 400,
+      data: { errors: [{ path: 'method', message: 'This account has no verified e-mail address' }] },
+    }));
+    await open();
+    const section = await card('Two-factor verification');
+    await userEvent.click(await within(section).findByRole('radio', { name: /E-mail/ }));
+    expect(within(section).getByText('s***@example.com')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('This account has no verified e-mail address')).toBeTruthy();
+    expect(toasts.success).not.toHaveBeenCalled();
+
+    api.on('PUT /v1/auth/identity/security/2fa/', {
+      method: 'email',
+      methods: { sms: '0912***4567', email: 's***@example.com' },
+    });
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Login codes will now go to your e-mail address.'),
+    );
+    expect(api.calls('PUT /v1/auth/identity/security/2fa/').map((call) => call.body)).toEqual([
+      { method: 'email' },
+      { method: 'email' },
+    ]);
+  });
+
+  it('shows the phone of the SMS method in Persian digits in fa', async () => {
+    await open('fa');
+    const section = await card('تأیید دومرحله‌ای');
+    expect(await within(section).findByText('۰۹۱۲***۴۵۶۷')).toBeTruthy();
+  });
+
+  it('ends every other session after confirming', async () => {
+    api.on('DELETE /v1/auth/identity/security/sessions/others/', { revoked: 1 });
+    await open();
+    const section = await card('Sessions');
+    await within(section).findByRole('list', { name: 'Sessions' });
+    await userEvent.click(within(section).getByRole('button', { name: 'End all other sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End all other sessions?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End them' }));
+    await waitFor(() =>
+      expect(api.calls('DELETE /v1/auth/identity/security/sessions/others/')).toHaveLength(1),
+    );
+    expect(toasts.success).toHaveBeenCalledWith('1 session was ended.');
+    expect(api.calls('DELETE /v1/auth/identity/security/sessions/')).toHaveLength(0);
+  });
+
+  it('offers no "end all others" when this is the only session', async () => {
+    api.on('GET /v1/auth/identity/security/sessions/', [
+      {
+        id: 's1',
+        ipAddress: '10.0.0.1',
+        agent: 'Chrome 126',
+        platform: 'Linux',
+        createdDate: '2026-01-01T10:00:00.000Z',
+        lastSeenDate: '2026-01-02T10:00:00.000Z',
+        current: true,
+      },
+    ]);
+    await open();
+    const section = await card('Sessions');
+    await within(section).findByRole('list', { name: 'Sessions' });
+    expect(within(section).queryByRole('button', { name: 'End all other sessions' })).toBeNull();
   });
 });

@@ -3,8 +3,9 @@ import { EmailCard, PhoneCard } from './components/contact-cards';
 import { NationalCodeCard, UsernameCard } from './components/identity-cards';
 import { PasswordCard } from './components/password-card';
 import { SessionsCard } from './components/sessions-card';
+import { TwoFaCard } from './components/two-fa-card';
 
-/** /profile/security: username, national code, password, e-mail, phone and sessions. */
+/** /profile/security: username, national code, password, e-mail, phone, two-factor method and sessions. */
 export function SecurityPage() {
   return (
     <Stack sx={{ gap: 3 }}>
@@ -13,6 +14,7 @@ export function SecurityPage() {
       <PasswordCard />
       <EmailCard />
       <PhoneCard />
+      <TwoFaCard />
       <SessionsCard />
     </Stack>
   );

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
-import { profileApi, profileKeys, useEmail, usePhone } from '../api';
+import { type ContactStep, profileApi, profileKeys, useEmail, usePhone } from '../api';
 import { validate } from '../form-errors';
 import { useCountdown } from '../use-countdown';
 import { CodeStep } from './code-step';
@@ -22,7 +22,14 @@ export const emailTimer = 'resend-timer-email';
 export const phoneTimer = 'resend-timer-phone';
 const emailSchema = z.email().max(254);
 
-/** Shared flow of e-mail and phone: enter the new address, a code goes to it, enter the code. */
+/** Where a step-up code goes: the same server challenge for both cards, so one timer. */
+export const stepUpTimer = 'resend-timer-step-up';
+
+/**
+ * Shared flow of e-mail and phone: enter the new address, a code goes to it, enter the code. A session
+ * that logged in more than a few minutes ago first proves it is still the owner: the server answers 630
+ * and texts a code to the current phone (the step-up); the same call with that code goes on.
+ */
 function ContactFlow({
   id,
   label,
@@ -41,17 +48,33 @@ function ContactFlow({
   timerName: string;
   schema: z.ZodType<string>;
   submitLabel: string;
-  onSubmit: (value: string) => Promise<number | undefined>;
+  onSubmit: (value: string, currentCode?: string) => Promise<ContactStep>;
   onVerify: (code: string) => Promise<unknown>;
   onResend: () => Promise<number | undefined>;
   onVerified: () => void;
 }) {
+  const { t } = useTranslation('profile');
   const locale = useLocale();
   const countdown = useCountdown(timerName);
+  const stepUpCountdown = useCountdown(stepUpTimer);
   const [value, setValue] = useState('');
+  const [submitted, setSubmitted] = useState('');
   const [sentTo, setSentTo] = useState<string | undefined>();
+  const [stepUpPhone, setStepUpPhone] = useState<string | undefined>();
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
+
+  /** Moves the flow on by the server's answer; answers the step-up's resend wait, if any. */
+  const follow = (answer: ContactStep, address: string): number | undefined => {
+    if (answer.step === 'step-up') {
+      setStepUpPhone(answer.phone);
+      return answer.resendAfter;
+    }
+    setStepUpPhone(undefined);
+    countdown.start(answer.resendAfter);
+    setSentTo(address);
+    return undefined;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,10 +86,22 @@ function ContactFlow({
     setError('');
     setPending(true);
     try {
-      countdown.start(await onSubmit(checked.data));
-      setSentTo(checked.data);
+      const wait = follow(await onSubmit(checked.data), checked.data);
+      setSubmitted(checked.data);
+      if (wait !== undefined) stepUpCountdown.start(wait);
     } catch {
       // The API client already said why (duplicate, rate limit, ...).
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const stepUp = async (code: string) => {
+    setPending(true);
+    try {
+      follow(await onSubmit(submitted, code), submitted);
+    } catch {
+      // 620 (wrong code) and 660 (too many tries) are toasted by the API client; the step stays.
     } finally {
       setPending(false);
     }
@@ -86,9 +121,30 @@ function ContactFlow({
     }
   };
 
+  if (stepUpPhone) {
+    const phone = locale === 'fa' ? toPersianDigits(stepUpPhone) : stepUpPhone;
+    return (
+      <Stack sx={{ gap: 1.5 }}>
+        <Alert severity="info" data-testid={`${id}-step-up`}>
+          {t('stepUp.explain', { phone })}
+        </Alert>
+        <CodeStep
+          key="step-up"
+          id={`${id}-step-up`}
+          timerName={stepUpTimer}
+          sentTo={phone}
+          pending={pending}
+          onVerify={(code) => void stepUp(code)}
+          onResend={async () => follow(await onSubmit(submitted), submitted)}
+          onCancel={() => setStepUpPhone(undefined)}
+        />
+      </Stack>
+    );
+  }
   if (sentTo) {
     return (
       <CodeStep
+        key="new-address"
         id={id}
         timerName={timerName}
         sentTo={sentTo}
@@ -155,14 +211,16 @@ export function EmailCard() {
             timerName={emailTimer}
             schema={emailSchema}
             submitLabel={current?.email ? t('email.change') : t('email.add')}
-            onSubmit={async (email) =>
-              (await profileApi.submitEmail(email, Boolean(current?.email)))?.resendAfter
+            onSubmit={(email, currentCode) =>
+              profileApi.submitEmail(email, Boolean(current?.email), currentCode)
             }
             onVerify={profileApi.verifyEmail}
             onResend={async () => (await profileApi.resendEmail())?.resendAfter}
             onVerified={() => {
               notify.success(t('email.done'));
               void client.invalidateQueries({ queryKey: profileKeys.email });
+              // The choice of e-mail for login codes depends on a verified address.
+              void client.invalidateQueries({ queryKey: profileKeys.twoFa });
             }}
           />
         </>
@@ -202,12 +260,13 @@ export function PhoneCard() {
             timerName={phoneTimer}
             schema={phoneSchema}
             submitLabel={t('phone.change')}
-            onSubmit={async (value) => (await profileApi.submitPhone(value))?.resendAfter}
+            onSubmit={profileApi.submitPhone}
             onVerify={profileApi.verifyPhone}
             onResend={async () => (await profileApi.resendPhone())?.resendAfter}
             onVerified={() => {
               notify.success(t('phone.done'));
               void client.invalidateQueries({ queryKey: profileKeys.phone });
+              void client.invalidateQueries({ queryKey: profileKeys.twoFa });
             }}
           />
         </>

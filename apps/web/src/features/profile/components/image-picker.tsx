@@ -8,10 +8,12 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileImageRules } from '../api';
+import { ImageCropDialog } from './image-crop-dialog';
 
 /**
- * The profile picture: a preview of the chosen file at once, then a multipart upload (field `file`)
- * with its progress; the new image id goes to the form, which saves it with the profile.
+ * The profile picture: the chosen file is framed in a square (ImageCropDialog), previewed at once and
+ * uploaded as multipart (field `file`) with its progress; the new image id goes to the form, which
+ * saves it with the profile.
  */
 export function ImagePicker({
   currentUrl,
@@ -27,10 +29,11 @@ export function ImagePicker({
   const [preview, setPreview] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | undefined>();
   const [error, setError] = useState('');
+  const [cropping, setCropping] = useState<File | null>(null);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -43,6 +46,11 @@ export function ImagePicker({
       return;
     }
     setError('');
+    setCropping(file);
+  };
+
+  const upload = async (file: File) => {
+    setCropping(null);
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     const toastId = notify.loading(t('image.uploading'));
@@ -81,7 +89,7 @@ export function ImagePicker({
           accept={profileImageRules.types.join(',')}
           hidden
           data-testid="profile-image-input"
-          onChange={(event) => void choose(event)}
+          onChange={choose}
         />
         <Button
           variant="outlined"
@@ -101,6 +109,11 @@ export function ImagePicker({
         ) : null}
         <FormHelperText error={Boolean(error)}>{error || t('image.rules')}</FormHelperText>
       </Stack>
+      <ImageCropDialog
+        file={cropping}
+        onCancel={() => setCropping(null)}
+        onCropped={(file) => void upload(file)}
+      />
     </Stack>
   );
 }

@@ -31,6 +31,19 @@ export function SessionsCard() {
   const query = useSessions();
   const revoke = useSecurityMutation(profileApi.revokeSession, profileKeys.sessions);
   const [confirming, setConfirming] = useState<Session | null>(null);
+  const endOthers = useSecurityMutation(profileApi.revokeOtherSessions, profileKeys.sessions);
+  const [confirmingOthers, setConfirmingOthers] = useState(false);
+  const others = query.data?.filter((session) => !session.current).length ?? 0;
+
+  const endAllOthers = async () => {
+    setConfirmingOthers(false);
+    try {
+      const { revoked } = await endOthers.mutateAsync();
+      notify.success(t('sessions.othersEnded', { count: revoked }));
+    } catch {
+      // Already shown by the API client.
+    }
+  };
 
   const end = async () => {
     const session = confirming;
@@ -79,10 +92,19 @@ export function SessionsCard() {
               }
               secondary={t('sessions.details', {
                 ip: session.ipAddress ?? t('sessions.unknownIp'),
-                created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                created: formatAgo(session.createdDate, t),
                 seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
               })}
-              slotProps={{ secondary: { dir: 'auto' } }}
+              // Relative times in the line, the exact moments (in the locale's calendar) on hover.
+              slotProps={{
+                secondary: {
+                  dir: 'auto',
+                  title: t('sessions.exact', {
+                    created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                    seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
+                  }),
+                },
+              }}
             />
           </ListItem>
         ))}
@@ -92,6 +114,33 @@ export function SessionsCard() {
   return (
     <SectionCard id="security-sessions" title={t('sessions.title')} description={t('sessions.description')}>
       {content}
+      {others > 0 ? (
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => setConfirmingOthers(true)}
+          loading={endOthers.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('sessions.endOthers')}
+        </Button>
+      ) : null}
+      <Dialog
+        open={confirmingOthers}
+        onClose={() => setConfirmingOthers(false)}
+        aria-labelledby="end-other-sessions-title"
+      >
+        <DialogTitle id="end-other-sessions-title">{t('sessions.endOthersConfirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('sessions.endOthersConfirmText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingOthers(false)}>{t('actions.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void endAllOthers()}>
+            {t('sessions.endOthersConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog
         open={Boolean(confirming)}
         onClose={() => setConfirming(null)}

@@ -1,0 +1,3 @@
+ALTER TABLE "auth_challenges" DROP CONSTRAINT "auth_challenges_purpose_check";--> statement-breakpoint
+ALTER TABLE "user_sessions" ADD COLUMN "reauthenticated_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "auth_challenges" ADD CONSTRAINT "auth_challenges_purpose_check" CHECK ("auth_challenges"."purpose" in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'backup-create', 'backup-restore', 'step-up'));

@@ -1,0 +1,136 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { type TwoFaMethod, type TwoFaSettings, toPersianDigits } from '@wsm/contracts';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/locale-navigation';
+import { notify } from '../../../lib/notify';
+import { profileApi, profileKeys, useSecurityMutation, useTwoFa } from '../api';
+import { serverFieldErrors } from '../form-errors';
+import { SectionCard } from './section-card';
+
+/** A method's name with where its codes go; the address stays left-to-right inside RTL text. */
+function MethodLabel({ name, destination }: { name: string; destination?: string | undefined }) {
+  return (
+    <Stack component="span" sx={{ py: 0.5 }}>
+      <span>{name}</span>
+      {destination ? (
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
+          <bdi dir="ltr">{destination}</bdi>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const save = useSecurityMutation(profileApi.setTwoFa, profileKeys.twoFa);
+  const [chosen, setChosen] = useState<TwoFaMethod | undefined>();
+  const [error, setError] = useState('');
+  const method = chosen ?? settings.method;
+  const emailAvailable = Boolean(settings.methods.email);
+  const phone = locale === 'fa' ? toPersianDigits(settings.methods.sms) : settings.methods.sms;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    try {
+      const saved = await save.mutateAsync(method);
+      setChosen(undefined);
+      notify.success(saved.method === 'email' ? t('twoFa.savedEmail') : t('twoFa.savedSms'));
+    } catch (cause) {
+      // 400: the address stopped being verified meanwhile; the server says so in the page's language.
+      setError(serverFieldErrors(cause).method ?? '');
+    }
+  };
+
+  let emailHelp: ReactNode = null;
+  if (!emailAvailable)
+    emailHelp = (
+      <FormHelperText id="two-fa-email-help" sx={{ mt: 0, mx: 0 }}>
+        {t('twoFa.emailUnavailable')}
+      </FormHelperText>
+    );
+
+  return (
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
+      <FormControl error={Boolean(error)}>
+        <FormLabel id="two-fa-label">{t('twoFa.label')}</FormLabel>
+        <RadioGroup
+          aria-labelledby="two-fa-label"
+          name="two-fa-method"
+          value={method}
+          onChange={(event) => setChosen(event.target.value as TwoFaMethod)}
+        >
+          <FormControlLabel
+            value="sms"
+            control={<Radio />}
+            label={<MethodLabel name={t('twoFa.sms')} destination={phone} />}
+          />
+          <FormControlLabel
+            value="email"
+            disabled={!emailAvailable}
+            control={
+              <Radio
+                slotProps={{
+                  input: emailAvailable ? {} : { 'aria-describedby': 'two-fa-email-help' },
+                }}
+              />
+            }
+            label={<MethodLabel name={t('twoFa.email')} destination={settings.methods.email} />}
+          />
+        </RadioGroup>
+        {emailHelp}
+        {error ? <FormHelperText sx={{ mx: 0 }}>{error}</FormHelperText> : null}
+      </FormControl>
+      <Button
+        type="submit"
+        variant="contained"
+        loading={save.isPending}
+        disabled={method === settings.method}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('actions.save')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Where login codes go: SMS, or e-mail once an address is verified. */
+export function TwoFaCard() {
+  const { t } = useTranslation('profile');
+  const query = useTwoFa();
+  let content: ReactNode;
+  if (query.isPending) content = <Skeleton variant="rounded" height={96} />;
+  else if (query.isError)
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        }
+      >
+        {t('states.loadFailed')}
+      </Alert>
+    );
+  // Keyed by the server's answer, so a change elsewhere (an address verified) resets the choice.
+  else content = <TwoFaForm key={JSON.stringify(query.data)} settings={query.data} />;
+  return (
+    <SectionCard id="security-two-fa" title={t('twoFa.title')} description={t('twoFa.description')}>
+      {content}
+    </SectionCard>
+  );
+}
