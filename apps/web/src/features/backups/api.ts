@@ -1,5 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { StatusCode } from '@wsm/contracts';
+import {
+  type Backup,
+  type BackupChallenge,
+  backupChallengeSchema,
+  backupPaths,
+  backupSchema,
+  backupsPageSchema,
+  type RestoreResult,
+  restoreResultSchema,
+  StatusCode,
+} from '@wsm/contracts';
 import type { AxiosProgressEvent } from 'axios';
 import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
@@ -8,46 +18,11 @@ import { apiClient, unwrap } from '../../lib/api-client';
 // answers checked against the contract's shapes, and TanStack Query hooks. Creating and restoring
 // answer 630 first (an SMS code went to the owner) and are called again with the code.
 
-const base = '/v1/migration/workspace-backup';
-export const backupPaths = {
-  list: (workspaceId: string) => `${base}/workspaceId/${workspaceId}/`,
-  create: `${base}/`,
-  remove: `${base}/`,
-  resend: `${base}/2fa/resend/sms/`,
-  export: (workspaceId: string, backupId: string) =>
-    `${base}/export/id/${backupId}/workspaceId/${workspaceId}/`,
-  import: (workspaceId: string) => `${base}/import/workspace-id/${workspaceId}`,
-  restore: `${base}/restore/`,
-} as const;
-
+export type { Backup, RestoreResult };
+export { backupPaths };
 export const backupPageSize = 20;
 
-export const backupSchema = z.object({
-  id: z.string(),
-  workspaceId: z.string(),
-  source: z.enum(['created', 'imported', 'pre-restore']),
-  size: z.number(),
-  sha256: z.string(),
-  createdDate: z.string(),
-  createdBy: z.string().nullable(),
-});
-export type Backup = z.infer<typeof backupSchema>;
-
-export const backupListSchema = z.object({
-  items: z.array(backupSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type BackupList = z.infer<typeof backupListSchema>;
-
-/** The 630 answer: the code went by SMS to the masked phone. */
-export const codeSentSchema = z.object({
-  method: z.literal('sms'),
-  phone: z.string(),
-  resendAfter: z.number(),
-});
-export type CodeSent = z.infer<typeof codeSentSchema>;
+export type CodeSent = BackupChallenge;
 
 /** A step that needs the SMS code first answers `code-sent`; with the code it is `done`. */
 export type CodeStepResult<T> = { kind: 'code-sent'; sent: CodeSent } | { kind: 'done'; value: T };
@@ -58,26 +33,28 @@ async function withCode<T>(
 ): Promise<CodeStepResult<T>> {
   const { data: envelope } = await request;
   if (envelope.statusCode === StatusCode.secondStep)
-    return { kind: 'code-sent', sent: codeSentSchema.parse(envelope.data) };
+    return { kind: 'code-sent', sent: backupChallengeSchema.parse(envelope.data) };
   return { kind: 'done', value: parse(envelope.data) };
 }
+
+export type BackupList = z.infer<typeof backupsPageSchema>;
 
 export async function listBackups(workspaceId: string, page: number): Promise<BackupList> {
   const data = await unwrap(
     apiClient.get(backupPaths.list(workspaceId), { params: { page, pageSize: backupPageSize } }),
   );
-  return backupListSchema.parse(data);
+  return backupsPageSchema.parse(data);
 }
 
 export const createBackup = (workspaceId: string, code?: string) =>
-  withCode(apiClient.post(backupPaths.create, { workspaceId, ...(code ? { code } : {}) }), (data) =>
+  withCode(apiClient.post(backupPaths.backups, { workspaceId, ...(code ? { code } : {}) }), (data) =>
     backupSchema.parse(data),
   );
 
 export const restoreBackup = (workspaceId: string, backupId: string, code?: string) =>
   withCode(
     apiClient.put(backupPaths.restore, { workspaceId, backupId, ...(code ? { code } : {}) }),
-    () => null,
+    (data): RestoreResult => restoreResultSchema.parse(data),
   );
 
 /** Sends the create or restore code again; answers when the next resend is allowed (seconds). */
@@ -87,7 +64,7 @@ export async function resendBackupCode(workspaceId: string): Promise<number | un
 }
 
 export async function deleteBackup(workspaceId: string, backupId: string): Promise<void> {
-  await apiClient.delete(backupPaths.remove, { data: { workspaceId, backupId } });
+  await apiClient.delete(backupPaths.backups, { data: { workspaceId, backupId } });
 }
 
 export async function importBackup(

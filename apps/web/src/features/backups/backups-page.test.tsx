@@ -26,8 +26,20 @@ const backup = {
   size: 1_572_864,
   sha256: 'f'.repeat(64),
   createdDate: '2026-03-21T08:30:00.000Z',
-  createdBy: 'Sara Ahmadi',
+  createdBy: 'u2',
+  creator: { id: 'u2', firstName: 'Sara', lastName: 'Ahmadi', username: 'sara' },
+  snapshotDate: '2026-03-21T08:30:00.000Z',
+  formatVersion: 1,
+  counts: { workspace_members: 2 },
 };
+const restored = (missingMembers: unknown[]) => ({
+  workspaceId,
+  backupId: 'b1',
+  preRestoreBackup: { ...backup, id: 'b9', source: 'pre-restore' },
+  restoredDate: '2026-03-22T08:30:00.000Z',
+  counts: {},
+  missingMembers,
+});
 const codeSent = {
   status: 200,
   statusCode: 630,
@@ -56,7 +68,8 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   it('lists backups with source, size and the date in the Persian calendar in fa', async () => {
     await open('fa');
     // 21 March 2026 is 1 Farvardin 1405.
-    const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ });
+    // The first render of the suite loads the page's modules: allow it more than the default second.
+    const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ }, { timeout: 5000 });
     expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeTruthy();
     expect(row.textContent).toContain('۱٫۵ مگابایت');
     expect(row.textContent).toContain('توسط Sara Ahmadi');
@@ -73,7 +86,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   });
 
   it('creates a backup: the SMS code step, then the code, then the list refreshes', async () => {
-    api.on(`POST ${backupPaths.create}`, (request: RecordedRequest) =>
+    api.on(`POST ${backupPaths.backups}`, (request: RecordedRequest) =>
       (request.body as { code?: string }).code ? { data: { ...backup, id: 'b2' } } : codeSent,
     );
     await open();
@@ -85,7 +98,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('6-digit code'), '۱۲۳۴۵۶');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The backup was created.'));
-    expect(api.calls(`POST ${backupPaths.create}`).map((call) => call.body)).toEqual([
+    expect(api.calls(`POST ${backupPaths.backups}`).map((call) => call.body)).toEqual([
       { workspaceId },
       { workspaceId, code: '123456' },
     ]);
@@ -94,7 +107,13 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
 
   it('restores only after the confirmation word and the SMS code', async () => {
     api.on(`PUT ${backupPaths.restore}`, (request: RecordedRequest) =>
-      (request.body as { code?: string }).code ? { data: null } : codeSent,
+      (request.body as { code?: string }).code
+        ? {
+            data: restored([
+              { memberId: 'm7', userId: 'u7', level: 'member', firstName: 'Reza', lastName: 'Karimi' },
+            ]),
+          }
+        : codeSent,
     );
     await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Restore this backup' }));
@@ -109,6 +128,9 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith('The workspace was restored from the backup.'),
     );
+    expect(toasts.info).toHaveBeenCalledWith(
+      '1 member of the backup was not restored because the account no longer exists: Reza Karimi.',
+    );
     expect(api.calls(`PUT ${backupPaths.restore}`).map((call) => call.body)).toEqual([
       { workspaceId, backupId: 'b1' },
       { workspaceId, backupId: 'b1', code: '654321' },
@@ -116,7 +138,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   });
 
   it('a wrong code keeps the dialog open for another try', async () => {
-    api.on(`POST ${backupPaths.create}`, (request: RecordedRequest) =>
+    api.on(`POST ${backupPaths.backups}`, (request: RecordedRequest) =>
       (request.body as { code?: string }).code ? { status: 400, statusCode: 620 } : codeSent,
     );
     await open();
@@ -131,13 +153,31 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   });
 
   it('deletes after confirmation', async () => {
-    api.on(`DELETE ${backupPaths.remove}`, null);
+    api.on(`DELETE ${backupPaths.backups}`, null);
     await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete this backup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the backup?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('The backup was deleted.'));
-    expect(api.calls(`DELETE ${backupPaths.remove}`)[0]?.body).toEqual({ workspaceId, backupId: 'b1' });
+    expect(api.calls(`DELETE ${backupPaths.backups}`)[0]?.body).toEqual({ workspaceId, backupId: 'b1' });
+  });
+
+  it("shows the server's precise reason when it refuses an archive", async () => {
+    api.on(`PUT ${backupPaths.import(workspaceId)}`, () => ({
+      status: 400,
+      statusCode: 400,
+      data: {
+        reason: 'hash_mismatch',
+        errors: [{ path: 'file', message: 'workspace.json does not match its hash' }],
+      },
+    }));
+    await open();
+    await userEvent.upload(
+      await screen.findByTestId('backup-import-input'),
+      new File(['zip'], 'backup.zip', { type: 'application/zip' }),
+    );
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('workspace.json does not match its hash'));
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 
   it('imports a zip as multipart with a progress bar, and refuses other files before uploading', async () => {

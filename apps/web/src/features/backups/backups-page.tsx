@@ -20,9 +20,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Locale } from '@wsm/contracts';
+import { backupUploadLimits, type Locale, StatusCode } from '@wsm/contracts';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error';
 import { formatAgo, formatDate, type Translate } from '../../lib/dates';
 import { formatNumber } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
@@ -34,6 +35,7 @@ import {
   createBackup,
   downloadBackup,
   importBackup,
+  type RestoreResult,
   resendBackupCode,
   restoreBackup,
   useBackups,
@@ -53,6 +55,17 @@ export function formatSize(bytes: number, locale: Locale, t: Translate): string 
   }
   const number = formatNumber(value, locale, { maximumFractionDigits: unit === 0 ? 0 : 1 });
   return t(`size.${units[unit]}`, { size: number });
+}
+
+/** "First Last", or the username when the person gave no name. */
+function personName(person: { firstName: string | null; lastName: string | null; username?: string | null }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || '';
+}
+
+/** The translated reason the server gave for refusing an archive. */
+function refusalReason(error: ApiError): string | undefined {
+  const data = error.envelope?.data as { errors?: { message?: string }[] } | null | undefined;
+  return data?.errors?.[0]?.message ?? error.envelope?.statusMessage;
 }
 
 /** /workspace/settings/backups: the owner's backups of the workspace (product-spec.md section 7). */
@@ -122,9 +135,19 @@ function BackupsScreen({ workspaceId }: { workspaceId: string }) {
       {restoring ? (
         <RestoreDialog
           backup={restoring}
-          onDone={() => {
+          onDone={(result) => {
             setRestoring(null);
             notify.success(t('restore.done'));
+            // Accounts deleted since the backup are not invented again: say who is missing.
+            if (result.missingMembers.length > 0)
+              notify.info(
+                t('restore.missingMembers', {
+                  count: result.missingMembers.length,
+                  names: result.missingMembers
+                    .map((member) => personName(member) || member.userId)
+                    .join(t('listSeparator')),
+                }),
+              );
             void workspaceRestored();
           }}
           onClose={() => setRestoring(null)}
@@ -232,7 +255,7 @@ function BackupRow({
           {[
             formatAgo(backup.createdDate, t),
             formatSize(backup.size, locale, t),
-            backup.createdBy ? t('row.by', { name: backup.createdBy }) : null,
+            backup.creator ? t('row.by', { name: personName(backup.creator) }) : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -270,7 +293,7 @@ function RestoreDialog({
   onClose,
 }: {
   backup: Backup;
-  onDone: () => void;
+  onDone: (result: RestoreResult) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('backups');
@@ -364,14 +387,20 @@ function ImportButton({ workspaceId, onImported }: { workspaceId: string; onImpo
       notify.error(t('import.notZip'));
       return;
     }
+    if (file.size > backupUploadLimits.maxBytes) {
+      notify.error(t('import.tooLarge', { size: formatSize(backupUploadLimits.maxBytes, locale, t) }));
+      return;
+    }
     setProgress(0);
     upload.current = new AbortController();
     try {
       await importBackup(workspaceId, file, setProgress, upload.current.signal);
       notify.success(t('import.done'));
       onImported();
-    } catch {
-      // Refusals (400 with the reason) and network failures are shown by the API client.
+    } catch (error) {
+      // A refused archive (400) says precisely why; other failures were shown by the API client.
+      if (error instanceof ApiError && error.statusCode === StatusCode.validation)
+        notify.error(refusalReason(error) ?? t('import.refused'));
     } finally {
       setProgress(null);
       upload.current = null;

@@ -21,7 +21,7 @@ export const backupTimerName = 'backup-code';
  * entered code goes to `withCode(code)`. `intro` (a warning, a confirmation) is shown before the first
  * call; `ready` says whether its conditions are met.
  */
-export function CodeDialog({
+export function CodeDialog<T>({
   open,
   title,
   intro,
@@ -38,10 +38,10 @@ export function CodeDialog({
   intro: ReactNode;
   ready?: boolean;
   startLabel: string;
-  first: () => Promise<CodeStepResult<unknown>>;
-  withCode: (code: string) => Promise<CodeStepResult<unknown>>;
+  first: () => Promise<CodeStepResult<T>>;
+  withCode: (code: string) => Promise<CodeStepResult<T>>;
   resend: () => Promise<number | undefined>;
-  onDone: () => void;
+  onDone: (value: T) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('backups');
@@ -57,7 +57,7 @@ export function CodeDialog({
     onClose();
   };
 
-  const run = async (call: () => Promise<CodeStepResult<unknown>>) => {
+  const run = async (call: () => Promise<CodeStepResult<T>>) => {
     setPending(true);
     try {
       const result = await call();
@@ -67,7 +67,7 @@ export function CodeDialog({
         return;
       }
       setSent(null);
-      onDone();
+      onDone(result.value);
     } catch {
       // The API client has already told the user why (toast or status page).
     } finally {

@@ -19,7 +19,11 @@ const backup = (id: string, source: Backup['source'], daysAgo: number): Backup =
   size: 48_300 + daysAgo * 1_024,
   sha256: 'a'.repeat(64),
   createdDate: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
-  createdBy: 'سارا محمدی',
+  createdBy: 'user-1',
+  creator: { id: 'user-1', firstName: 'سارا', lastName: 'محمدی', username: 'sara' },
+  snapshotDate: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+  formatVersion: 1,
+  counts: { workspace_profiles: 1, workspace_roles: 3, workspace_members: 4, workspace_users: 12 },
 });
 
 const backups = () => [
@@ -42,7 +46,17 @@ export const backupMockRoutes: MockRoute[] = [
   {
     method: 'put',
     path: '/v1/migration/workspace-backup/restore',
-    answer: (config) => (bodyOf(config.data).code ? answer(null) : codeSent()),
+    answer: (config) =>
+      bodyOf(config.data).code
+        ? answer({
+            workspaceId: 'ws-1',
+            backupId: 'backup-1',
+            preRestoreBackup: backup('backup-pre', 'pre-restore', 0),
+            restoredDate: new Date().toISOString(),
+            counts: {},
+            missingMembers: [],
+          })
+        : codeSent(),
   },
   {
     method: 'post',
