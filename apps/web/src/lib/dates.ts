@@ -7,7 +7,8 @@ import type { Locale } from '@wsm/contracts';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type DateInput = Date | string | number | null | undefined;
 
-const intlLocale: Record<Locale, string> = { fa: 'fa-IR-u-ca-persian', en: 'en-US' };
+// The numbering system is named: some browsers' ICU data write the time part in Latin digits otherwise.
+const intlLocale: Record<Locale, string> = { fa: 'fa-IR-u-ca-persian-nu-arabext', en: 'en-US' };
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;

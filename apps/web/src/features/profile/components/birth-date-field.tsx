@@ -16,7 +16,7 @@ const dayNumbers = Array.from({ length: 31 }, (_, index) => index + 1);
 const toPart = (value: unknown): number | '' => (value === '' || value === undefined ? '' : Number(value));
 
 const monthNames = (locale: Locale): string[] => {
-  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US', {
+  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US', {
     month: 'long',
     timeZone: 'UTC',
   });
