@@ -12,6 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
 import { applicationKeysOf } from '../applications/service';
 import { type Db, isUniqueViolation } from '../identity/repository';
+import { recordAccessChange } from './audit';
 import { isPermissionKey, permissionOf, pointerOf, softwareCatalogue } from './catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from './guard';
 import * as repo from './repository';
@@ -121,6 +122,12 @@ export async function createRole(
         lastChangeDate: t,
       });
       await repo.setRolePermissions(tx, access.workspaceId, id, permissions);
+      await recordAccessChange(tx, {
+        workspaceId: access.workspaceId,
+        actorUserId: access.userId,
+        action: 'role.created',
+        subject: { roleId: id, name: input.name, superAccess: input.superAccess, permissions },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
@@ -155,6 +162,18 @@ export async function updateRole(
       );
       if (!updated) throw new AppError(StatusCode.duplicate);
       await repo.setRolePermissions(tx, access.workspaceId, input.roleId, permissions);
+      await recordAccessChange(tx, {
+        workspaceId: access.workspaceId,
+        actorUserId: access.userId,
+        action: 'role.updated',
+        subject: {
+          roleId: input.roleId,
+          name: input.name,
+          superAccess: input.superAccess,
+          permissions,
+          before: { superAccess: current.superAccess, permissions: current.permissionKeys },
+        },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
@@ -170,6 +189,12 @@ export async function deleteRole(db: Db, access: MemberAccess, roleId: string): 
   assertCanGrant(access, { superAccess: current.superAccess, permissions: current.permissionKeys });
   await db.transaction(async (tx) => {
     if (!(await repo.deleteRole(tx, access.workspaceId, roleId))) throw new AppError(StatusCode.notFound);
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'role.deleted',
+      subject: { roleId, name: current.name, permissions: current.permissionKeys },
+    });
   });
 }
 

@@ -75,6 +75,14 @@ describe('backup and restore round trip', () => {
       preRestoreBackup: { source: 'pre-restore', createdBy: rich.owner.id },
     });
     expect(await canonicalDump(db, rich.workspace.id)).toEqual(original);
+    // The access audit keeps its history across the restore and says who restored what.
+    const audit = (await db.execute(
+      sql`select action, actor_user_id, subject->>'backupId' as backup from access_audit
+          where workspace_id = ${rich.workspace.id} and action = 'workspace.restored'`,
+    )) as unknown as { rows: { action: string; actor_user_id: string; backup: string }[] };
+    expect(audit.rows).toEqual([
+      { action: 'workspace.restored', actor_user_id: rich.owner.id, backup: backup.id },
+    ]);
 
     // The state before the restore was kept, and restoring it undoes the restore.
     const undo = await restoreBackup(api, rich.workspace, restored.body.data.preRestoreBackup.id);

@@ -15,6 +15,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
+import { recordAccessChange } from '../access/audit';
 import type { MemberAccess } from '../access/guard';
 import type { Db } from '../identity/repository';
 import {
@@ -480,6 +481,13 @@ export async function restoreBackup(
         const plan = await planRestore(tx, data, access.userId);
         await repo.replaceWorkspaceData(tx, workspaceId, plan.data);
         const counts = await repo.countWorkspaceRows(tx, workspaceId);
+        // Roles and memberships were replaced wholesale: the access audit says by whom and from what.
+        await recordAccessChange(tx, {
+          workspaceId,
+          actorUserId: access.userId,
+          action: 'workspace.restored',
+          subject: { backupId, preRestoreBackupId: preRestoreId },
+        });
         await backupTestHooks.beforeRestoreCommit?.(workspaceId);
         return { counts, missingMembers: plan.missingMembers };
       },

@@ -12,6 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
+import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
 import { findGrantableRole } from '../access/service';
@@ -84,6 +85,12 @@ export async function addOwner(db: Db, workspaceId: string, userId: string): Pro
     joinedDate: now(),
   });
   await directory.recordMember(db, workspaceId, userId);
+  await recordAccessChange(db, {
+    workspaceId,
+    actorUserId: userId,
+    action: 'member.added',
+    subject: { userId, level: 'owner' },
+  });
 }
 
 /** A user's membership with its role's permissions, for checks of who may act on whom. */
@@ -161,8 +168,21 @@ export async function changeMemberRole(
     if (!role) throw new AppError(StatusCode.notFound);
     assertCanGrant(access, role);
   }
-  if (!(await repo.updateMember(db, access.workspaceId, input.memberId, { roleId: input.roleId })))
-    throw new AppError(StatusCode.notFound);
+  await db.transaction(async (tx) => {
+    if (!(await repo.updateMember(tx, access.workspaceId, input.memberId, { roleId: input.roleId })))
+      throw new AppError(StatusCode.notFound);
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'member.role_changed',
+      subject: {
+        memberId: input.memberId,
+        userId: row.member.userId,
+        roleId: input.roleId,
+        before: row.member.roleId,
+      },
+    });
+  });
   await onMembersEvent(
     db,
     {
@@ -197,6 +217,13 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     if (!(await repo.deleteMember(tx, access.workspaceId, memberId))) throw new AppError(StatusCode.notFound);
     await directory.forgetMember(tx, access.workspaceId, row.member.userId);
+    const left = row.member.userId === access.userId;
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: left ? 'member.left' : 'member.removed',
+      subject: { memberId, userId: row.member.userId, roleId: row.member.roleId },
+    });
   });
   await onMembersEvent(
     db,
@@ -291,6 +318,12 @@ export async function sendInvitation(
         expiresDate: new Date(t.getTime() + invitationLifetimeDays * 86_400_000),
       });
       await directory.recordInvitee(tx, access.workspaceId, who);
+      await recordAccessChange(tx, {
+        workspaceId: access.workspaceId,
+        actorUserId: access.userId,
+        action: 'invitation.sent',
+        subject: { invitationId: id, roleId, ...who },
+      });
       if (!account) {
         const view = await repo.findInvitation(tx, id);
         const text = invitationText('fa', view!.workspace.name, deps.config.publicUrl);
@@ -339,6 +372,12 @@ export async function withdrawInvitation(
       access.workspaceId,
       inv.inviteeUserId ? { userId: inv.inviteeUserId } : { phone: inv.inviteePhone! },
     );
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'invitation.withdrawn',
+      subject: { invitationId: inv.id, userId: inv.inviteeUserId, phone: inv.inviteePhone },
+    });
   });
   await onMembersEvent(
     db,
@@ -356,7 +395,13 @@ export async function withdrawInvitation(
 /** Withdraws every pending invitation of one invitee (the directory's delete of a person who never joined). */
 export async function withdrawInvitationsOf(db: Db, access: MemberAccess, who: Who, log?: EventLogger) {
   const withdrawn = await repo.withdrawPendingOf(db, access.workspaceId, who, now());
-  for (const inv of withdrawn)
+  for (const inv of withdrawn) {
+    await recordAccessChange(db, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'invitation.withdrawn',
+      subject: { invitationId: inv.id, userId: inv.inviteeUserId, phone: inv.inviteePhone },
+    });
     await onMembersEvent(
       db,
       {
@@ -368,6 +413,7 @@ export async function withdrawInvitationsOf(db: Db, access: MemberAccess, who: W
       },
       log,
     );
+  }
 }
 
 /** The caller's pending invitations, newest first. */
@@ -445,6 +491,12 @@ export async function respondToInvitation(
       } else {
         await directory.forgetInvitee(tx, inv.workspaceId, { userId });
       }
+      await recordAccessChange(tx, {
+        workspaceId: inv.workspaceId,
+        actorUserId: userId,
+        action: input.accept ? 'invitation.accepted' : 'invitation.declined',
+        subject: { invitationId: inv.id, userId, roleId: answered.roleId },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);

@@ -10,6 +10,7 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
+import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
@@ -213,6 +214,12 @@ export async function changeStatus(
     });
     if (member && memberStatus)
       await members.setMemberStatus(tx, access.workspaceId, member.userId, memberStatus);
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'user.status_changed',
+      subject: { entryId: row.entry.id, userId: row.entry.userId, from, to: input.statusKey },
+    });
   });
   if (member && memberStatus)
     await onMembersEvent(
