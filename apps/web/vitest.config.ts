@@ -5,5 +5,8 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screens driven through user-event and MUI take seconds when the two cores are busy with the API
+    // suite running beside them; a slow machine is not a failure of the screen.
+    testTimeout: 30_000,
   },
 });

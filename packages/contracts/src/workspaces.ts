@@ -226,6 +226,7 @@ export const rolesPageSchema = pagedSchema(roleSchema);
 
 export const accessInformationSchema = z.object({
   workspaceId: z.string(),
+  memberId: z.string().describe('the membership this information is about (what a member sends to leave)'),
   roles: z.array(
     z.object({
       level: z.enum(['owner', 'member']),

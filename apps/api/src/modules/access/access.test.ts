@@ -337,6 +337,7 @@ describe('access information', () => {
     );
     expect(info.body.data).toEqual({
       workspaceId: ws.id,
+      memberId: expect.any(String),
       roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
     });
   });
@@ -350,6 +351,8 @@ describe('access information', () => {
       `${base}/information/user-id/${m.user.id}/workspace-id/${ws.id}`,
       m.user.tokens.accessToken,
     );
+    // The member's own id, which is what it sends to leave the workspace.
+    expect(own.body.data.memberId).toBe(m.memberId);
     expect(own.body.data.roles[0]).toMatchObject({
       level: 'member',
       role: { id: m.roleId, superAccess: false },

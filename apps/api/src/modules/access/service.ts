@@ -220,6 +220,7 @@ export async function accessInformation(
       : apps.filter((a) => !a.builtIn || target.permissions.size > 0).map((a) => a.key);
   return {
     workspaceId: caller.workspaceId,
+    memberId: target.memberId,
     roles: [
       {
         level: target.level,

@@ -18,7 +18,11 @@ import { Component as BackupsPage } from './backups-page';
 
 const workspaceId = 'ws-1';
 const accessPath = `/v1/workspaces/members/access/information/user-id/u1/workspace-id/${workspaceId}`;
-const owner = { workspaceId, roles: [{ level: 'owner', role: null, applications: [], permissions: ['*'] }] };
+const owner = {
+  workspaceId,
+  memberId: 'm1',
+  roles: [{ level: 'owner', role: null, applications: [], permissions: ['*'] }],
+};
 const backup = {
   id: 'b1',
   workspaceId,
@@ -78,6 +82,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   it('shows members who are not the owner that backups are the owner’s, without loading them', async () => {
     api.on(`GET ${accessPath}`, {
       workspaceId,
+      memberId: 'm2',
       roles: [{ level: 'member', role: null, applications: [], permissions: ['tenant_members_read'] }],
     });
     await open();

@@ -66,6 +66,7 @@ export function actAs(api: FakeApi, held: PermissionKey[] | 'owner'): void {
   setWorkspaceId(workspaceId);
   api.on(`GET ${workspacePaths.accessInformation(workspaceId, me)}`, {
     workspaceId,
+    memberId: 'member-me',
     roles: [
       held === 'owner'
         ? { level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }

@@ -14,6 +14,7 @@ const workspacesPath = '/v1/workspaces/';
 
 const member = (permissions: string[], superAccess = false) => ({
   workspaceId: 'ws-1',
+  memberId: 'm1',
   roles: [
     {
       level: 'member',
@@ -25,6 +26,7 @@ const member = (permissions: string[], superAccess = false) => ({
 });
 const owner = {
   workspaceId: 'ws-1',
+  memberId: 'm1',
   roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
 };
 

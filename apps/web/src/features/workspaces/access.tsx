@@ -18,6 +18,8 @@ const accessStaleMs = 15_000;
 
 export interface WorkspaceAccess {
   workspaceId: string | null;
+  /** The user's own membership (what it sends to leave); null until loaded. */
+  memberId: string | null;
   isOwner: boolean;
   loading: boolean;
   can(permission: string): boolean;
@@ -63,6 +65,7 @@ export function useWorkspaceAccess(): WorkspaceAccess {
 
   return {
     workspaceId,
+    memberId: data?.memberId ?? null,
     isOwner,
     loading: Boolean(workspaceId && userId) && query.isPending,
     can,

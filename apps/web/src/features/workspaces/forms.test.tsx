@@ -19,10 +19,12 @@ import { InfoPage } from './settings/info-page';
 const accessPath = '/v1/workspaces/members/access/information/user-id/u1/workspace-id/ws-1';
 const ownerAccess = {
   workspaceId: 'ws-1',
+  memberId: 'm1',
   roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
 };
 const readerAccess = {
   workspaceId: 'ws-1',
+  memberId: 'm1',
   roles: [
     {
       level: 'member',

@@ -153,6 +153,7 @@ function access(config: InternalAxiosRequestConfig): MockAnswer {
   if (!workspace) return fail(403, StatusCode.forbidden);
   const info: AccessInformation = {
     workspaceId: workspace.id,
+    memberId: `member-${workspace.id}`,
     roles: [
       workspace.level === 'owner'
         ? { level: 'owner', role: null, applications: [tenantSettingsKey], permissions: ['*'] }

@@ -14,6 +14,7 @@ import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../lib/locale-navigation';
 import { getStoredUser } from '../../../lib/storage';
+import { useLeaveWorkspace } from './leave-workspace';
 
 const displayName = (): string => {
   const user = getStoredUser();
@@ -22,13 +23,14 @@ const displayName = (): string => {
   return typeof user?.username === 'string' ? user.username : '';
 };
 
-/** The account menu: profile, security, the workspace list and logout (a link to /logout). */
+/** The account menu: profile, security, the workspace list, leaving the workspace, and logout (a link to /logout). */
 export function UserMenu() {
   const { t } = useTranslation('workspaces');
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = displayName();
+  const leave = useLeaveWorkspace(close);
 
   return (
     <>
@@ -65,6 +67,7 @@ export function UserMenu() {
           </ListItemIcon>
           {t('switcher.allWorkspaces')}
         </MenuItem>
+        {leave.item}
         <Divider />
         <MenuItem component={LocaleLink} to="/logout" onClick={close} data-testid="logout-link">
           <ListItemIcon>
@@ -73,6 +76,7 @@ export function UserMenu() {
           {t('userMenu.logout')}
         </MenuItem>
       </Menu>
+      {leave.dialog}
     </>
   );
 }
