@@ -72,8 +72,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
   it('lists backups with source, size and the date in the Persian calendar in fa', async () => {
     await open('fa');
     // 21 March 2026 is 1 Farvardin 1405.
-    // The first render of the suite loads the page's modules: allow it more than the default second.
-    const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ }, { timeout: 5000 });
+    const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ });
     expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeTruthy();
     expect(row.textContent).toContain('۱٫۵ مگابایت');
     expect(row.textContent).toContain('توسط Sara Ahmadi');
