@@ -99,11 +99,12 @@ export const useNotifications = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useAnnouncements = (page: number) =>
+export const useAnnouncements = (page: number, enabled = true) =>
   useQuery({
     queryKey: notificationKeys.announcements(page),
     queryFn: () => notificationApi.announcements({ page }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const useAnnouncement = (id: string) =>

@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../../app/language-switch';
 import { ModeToggle } from '../../../app/mode-toggle';
 import { LocaleLink } from '../../../lib/locale-navigation';
 import { hasAuthCookies } from '../../../lib/storage';
+import { AnnouncementPrompt } from '../../notifications/announcement-prompt';
 import { NotificationBell } from '../../notifications/notification-bell';
 import { AppSwitcher } from './app-switcher';
 import { UserMenu } from './user-menu';
@@ -77,7 +78,10 @@ export function AppBar({ maxWidth = 1200 }: { maxWidth?: number }) {
         <LanguageSwitch />
         <ModeToggle />
         {loggedIn ? (
-          <UserMenu />
+          <>
+            <UserMenu />
+            <AnnouncementPrompt />
+          </>
         ) : (
           <Button component={LocaleLink} to="/login" variant="outlined" size="small" sx={{ ml: 0.5 }}>
             {t('actions.login')}
