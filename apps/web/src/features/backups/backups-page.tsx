@@ -13,7 +13,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -23,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { backupUploadLimits, type Locale, StatusCode } from '@wsm/contracts';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../components/paged-list';
 import { ApiError } from '../../lib/api-error';
 import { formatAgo, formatDate, type Translate } from '../../lib/dates';
 import { formatNumber } from '../../lib/digits';
@@ -109,13 +109,23 @@ function BackupsScreen({ workspaceId }: { workspaceId: string }) {
         </Stack>
       </Stack>
 
-      <BackupList
+      <PagedList
         query={query}
+        count={(list) => ({ items: list.items.length, total: list.total })}
+        pageSize={backupPageSize}
         page={page}
         onPage={setPage}
-        onRestore={setRestoring}
-        onDelete={setDeleting}
-      />
+        label={t('title')}
+        empty={t('states.empty')}
+        loadFailed={t('states.loadFailed')}
+        listSx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
+        {(list) =>
+          list.items.map((backup) => (
+            <BackupRow key={backup.id} backup={backup} onRestore={setRestoring} onDelete={setDeleting} />
+          ))
+        }
+      </PagedList>
 
       <CodeDialog
         open={creating}
@@ -154,64 +164,6 @@ function BackupsScreen({ workspaceId }: { workspaceId: string }) {
         />
       ) : null}
       <DeleteDialog backup={deleting} workspaceId={workspaceId} onClose={() => setDeleting(null)} />
-    </Stack>
-  );
-}
-
-function BackupList({
-  query,
-  page,
-  onPage,
-  onRestore,
-  onDelete,
-}: {
-  query: ReturnType<typeof useBackups>;
-  page: number;
-  onPage: (page: number) => void;
-  onRestore: (backup: Backup) => void;
-  onDelete: (backup: Backup) => void;
-}) {
-  const { t } = useTranslation('backups');
-  if (query.isPending)
-    return (
-      <Stack sx={{ gap: 1 }} aria-busy="true" aria-label={t('states.loading')}>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} variant="rounded" height={72} />
-        ))}
-      </Stack>
-    );
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void query.refetch()}>
-            {t('states.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')}
-      </Alert>
-    );
-  const list = query.data;
-  if (list.items.length === 0) return <Alert severity="info">{t('states.empty')}</Alert>;
-  const pages = Math.max(1, Math.ceil(list.total / backupPageSize));
-  return (
-    <Stack sx={{ gap: 2 }}>
-      <Stack component="ul" aria-label={t('title')} sx={{ gap: 1, p: 0, m: 0, listStyle: 'none' }}>
-        {list.items.map((backup) => (
-          <BackupRow key={backup.id} backup={backup} onRestore={onRestore} onDelete={onDelete} />
-        ))}
-      </Stack>
-      {pages > 1 ? (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_event, value) => onPage(value)}
-          sx={{ alignSelf: 'center' }}
-          getItemAriaLabel={(type, value) => t(`paging.${type}`, { page: value })}
-        />
-      ) : null}
     </Stack>
   );
 }

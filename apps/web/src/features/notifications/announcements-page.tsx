@@ -8,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PagedList } from '../../components/paged-list';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
-import { useAnnouncement, useAnnouncements } from './api';
+import { countNotifications, notificationPageSize, useAnnouncement, useAnnouncements } from './api';
 import { NotificationItem } from './notification-item';
-import { PagedList } from './paged-list';
 
 /** /announcement: announcements to everyone, newest first. */
 export function AnnouncementsPage() {
@@ -27,6 +27,8 @@ export function AnnouncementsPage() {
       </Typography>
       <PagedList
         query={query}
+        count={countNotifications}
+        pageSize={notificationPageSize}
         page={page}
         onPage={setPage}
         label={t('announcements.title')}

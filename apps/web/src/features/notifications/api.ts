@@ -35,6 +35,11 @@ export const notificationListSchema = z.object({
   total: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+/** What the shared paged list needs to know of a notification page. */
+export const countNotifications = (list: NotificationList) => ({
+  items: list.notifications.length,
+  total: list.total,
+});
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
 export const ackRequestSchema = z.object({ ids: z.array(z.string()).min(1) });

@@ -4,27 +4,40 @@ import List from '@mui/material/List';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type NotificationList, notificationPageSize } from './api';
 
-/** Loading, error, empty and paged states of a notification list. */
-export function PagedList({
+/**
+ * Loading, error, empty and paged states of a list answered as a page (api-contract.md section 1).
+ * `count` reads the page's item count and the total from whatever shape the list has.
+ */
+export function PagedList<D>({
   query,
+  count,
+  pageSize,
   page,
   onPage,
   label,
   empty,
+  loadFailed,
+  listSx,
   children,
 }: {
-  query: UseQueryResult<NotificationList>;
+  query: UseQueryResult<D>;
+  count: (data: D) => { items: number; total: number };
+  pageSize: number;
   page: number;
   onPage: (page: number) => void;
   label: string;
   empty: string;
-  children: (list: NotificationList) => ReactNode;
+  /** The error text; a general one when not given. */
+  loadFailed?: string;
+  listSx?: SxProps<Theme>;
+  children: (data: D) => ReactNode;
 }) {
+  // The shared texts (loading, retry, paging) live with the notifications, the first paged lists.
   const { t } = useTranslation('notifications');
   if (query.isPending)
     return (
@@ -44,16 +57,17 @@ export function PagedList({
           </Button>
         }
       >
-        {t('states.loadFailed')}
+        {loadFailed ?? t('states.loadFailed')}
       </Alert>
     );
-  const list = query.data;
-  if (list.notifications.length === 0) return <Alert severity="info">{empty}</Alert>;
-  const pages = Math.max(1, Math.ceil(list.total / notificationPageSize));
+  const data = query.data;
+  const { items, total } = count(data);
+  if (items === 0) return <Alert severity="info">{empty}</Alert>;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Stack sx={{ gap: 2 }}>
-      <List aria-label={label} disablePadding>
-        {children(list)}
+      <List aria-label={label} disablePadding sx={listSx}>
+        {children(data)}
       </List>
       {pages > 1 ? (
         <Pagination
