@@ -9,9 +9,13 @@
 //   - backup: POST /v1/migration/workspace-backup/ (630, code from the development outbox, then the call);
 //   - export: GET .../export/... read to the end;
 //   - import: PUT .../import/... with the exported zip (every check of an untrusted archive);
-//   - restore: PUT .../restore/ (pre-restore backup of the current state, then the replacement).
+//   - restore: PUT .../restore/ (pre-restore backup of the current state, then the replacement);
+//   - import of the largest archive the limits allow (bench/lib/largest-archive.mjs: the exported zip
+//     with its biggest tables filled to their row limits, manifest recomputed); BIG_RESTORE=1 also
+//     restores it.
 // Memory: the process's RSS just before each step (after a GC) and its peak during the step, sampled
-// every 2 ms from a worker thread. With PGlite the database lives in this
+// every 2 ms from a worker thread, and /healthz's answer times (p99 and max) from that thread: a blocked
+// event loop shows there. Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this
 // process, so its memory is in the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
@@ -30,7 +34,7 @@ if (!process.env.WSM_BENCH_CHILD) {
   process.exit(result.status ?? 1);
 }
 
-const { mkdtempSync, rmSync } = await import('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
 const { cpus, tmpdir } = await import('node:os');
 const { join } = await import('node:path');
 const { sql } = await import('drizzle-orm');
@@ -96,22 +100,38 @@ async function latestCode(phone) {
 }
 
 // The process's RSS, sampled from a worker thread: it keeps sampling while the main thread is busy in
-// synchronous work (JSON, zip, validation), which a timer on the main thread would miss.
+// synchronous work (JSON, zip, validation), which a timer on the main thread would miss. The same thread
+// asks /healthz again and again (one request at a time, 10 ms apart) and keeps how long each answer took:
+// a blocked event loop shows as a slow /healthz, whatever else the server is doing.
 const sampler = new Worker(
-  `const { parentPort } = require('node:worker_threads');
+  `const { parentPort, workerData } = require('node:worker_threads');
    let peak = 0;
+   let latencies = [];
    setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
-   parentPort.on('message', (m) => { if (m === 'reset') peak = process.memoryUsage.rss(); else parentPort.postMessage(peak); });`,
-  { eval: true },
+   (async () => {
+     for (;;) {
+       const began = performance.now();
+       try { await (await fetch(workerData.url + '/healthz')).text(); } catch {}
+       latencies.push(performance.now() - began);
+       await new Promise((resolve) => setTimeout(resolve, 10));
+     }
+   })();
+   parentPort.on('message', (m) => {
+     if (m === 'reset') { peak = process.memoryUsage.rss(); latencies = []; return; }
+     const sorted = [...latencies].sort((a, b) => a - b);
+     const at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
+     parentPort.postMessage({ peak, p99: at(0.99), max: at(1), n: sorted.length });
+   });`,
+  { eval: true, workerData: { url } },
 );
 sampler.unref();
-const peakRss = () =>
+const samples = () =>
   new Promise((resolve) => {
     sampler.once('message', resolve);
-    sampler.postMessage('peak');
+    sampler.postMessage('samples');
   });
 
-/** Runs `work`; answers its result, the time, the RSS before it and the peak RSS during it. */
+/** Runs `work`; answers its result, the time, the RSS before it and the peak RSS and /healthz during it. */
 async function measured(work) {
   globalThis.gc?.();
   // Let freed memory go back to the system before reading where the step starts.
@@ -121,10 +141,52 @@ async function measured(work) {
   const began = performance.now();
   const result = await work();
   const ms = performance.now() - began;
-  const peak = Math.max(await peakRss(), process.memoryUsage.rss());
+  const seen = await samples();
+  const peak = Math.max(seen.peak, process.memoryUsage.rss());
   const mb = (bytes) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
-  return { result, ms: Math.round(ms), start: mb(start), peak: mb(peak) };
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    result,
+    ms: Math.round(ms),
+    start: mb(start),
+    peak: mb(peak),
+    growth: mb(peak - start),
+    healthP99: round(seen.p99),
+    healthMax: round(seen.max),
+  };
 }
+
+// The largest archive is built in a child process (bench/lib/largest-archive.mjs): building it takes
+// hundreds of MiB, which would otherwise stay in this process's RSS and hide what the import uses.
+function largestArchive(zip, roleIds) {
+  const dir = mkdtempSync(join(tmpdir(), 'wsm-bench-largest-'));
+  try {
+    writeFileSync(join(dir, 'in.zip'), zip);
+    const built = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench/lib/largest-archive.mjs'), dir, run, JSON.stringify(roleIds)],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+    );
+    if (built.status !== 0) throw new Error('building the largest archive failed');
+    const { counts, expandedMiB } = JSON.parse(built.stdout.toString());
+    return { zip: readFileSync(join(dir, 'out.zip')), counts, expandedMiB };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line of the table. */
+const line = (step, rowCount, zipBytes, m) => ({
+  step,
+  rows: rowCount,
+  zip: `${Math.round((zipBytes / 1024) * 10) / 10} KiB`,
+  ms: m.ms,
+  'RSS before MiB': m.start,
+  'peak RSS MiB': m.peak,
+  'growth MiB': m.growth,
+  '/healthz p99 ms': m.healthP99,
+  '/healthz max ms': m.healthMax,
+});
 
 try {
   // ---------- seed
@@ -226,15 +288,7 @@ try {
   });
   const counts = backup.result.counts;
   const rowTotal = Object.values(counts).reduce((a, b) => a + b, 0);
-  const size = `${Math.round((backup.result.size / 1024) * 10) / 10} KiB`;
-  rows.push({
-    step: 'backup (snapshot + zip + store)',
-    rows: rowTotal,
-    zip: size,
-    ms: backup.ms,
-    'RSS before MiB': backup.start,
-    'peak RSS MiB': backup.peak,
-  });
+  rows.push(line('backup (snapshot + zip + store)', rowTotal, backup.result.size, backup));
 
   const exported = await measured(async () => {
     const response = await fetch(`${url}${base}/export/id/${backup.result.id}/workspaceId/${ws}/`, {
@@ -243,41 +297,21 @@ try {
     if (response.status !== 200) throw new Error(`export: HTTP ${response.status}`);
     return Buffer.from(await response.arrayBuffer());
   });
-  rows.push({
-    step: 'export (streamed download)',
-    rows: rowTotal,
-    zip: size,
-    ms: exported.ms,
-    'RSS before MiB': exported.start,
-    'peak RSS MiB': exported.peak,
-  });
+  rows.push(line('export (streamed download)', rowTotal, backup.result.size, exported));
 
-  const imported = await measured(async () => {
+  const importZip = async (zip) => {
     const upload = new FormData();
-    upload.append(
-      'file',
-      new Blob([new Uint8Array(exported.result)], { type: 'application/zip' }),
-      'backup.zip',
-    );
+    upload.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'backup.zip');
     const response = await fetch(`${url}${base}/import/workspace-id/${ws}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}` },
       body: upload,
     });
     return expectCode(await response.json(), 200, 'import');
-  });
-  rows.push({
-    step: 'import (upload + every check)',
-    rows: rowTotal,
-    zip: size,
-    ms: imported.ms,
-    'RSS before MiB': imported.start,
-    'peak RSS MiB': imported.peak,
-  });
-
-  const restored = await measured(async () => {
+  };
+  const restore = async (backupId) => {
     expectCode(
-      await call('PUT', `${base}/restore/`, { workspaceId: ws, backupId: imported.result.id }, token),
+      await call('PUT', `${base}/restore/`, { workspaceId: ws, backupId }, token),
       630,
       'restore step',
     );
@@ -285,21 +319,32 @@ try {
       await call(
         'PUT',
         `${base}/restore/`,
-        { workspaceId: ws, backupId: imported.result.id, code: await latestCode(ownerPhone) },
+        { workspaceId: ws, backupId, code: await latestCode(ownerPhone) },
         token,
       ),
       200,
       'restore',
     );
-  });
-  rows.push({
-    step: 'restore (checks + pre-restore backup + replace)',
-    rows: rowTotal,
-    zip: size,
-    ms: restored.ms,
-    'RSS before MiB': restored.start,
-    'peak RSS MiB': restored.peak,
-  });
+  };
+
+  const imported = await measured(() => importZip(exported.result));
+  rows.push(line('import (upload + every check)', rowTotal, backup.result.size, imported));
+
+  const restored = await measured(() => restore(imported.result.id));
+  rows.push(line('restore (checks + pre-restore backup + replace)', rowTotal, backup.result.size, restored));
+
+  // The largest archive the limits allow: the exported one with its biggest tables filled to their row
+  // limits with rows as long as the schemas allow, the manifest's hashes, sizes and counts recomputed.
+  const big = largestArchive(exported.result, roles);
+  const bigRows = Object.values(big.counts).reduce((a, b) => a + b, 0);
+  const bigImported = await measured(() => importZip(big.zip));
+  rows.push(
+    line(`import, largest archive (${big.expandedMiB} MiB expanded)`, bigRows, big.zip.length, bigImported),
+  );
+  if (process.env.BIG_RESTORE === '1') {
+    const bigRestored = await measured(() => restore(bigImported.result.id));
+    rows.push(line('restore, largest archive', bigRows, big.zip.length, bigRestored));
+  }
 
   console.log(
     `\nWorkspace backup, ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${userCount} users, ` +
@@ -308,6 +353,7 @@ try {
   );
   console.table(rows);
   console.log('rows per table:', counts);
+  console.log('largest archive, rows per table:', big.counts);
 } finally {
   await app.close();
   await database.close();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bearer, logInContext, registerAccount, text } from './support';
+import { logInContext, registerAccount, text } from './support';
 
 // The installable app against the built web app served by the API: manifest, service worker, offline shell.
 
@@ -118,63 +118,75 @@ test.describe('the installable app', () => {
   });
 });
 
+/** The page's count of update decisions (see `decided` below). */
+type DecisionCount = Window & { updateDecisions?: number };
+
 test.describe('the update dialog', () => {
   const versionOf = (page: Page) => page.evaluate(() => localStorage.getItem('version'));
   const versionRead = (page: Page) =>
-    page.waitForResponse((response) => response.url().includes('/application-key/workspace-manager/'));
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/app/version/');
+  /**
+   * Waits until the app has decided on the server's answer: it reads its postponement only then, after
+   * the version came in (an init script counts those reads), and two frames later React has drawn
+   * whatever the decision opened.
+   */
+  const decided = async (page: Page) => {
+    await expect
+      .poll(() => page.evaluate(() => (window as DecisionCount).updateDecisions ?? 0))
+      .toBeGreaterThanOrEqual(1);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  };
 
   for (const locale of ['fa', 'en'] as const) {
-    test(`in ${locale}: asks when the server's version changes; No postpones, Yes records it`, async ({
+    test(`in ${locale}: asks when the served version changes; No postpones, Yes records it`, async ({
       browser,
       request,
       baseURL,
     }) => {
-      const owner = await registerAccount(request);
-      const headers = bearer(owner);
-      const workspaceName = `upd${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-      const created = await request.post('/v1/workspaces/', {
-        headers,
-        data: { workspaceName, name: 'Update' },
-      });
-      const workspaceId = (await created.json()).data.id as string;
-      const app = await request.post('/v1/workspaces/profile/applications/', {
-        headers,
-        data: { workspaceId, key: 'workspace-manager', name: 'Workspace Manager', version: { pwa: '1.0.0' } },
-      });
-      expect(app.status()).toBe(200);
-      const applicationId = (await app.json()).data.id as string;
-      const release = async (pwa: string) => {
-        const changed = await request.put('/v1/workspaces/profile/applications/', {
-          headers,
-          data: { workspaceId, applicationId, version: { pwa } },
-        });
-        expect(changed.status()).toBe(200);
-      };
+      // The version comes from the product itself: no login, no workspace, no application key.
+      const served = await request.get('/v1/app/version/');
+      expect(served.status()).toBe(200);
+      const built = (await served.json()).data as { version: string; builtAt: string };
+      expect(built.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{16}$/);
+      expect(Number.isNaN(Date.parse(built.builtAt))).toBe(false);
 
+      const owner = await registerAccount(request);
       const context = await browser.newContext();
       await logInContext(context, baseURL!, owner);
-      await context.addInitScript((id) => {
-        if (!localStorage.getItem('workspace-id')) localStorage.setItem('workspace-id', id);
-      }, workspaceId);
+      await context.addInitScript(() => {
+        const read = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (this: Storage, key: string) {
+          const counted = window as DecisionCount;
+          if (key === 'version-next-retry') counted.updateDecisions = (counted.updateDecisions ?? 0) + 1;
+          return read.call(this, key);
+        };
+      });
       const page = await context.newPage();
       const dialog = page.getByRole('dialog', { name: text(locale, 'pwa', 'update.title') });
 
       // The first visit records the server's version without asking.
       await Promise.all([versionRead(page), page.goto(`/${locale}/workspace`)]);
-      await expect.poll(() => versionOf(page)).toBe('1.0.0');
+      await expect.poll(() => versionOf(page)).toBe(built.version);
+      await decided(page);
       await expect(dialog).toHaveCount(0);
 
-      await release('1.1.0');
+      // A new build is deployed (the server is not rebuilt here: its answer is replaced).
+      const next = { version: `${built.version}-next`, builtAt: new Date().toISOString() };
+      await page.route('**/v1/app/version/', (route) =>
+        route.fulfill({ json: { statusCode: 200, statusMessage: 'OK', data: next } }),
+      );
       await page.reload();
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: text(locale, 'pwa', 'update.no') }).click();
       await expect(dialog).toHaveCount(0);
       expect(await page.evaluate(() => localStorage.getItem('version-retry-count'))).toBe('2');
-      expect(await versionOf(page)).toBe('1.0.0');
+      expect(await versionOf(page)).toBe(built.version);
 
       // Postponed by a day: the next visit does not ask.
-      await page.reload();
-      await page.waitForLoadState('networkidle');
+      await Promise.all([versionRead(page), page.reload()]);
+      await decided(page);
       await expect(dialog).toHaveCount(0);
 
       // Once the postponement is over it asks again; Yes records the new version and reloads.
@@ -185,7 +197,7 @@ test.describe('the update dialog', () => {
         page.waitForEvent('load'),
         dialog.getByRole('button', { name: text(locale, 'pwa', 'update.yes') }).click(),
       ]);
-      await expect.poll(() => versionOf(page)).toBe('1.1.0');
+      await expect.poll(() => versionOf(page)).toBe(next.version);
       await expect(dialog).toHaveCount(0);
       await context.close();
     });

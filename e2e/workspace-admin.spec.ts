@@ -117,11 +117,12 @@ for (const locale of ['fa', 'en'] as const) {
     const sentRow = sent.getByRole('row', { name: new RegExp(maskedPhone.replace(/\*/g, '\\*')) });
     await expect(sentRow).toContainText(roleName);
     // Seven days from now, less the moments since sending: six whole days remain.
-    const sixDays = text(locale, 'common', 'dates.remaining.days_other').replace(
+    // Sent just now for 7 days: counted as people count, 7 days remain.
+    const sevenDays = text(locale, 'common', 'dates.remaining.days_other').replace(
       '{{count}}',
-      locale === 'fa' ? persian('6') : '6',
+      locale === 'fa' ? persian('7') : '7',
     );
-    await expect(sentRow).toContainText(sixDays);
+    await expect(sentRow).toContainText(sevenDays);
 
     // --- the invitee signs up with that phone, finds the invitation and accepts it on its screen
     const invitee = await registerAccount(request, { phone: inviteePhone });

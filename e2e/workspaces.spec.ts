@@ -150,14 +150,19 @@ test('a second person sees an invitation, accepts it in fa and sees only what a 
   await expect(card).toContainText(t('fa', 'invitations.asMember'));
   await expect(page.getByTestId('workspaces-empty')).toBeVisible();
   await expectNoSeriousViolations(page);
+  // A Latin workspace name inside Persian text is isolated (U+2068 … U+2069).
+  const globex = '\u2068Globex\u2069';
   await card
-    .getByRole('button', { name: t('fa', 'invitations.acceptNamed').replace('{{name}}', 'Globex') })
+    .getByRole('button', { name: t('fa', 'invitations.acceptNamed').replace('{{name}}', globex) })
     .click();
-  await expect(card).toHaveCount(0);
-
+  // Accepting takes the person into the workspace they joined, selected.
+  await expect(page).toHaveURL(/\/fa\/workspace\/apps$/);
+  expect(await page.evaluate(() => localStorage.getItem('workspace-id'))).toBeTruthy();
+  await page.goto('/fa');
   const workspace = page.getByTestId('workspace-card');
   await expect(workspace).toContainText('Globex');
   await expect(workspace).toContainText(t('fa', 'level.member'));
+  await expect(page.getByTestId('invitation-card')).toHaveCount(0);
   await workspace.click();
   await expect(page).toHaveURL(/\/fa\/workspace\/apps$/);
   // A member without a role: no "manage applications", and the settings offer no section.

@@ -1,5 +1,6 @@
 // Bundles the API into dist/server.js (workspace packages inlined, npm dependencies left to node_modules)
-// and copies the migrations beside it.
+// and the archive worker thread into dist/archive-worker.js beside it (archive-pool.ts loads it from
+// there), and copies the migrations.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,8 +9,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'archive-worker': 'src/modules/backups/archive-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,4 +23,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/archive-worker.js');

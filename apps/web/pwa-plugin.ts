@@ -14,11 +14,23 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The paths the worker precaches, sorted, each starting with '/'. */
-export function precacheList(emitted: readonly string[], publicFiles: readonly string[]): string[] {
+/**
+ * Chunks loaded only when a screen asks for them and too heavy to download on every install: the
+ * password-strength dictionaries (~755 KB brotli). Not precached; the worker fetches them from the
+ * network when a password form first needs them.
+ */
+export const onDemandChunkNames: ReadonlySet<string> = new Set(['password-estimator']);
+
+/** The paths the worker precaches, sorted, each starting with '/'; `onDemand` files are left out. */
+export function precacheList(
+  emitted: readonly string[],
+  publicFiles: readonly string[],
+  onDemand: readonly string[] = [],
+): string[] {
+  const skipped = new Set(onDemand.map((file) => `/${file.split(sep).join('/')}`));
   const paths = [...emitted, ...publicFiles]
     .map((file) => `/${file.split(sep).join('/')}`)
-    .filter((path) => !path.endsWith('.map') && path !== '/sw.js');
+    .filter((path) => !path.endsWith('.map') && path !== '/sw.js' && !skipped.has(path));
   return [...new Set(paths)].sort();
 }
 
@@ -36,7 +48,10 @@ export function pwaServiceWorker(): Plugin {
       handler(_options, bundle) {
         const publicDir = config.publicDir;
         const publicFiles = publicDir ? filesUnder(publicDir).map((file) => relative(publicDir, file)) : [];
-        const files = precacheList(Object.keys(bundle), publicFiles);
+        const onDemand = Object.values(bundle)
+          .filter((output) => output.type === 'chunk' && onDemandChunkNames.has(output.name))
+          .map((output) => output.fileName);
+        const files = precacheList(Object.keys(bundle), publicFiles, onDemand);
         const hash = createHash('sha256');
         for (const name of files) hash.update(name);
         for (const file of publicFiles) hash.update(readFileSync(join(publicDir, file)));
@@ -48,6 +63,16 @@ export function pwaServiceWorker(): Plugin {
           type: 'asset',
           fileName: 'sw.js',
           source: `const BUILD_ID = ${JSON.stringify(buildId)};\nconst PRECACHE = ${JSON.stringify(files)};\n${source}`,
+        });
+        // The version the API reports at GET /v1/app/version/ (read at its start-up). The build id makes
+        // every build with different files a new version, so the update prompt notices it.
+        const { version } = JSON.parse(readFileSync(join(config.root, 'package.json'), 'utf8')) as {
+          version: string;
+        };
+        this.emitFile({
+          type: 'asset',
+          fileName: 'version.json',
+          source: JSON.stringify({ version: `${version}+${buildId}`, builtAt: new Date().toISOString() }),
         });
       },
     },

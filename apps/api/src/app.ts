@@ -1,21 +1,23 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Locale } from '@wsm/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { registerErrorHandling, sendNotFound } from './http/error-handler';
+import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
 import { registerInputNormalization } from './http/normalize-input';
+import { requestIdOf } from './http/request-id';
+import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
+import { registerSmsOutbox } from './messaging/sms-outbox';
 import { accessRoutes } from './modules/access/routes';
+import { appVersionRoutes } from './modules/app-version/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { backupRoutes } from './modules/backups/routes';
@@ -55,6 +57,13 @@ export interface BuildOptions {
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
+  const applySecurityHeaders = securityHeaders(config.isProduction);
+  // Every answer, a framework error included, has the request's language, its id and the security headers.
+  const prepareAnswer = (request: FastifyRequest, reply: FastifyReply) => {
+    request.locale = localeFromHeader(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+    applySecurityHeaders(request, reply);
+  };
   const app = Fastify({
     logger:
       options.logger === false
@@ -64,59 +73,46 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => uuidv7(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: (error, request, reply) => {
+      prepareAnswer(request, reply);
+      return sendFrameworkError(error, request, reply);
+    },
+    // While shutting down, a request that still arrives on an open connection is served (with
+    // Connection: close) instead of Fastify's own 503 outside the envelope; the pool closes after it.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('locale', 'fa');
-  app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeFromHeader(request.headers['accept-language']);
-    reply.header('x-request-id', request.id);
-  });
+  // The first hook, so that no later hook's failure can leave an answer without these headers.
+  app.addHook('onRequest', async (request, reply) => prepareAnswer(request, reply));
   registerInputNormalization(app);
   registerErrorHandling(app);
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
-  });
+  registerSmsOutbox(app);
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Workspace manager API',
-        version: '1.0.0',
-        description:
-          'See api-contract.md: every JSON answer is the envelope { statusCode, statusMessage, data }.',
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Workspace manager API',
+          version: '1.0.0',
+          description:
+            'See api-contract.md: every JSON answer is the envelope { statusCode, statusMessage, data }.',
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }
 
   await app.register(healthRoutes);
   await app.register(identityRoutes);
@@ -131,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(securityRoutes);
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
+  await app.register(appVersionRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

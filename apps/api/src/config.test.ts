@@ -45,6 +45,20 @@ describe('settings', () => {
   });
 });
 
+describe('API documentation setting', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_LOG_PROVIDERS: 'true' };
+  it('serves /docs outside production and not in production, unless API_DOCS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).apiDocs).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, DATA_DIR: tempDir() }).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('refuses a value that is not a flag', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'yes' })).toThrow(/^API_DOCS: /);
+  });
+});
+
 describe('identity and messaging settings', () => {
   it('has safe defaults', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });

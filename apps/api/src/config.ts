@@ -37,6 +37,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export interface Config {
@@ -63,6 +64,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Serve the OpenAPI document and its UI at /docs: on outside production, off in production unless API_DOCS=true. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    apiDocs: e.API_DOCS === undefined ? !isProduction : e.API_DOCS === 'true' || e.API_DOCS === '1',
   };
 }
 

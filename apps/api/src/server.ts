@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createMessaging } from './messaging/messaging';
 
+// How long in-flight requests may take to finish after SIGTERM/SIGINT before the process exits anyway.
 const shutdownGraceMs = 10_000;
 
 async function main(): Promise<void> {
@@ -28,28 +30,27 @@ async function main(): Promise<void> {
   const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const app = await buildApp({ config, database, limiter, messaging: createMessaging(config) });
 
+  // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):
+  // once closing, every answer says Connection: close, and connections that fall idle are closed.
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('graceful shutdown took too long; exiting');
-      process.exit(1);
-    }, shutdownGraceMs);
-    force.unref();
-    try {
-      await app.close();
-      await limiter.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+  });
+  // Fastify runs onClose hooks once the server has stopped accepting and every in-flight request has
+  // answered; only then may the pool go, or a request still running would fail on a closed pool.
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await database.close();
+  });
+  closeWithGrace({ delay: shutdownGraceMs, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

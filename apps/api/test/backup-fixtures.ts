@@ -3,7 +3,8 @@ import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } fr
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../src/db/client';
-import { excludedTables } from '../src/modules/backups/registry';
+import { readZip, writeZip } from '../src/modules/backups/archive';
+import { type ArchiveRow, excludedTables } from '../src/modules/backups/registry';
 import {
   addMember,
   createRole,
@@ -157,7 +158,7 @@ export async function richWorkspace(api: TestApp, owner?: TestUser): Promise<Ric
   return { workspace, owner: person, roleIds: [editors.id, admins.id], members, appId: app.id, logoId };
 }
 
-/** Changes and deletes things everywhere, so a restore has something to undo. */
+/** Changes and deletes things everywhere (but adds or removes no member), so a restore has something to undo. */
 export async function vandalise(api: TestApp, rich: RichWorkspace): Promise<void> {
   const token = rich.owner.tokens.accessToken;
   const id = rich.workspace.id;
@@ -167,11 +168,13 @@ export async function vandalise(api: TestApp, rich: RichWorkspace): Promise<void
       .then((answer) => expectOk(answer, what));
   await call('PUT', '/v1/workspaces/profile/', { workspaceId: id, name: 'changed', email: null }, 'profile');
   await setLogo(api, rich.workspace, '#ff0000');
+  // Members' roles change, but nobody joins or leaves: a restore brings back only people who are
+  // members when it runs (restore-consent.test.ts covers those who joined or left since).
   await call(
-    'DELETE',
+    'PUT',
     '/v1/workspaces/members/identity/',
-    { workspaceId: id, memberId: rich.members[0]!.memberId },
-    'remove',
+    { workspaceId: id, memberId: rich.members[0]!.memberId, roleId: null },
+    'role change',
   );
   await call(
     'DELETE',
@@ -191,8 +194,12 @@ export async function vandalise(api: TestApp, rich: RichWorkspace): Promise<void
     { workspaceId: id, key: 'newer', name: 'New' },
     'new app',
   );
-  const newcomer = await quickUser(api);
-  await addMember(api, rich.workspace, newcomer, rich.roleIds[0]!);
+  await call(
+    'POST',
+    '/v1/workspaces/members/identity/invitations/',
+    { workspaceId: id, phone: randomPhone() },
+    'invite phone',
+  );
   await createRole(api, rich.workspace, ['tenant_profile_read'], { name: 'later' });
 }
 
@@ -224,6 +231,18 @@ export async function canonicalDump(db: Database, workspaceId: string): Promise<
   )) as unknown as { rows: { row: string }[] };
   dump.workspaces = workspace.rows.map((r) => r.row);
   return dump;
+}
+
+/**
+ * Whether the transaction `tx` is a restore's: it has written a pre-restore backup (a row whose xmin is
+ * this transaction's id). For a TransactionTap that acts on restores only.
+ */
+export async function isRestoreTransaction(tx: Database): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select exists(select 1 from workspace_backups where source = 'pre-restore'
+          and xmin = pg_current_xact_id_if_assigned()::xid) as restore`,
+  )) as unknown as { rows: { restore: boolean }[] };
+  return result.rows[0]?.restore === true;
 }
 
 /** Takes a backup through the API: the 630 step, the texted code, then the call with it. */
@@ -313,4 +332,36 @@ export async function backupIds(api: TestApp, workspace: TestWorkspace): Promise
     },
   );
   return expectOk(answer, 'list backups').items.map((b) => b.id);
+}
+
+/**
+ * A backup's zip with its tables' rows edited by `edit` and the manifest made to match again (every
+ * file's hash and size, rows per table), as anyone holding an export can do.
+ */
+export async function rewrittenArchive(
+  bytes: Buffer,
+  edit: (tables: Map<string, ArchiveRow[]>) => void,
+): Promise<Buffer> {
+  const files = await readZip(bytes);
+  const tables = new Map<string, ArchiveRow[]>();
+  for (const [path, content] of files)
+    if (path.startsWith('data/'))
+      tables.set(path.slice(5, -5), JSON.parse(content.toString()) as ArchiveRow[]);
+  edit(tables);
+  for (const [name, rows] of tables) files.set(`data/${name}.json`, Buffer.from(JSON.stringify(rows)));
+  const manifest = JSON.parse(files.get('manifest.json')!.toString()) as {
+    files: { path: string; sha256: string; size: number }[];
+    counts: Record<string, number>;
+  };
+  manifest.files = manifest.files.map(({ path }) => ({
+    path,
+    sha256: sha256(files.get(path)!),
+    size: files.get(path)!.length,
+  }));
+  for (const [name, rows] of tables) manifest.counts[name] = rows.length;
+  files.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+  return writeZip(
+    [...files].map(([path, content]) => ({ path, bytes: content })),
+    new Date(),
+  );
 }

@@ -86,10 +86,16 @@ export interface TestUser {
 export async function signUp(
   api: TestApp,
   client: Client = newClient(api),
-  options: { username?: string; password?: string; language?: 'fa' | 'en'; phone?: string } = {},
+  options: {
+    username?: string;
+    password?: string;
+    language?: 'fa' | 'en';
+    phone?: string;
+    nationalCode?: string;
+  } = {},
 ): Promise<TestUser> {
   const phone = options.phone ?? randomPhone();
-  const nationalCode = randomNationalCode();
+  const nationalCode = options.nationalCode ?? randomNationalCode();
   const username = options.username ?? randomUsername();
   const password = options.password ?? strongPassword;
   const headers = { 'accept-language': options.language ?? 'fa' };

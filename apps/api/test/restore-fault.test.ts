@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-// A restore is one transaction: an API process killed (SIGKILL) in the middle of one leaves the
-// workspace wholly as it was, and one killed right after the commit leaves it wholly restored; at
-// whatever moment it dies, the workspace is one or the other, never a mix. Runs on the embedded
+// A restore is one transaction: an API process killed (SIGKILL) inside it leaves the workspace wholly
+// as it was, and one killed right after the commit leaves it wholly restored, never a mix. The
+// process stops at exact points through the database it is given (test/transaction-taps.ts). Runs on the embedded
 // database (the killed process's own files) and, in the api-pg project, on PostgreSQL.
 
 const apiRoot = new URL('..', import.meta.url).pathname;
@@ -85,6 +85,10 @@ async function kill(process: Running): Promise<void> {
 
 let backedUp: Dump['rows'];
 let changed: Dump['rows'];
+/** The state the previous test left (each test restores the same backup once more). */
+let latest: Dump;
+
+const preRestores = (state: Dump) => state.backups.filter((source) => source === 'pre-restore').length;
 
 beforeAll(async () => {
   const prepare = run('prepare', stateFile);
@@ -92,39 +96,42 @@ beforeAll(async () => {
   expect(await prepare.exited).toBe(0);
   ({ backedUp, changed } = JSON.parse(json!) as { backedUp: Dump['rows']; changed: Dump['rows'] });
   expect(changed).not.toEqual(backedUp);
+  latest = await dump();
+  expect(latest).toEqual({ rows: changed, backups: ['created'] });
 }, 120_000);
 
+// The points are exact, and every run kills at each of them in turn: a kill before the commit that
+// left anything behind, or one after it that lost anything, fails.
 describe('a restore killed with its process', () => {
-  it('killed inside the transaction: the workspace is wholly as it was, with no pre-restore backup', async () => {
-    const restore = run('restore', stateFile, 'hang');
-    await restore.until(/in-transaction\n/);
+  it('killed inside the transaction with every row written: the workspace is wholly as it was, with no pre-restore backup', async () => {
+    const restore = run('restore', stateFile, 'before-commit');
+    const [, json] = await restore.until(/paused before-commit (\{.*\})\n/);
+    // What the transaction was about to commit: the whole backup.
+    expect(JSON.parse(json!)).toEqual(backedUp);
     await kill(restore);
     const after = await dump();
+    expect(after).toEqual(latest);
     expect(after.rows).toEqual(changed);
-    expect(after.backups).toEqual(['created']);
+    latest = after;
   }, 120_000);
 
-  it('killed at a random moment of the restore: wholly old or wholly new, never a mix', async () => {
-    const restore = run('restore', stateFile, '300');
-    await restore.until(/restoring\n/);
-    await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 1500)));
+  it('killed right after the commit, before the answer: the workspace is wholly the backup', async () => {
+    const restore = run('restore', stateFile, 'after-commit');
+    await restore.until(/paused after-commit\n/);
     await kill(restore);
+    expect(restore.text()).not.toContain('restored');
     const after = await dump();
-    const restored = restore.text().includes('restored 200');
-    expect([changed, backedUp]).toContainEqual(after.rows);
-    // The pre-restore backup exists exactly when the data was replaced.
-    expect(after.backups.includes('pre-restore')).toBe(
-      JSON.stringify(after.rows) === JSON.stringify(backedUp),
-    );
-    if (restored) expect(after.rows).toEqual(backedUp);
+    expect(after.rows).toEqual(backedUp);
+    expect(preRestores(after)).toBe(preRestores(latest) + 1);
+    latest = after;
   }, 120_000);
 
-  it('killed right after the commit: the workspace is wholly the backup', async () => {
-    const restore = run('restore', stateFile, '0');
+  it('killed once the restore was answered: the workspace is wholly the backup', async () => {
+    const restore = run('restore', stateFile, 'answered');
     await restore.until(/restored 200\n/);
     await kill(restore);
     const after = await dump();
     expect(after.rows).toEqual(backedUp);
-    expect(after.backups).toContain('pre-restore');
+    expect(preRestores(after)).toBe(preRestores(latest) + 1);
   }, 120_000);
 });

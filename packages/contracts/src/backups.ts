@@ -102,7 +102,9 @@ export const restoreResultSchema = z.object({
         lastName: z.string().nullable(),
       }),
     )
-    .describe('members of the backup whose accounts no longer exist: not restored'),
+    .describe(
+      'members of the backup not restored: not members of the workspace at restore time, or accounts gone',
+    ),
 });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
@@ -130,6 +132,8 @@ export const backupProblems = [
   'hash_mismatch',
   'count_mismatch',
   'invalid_data',
+  'unsafe_text',
+  'too_many_rows',
   'broken_reference',
   'invalid_image',
   'other_workspace',
@@ -225,6 +229,18 @@ const problemWords: Record<BackupProblem, Record<Locale, Words>> = {
   invalid_data: {
     fa: (p, n) => `داده‌ی ${p.name ?? ''}، ردیف ${n(p.row ?? 0)}، فیلد ${p.field ?? ''} معتبر نیست`,
     en: (p) => `Invalid data in ${p.name ?? ''}, row ${p.row ?? 0}, field ${p.field ?? ''}`,
+  },
+  unsafe_text: {
+    fa: (p, n) =>
+      `داده‌ی ${p.name ?? ''}، ردیف ${n(p.row ?? 0)}${p.field ? `، فیلد ${p.field}` : ''} نویسه‌ای دارد که نگه‌داشتنی نیست (U+0000، نیمه‌ی تنهای یک جفت جانشین یا UTF-8 نادرست)`,
+    en: (p) =>
+      `Data in ${p.name ?? ''}, row ${p.row ?? 0}${p.field ? `, field ${p.field}` : ''} holds a character that cannot be stored (U+0000, a lone surrogate or invalid UTF-8)`,
+  },
+  too_many_rows: {
+    fa: (p, n) =>
+      `${p.name ?? ''} بیش از ${n(p.value ?? '')} ردیف دارد؛ پشتیبان در این جدول بیش از این نمی‌پذیرد`,
+    en: (p) =>
+      `${p.name ?? ''} has more than ${p.value ?? ''} rows, the most a backup may hold in this table`,
   },
   broken_reference: {
     fa: (p, n) =>

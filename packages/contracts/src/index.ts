@@ -1,3 +1,4 @@
+export * from './app-version';
 export * from './backups';
 export * from './common-passwords';
 export * from './identity';
@@ -6,6 +7,7 @@ export * from './normalize';
 export * from './notifications';
 export * from './outbox';
 export * from './paging';
+export * from './password-strength';
 export * from './profile';
 export * from './status-codes';
 export * from './validators';

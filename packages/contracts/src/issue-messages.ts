@@ -7,9 +7,19 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
   invalid_national_code: { fa: 'کد ملی معتبر نیست', en: 'The national code is not valid' },
   invalid_body: { fa: 'بدنه‌ی درخواست معتبر نیست', en: 'The request body is not valid' },
   body_too_large: { fa: 'حجم درخواست بیش از حد مجاز است', en: 'The request is too large' },
+  too_deep: { fa: 'ساختار درخواست بیش از حد تودرتو است', en: 'The request is nested too deeply' },
+  nul_character: {
+    fa: 'درخواست نویسه‌ی تهی (U+0000) دارد که پذیرفته نیست',
+    en: 'The request contains a null character (U+0000), which is not accepted',
+  },
+  lone_surrogate: {
+    fa: 'درخواست متنی با نویسه‌ی یونیکد ناقص دارد',
+    en: 'The request contains text with a broken Unicode character (a lone surrogate)',
+  },
+  invalid_url: { fa: 'نشانی درخواست معتبر نیست', en: 'The request address is not valid' },
   invalid_phone: { fa: 'شماره‌ی موبایل معتبر نیست', en: 'The mobile number is not valid' },
   invalid_username: {
-    fa: 'نام کاربری باید ۳ تا ۳۲ حرف از a-z، ۰-۹، _ و . باشد و با حرف شروع شود',
+    fa: 'نام کاربری باید ۳ تا ۳۲ نویسه از حروف کوچک انگلیسی، رقم، خط زیر (_) و نقطه (.) باشد و با حرف شروع شود',
     en: 'The username must be 3–32 of a-z, 0-9, _ and ., starting with a letter',
   },
   password_too_common: {
@@ -22,7 +32,7 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'This account has no verified e-mail address',
   },
   invalid_workspace_name: {
-    fa: 'نام فضای کاری باید ۳ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد',
+    fa: 'نام فضای کاری باید ۳ تا ۴۰ نویسه از حروف کوچک انگلیسی، رقم و خط تیره (-) باشد',
     en: 'The workspace name must be 3–40 of a-z, 0-9 and -',
   },
   invalid_phone_number: { fa: 'شماره‌ی تلفن معتبر نیست', en: 'The phone number is not valid' },
@@ -33,7 +43,7 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
   unknown_permission: { fa: 'دسترسی ناشناخته است', en: 'Unknown permission' },
   unknown_image: { fa: 'تصویر پیدا نشد', en: 'The image was not found' },
   required_workspace_id: {
-    fa: 'فیلد workspaceId پیش از فایل لازم است',
+    fa: 'شناسه‌ی فضای کاری باید پیش از فایل فرستاده شود',
     en: 'The field workspaceId is required before the file',
   },
   invalid_status_transition: {
@@ -41,7 +51,7 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'This status change is not allowed',
   },
   invalid_application_key: {
-    fa: 'کلید برنامه باید ۲ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد و با حرف شروع شود',
+    fa: 'کلید برنامه باید ۲ تا ۴۰ نویسه از حروف کوچک انگلیسی، رقم و خط تیره (-) باشد و با حرف شروع شود',
     en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
   },
   invalid_birth_date: { fa: 'تاریخ تولد معتبر نیست', en: 'The birth date is not valid' },
@@ -51,11 +61,21 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
 
 type Issue = z.core.$ZodIssue;
 
+// Every zod issue gets a text written for people, in both languages (product-spec.md section 5 for
+// Persian; English says the same): zod's own messages ("Too small: expected string to have >=8
+// characters") never reach the screen.
+
+/** A missing value rather than a wrong one. Zod keeps the input only when asked to, so its message is the fallback witness. */
+function isMissing(issue: Issue): boolean {
+  if ('input' in issue) return issue.input === undefined || issue.input === null;
+  return /received (undefined|null)$/.test(issue.message);
+}
+
 function persianMessage(issue: Issue): string {
   const n = (value: number | bigint) => toPersianDigits(String(value));
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'این مقدار الزامی است' : 'ورودی نامعتبر است';
+      return isMissing(issue) ? 'این مقدار الزامی است' : 'ورودی نامعتبر است';
     case 'too_small':
       if (issue.origin === 'string') return `باید حداقل ${n(issue.minimum)} نویسه باشد`;
       if (issue.origin === 'number') return `باید بزرگ‌تر یا مساوی ${n(issue.minimum)} باشد`;
@@ -71,13 +91,34 @@ function persianMessage(issue: Issue): string {
   }
 }
 
-/** One validation issue as a text in the given language: Persian by product-spec section 5, zod's English otherwise. */
+function englishMessage(issue: Issue): string {
+  const count = (value: number | bigint, one: string, many: string) =>
+    `${String(value)} ${Number(value) === 1 ? one : many}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return isMissing(issue) ? 'Required' : 'This value is not valid';
+    case 'too_small':
+      if (issue.origin === 'string')
+        return `Must be at least ${count(issue.minimum, 'character', 'characters')}`;
+      if (issue.origin === 'number') return `Must be ${String(issue.minimum)} or more`;
+      if (issue.origin === 'array') return `Must have at least ${count(issue.minimum, 'item', 'items')}`;
+      return 'This value is not valid';
+    case 'too_big':
+      if (issue.origin === 'string')
+        return `Must be at most ${count(issue.maximum, 'character', 'characters')}`;
+      if (issue.origin === 'number') return `Must be ${String(issue.maximum)} or less`;
+      if (issue.origin === 'array') return `Must have at most ${count(issue.maximum, 'item', 'items')}`;
+      return 'This value is not valid';
+    default:
+      return 'This value is not valid';
+  }
+}
+
+/** One validation issue as a text in the given language, written for people in both (product-spec.md section 5). */
 export function issueMessage(issue: Issue, locale: Locale): string {
   const custom = customIssueMessages[issue.message];
   if (custom) return custom[locale];
-  if (locale === 'fa') return persianMessage(issue);
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
-  return issue.message;
+  return locale === 'fa' ? persianMessage(issue) : englishMessage(issue);
 }
 
 /** A zod error as the `data.errors` list of a body-400 answer. */

@@ -53,7 +53,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const profileNameSchema = z.string().trim().min(1).max(50);
 
-/** `PUT /v1/auth/profile/` with any of these; null clears gender, birth date and image. */
+/** `PUT /v1/auth/profile/` with any of these; null clears gender, birth date, image and mode. */
 export const profileUpdateRequestSchema = z
   .object({
     firstName: profileNameSchema,
@@ -62,7 +62,8 @@ export const profileUpdateRequestSchema = z
     birthDate: birthDateSchema.nullable(),
     languageId: z.string().max(64),
     imageId: z.string().max(64).nullable(),
-    mode: colorModeSchema,
+    /** null: follow the device's system setting. */
+    mode: colorModeSchema.nullable(),
   })
   .partial();
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;

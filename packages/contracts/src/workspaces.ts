@@ -286,8 +286,11 @@ export const invitationSchema = z.object({
       lastName: z.string().nullable(),
       username: z.string().nullable(),
       phone: z.string().nullable().describe('masked'),
+      nationalCode: z.string().nullable().describe('masked'),
     })
-    .describe('who was invited (for the workspace that sent it)'),
+    .describe(
+      'who was invited: until the invitation is accepted, only what the inviter typed (phone and national code masked), so the answer never tells whether an account exists; the account once accepted',
+    ),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -23,7 +23,15 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /**
+   * Told when an idle PostgreSQL connection fails (server restarted, network cut). The pool replaces it
+   * and the next query reports any lasting problem; by default a line goes to the error output.
+   */
+  onPoolError?: (error: Error) => void;
 }
+
+const logPoolError = (error: Error) =>
+  console.error(`PostgreSQL: an idle connection failed and will be replaced: ${error.message}`);
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -42,8 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its server must not crash the process; the next query reports it.
-    pool.on('error', () => {});
+    // An idle client losing its server must not crash the process (an 'error' event without a listener
+    // would); it is logged, and the next query reports a lasting problem.
+    pool.on('error', options.onPoolError ?? logPoolError);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',

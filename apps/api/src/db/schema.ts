@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle's relational queries and drizzle-kit.
 // A module owns its tables in src/modules/<domain>/schema.ts and is listed here.
 
+export * from '../messaging/schema';
 export * from '../modules/access/schema';
 export * from '../modules/applications/schema';
 export * from '../modules/assets/schema';

@@ -85,3 +85,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(request, reply, StatusCode.notFound, null);
 }
+
+/**
+ * Fastify's framework errors come before routing and hooks: a malformed %-escape or an over-long path
+ * parameter is the request's fault (body 400); anything else is ours (500 with the request id).
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const message = customIssueMessages.invalid_url![request.locale];
+    return send(request, reply, StatusCode.validation, { errors: [{ path: '', message }] });
+  }
+  request.log.error({ err: error }, 'unexpected framework error');
+  return send(request, reply, StatusCode.internal, { requestId: request.id });
+}

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { createWorkspace, quickUser } from '../../test/fixtures';
+import { startTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { AppError } from './app-error';
 import { ok } from './envelope';
 import { limitRoute } from './rate-limit';
@@ -85,6 +86,122 @@ describe('input normalisation', () => {
       body: { name: 'abc', code: '1', password: ' رمز۱۲ ' },
     });
     expect(answer.body.data).toMatchObject({ password: ' رمز12 ' });
+  });
+});
+
+describe('hostile input is refused with body 400, before anything walks or stores it', () => {
+  const deep = `${'['.repeat(2000)}${']'.repeat(2000)}`;
+
+  it("deep nesting on a public route answers 400 with the reason in the request's language", async () => {
+    for (const [locale, message] of [
+      ['fa', 'ساختار درخواست بیش از حد تودرتو است'],
+      ['en', 'The request is nested too deeply'],
+    ] as const) {
+      const response = await fetch(`${api.url}/v1/auth/identity/login/username/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': locale },
+        body: deep,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        statusCode: 400,
+        data: { errors: [{ path: '', message }] },
+      });
+    }
+  });
+
+  it('deep nesting inside a field is refused as well', async () => {
+    const answer = await api.call('POST', '/v1/test/echo', {
+      body: { name: JSON.parse(deep), code: '1' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.data).toEqual({ errors: [{ path: '', message: 'The request is nested too deeply' }] });
+  });
+
+  it('refuses U+0000 and lone surrogates in a body, its keys, a query and a path parameter', async () => {
+    const nul = 'The request contains a null character (U+0000), which is not accepted';
+    const surrogate = 'The request contains text with a broken Unicode character (a lone surrogate)';
+    const en = { 'accept-language': 'en' };
+    const cases: [Promise<{ status: number; body: { data: unknown } }>, string][] = [
+      [api.call('POST', '/v1/test/echo', { body: { name: 'ab\u0000c', code: '1' }, headers: en }), nul],
+      [
+        api.call('POST', '/v1/test/echo', { body: { name: 'abc', code: '1', 'x\u0000': 1 }, headers: en }),
+        nul,
+      ],
+      [api.call('POST', '/v1/test/echo', { body: { name: '\ud800x', code: '1' }, headers: en }), surrogate],
+      [api.call('GET', '/v1/test/fail/404?search=%00', { headers: en }), nul],
+      [api.call('GET', '/v1/test/fail/%00', { headers: en }), nul],
+    ];
+    for (const [answer, message] of cases) {
+      const { status, body } = await answer;
+      expect(status).toBe(400);
+      expect(body.data).toEqual({ errors: [{ path: '', message }] });
+    }
+  });
+
+  it('refuses U+0000 on the real routes that used to answer 500, logged in', async () => {
+    const owner = await quickUser(api);
+    const workspace = await createWorkspace(api, owner);
+    const token = owner.tokens.accessToken;
+    const answers = await Promise.all([
+      api.call('GET', `/v1/workspaces/users/identity/workspace-id/${workspace.id}/?search=%00`, { token }),
+      api.call('GET', `/v1/workspaces/members/access/roles/workspace-id/${workspace.id}?search=%00`, {
+        token,
+      }),
+      api.call('GET', '/v1/workspaces/workspace-id/%00', { token }),
+      api.call('POST', '/v1/workspaces/', { token, body: { workspaceName: 'nul-name', name: 'a\u0000b' } }),
+      api.call('POST', '/v1/workspaces/', { token, body: { workspaceName: 'lone-name', name: 'a\udc00b' } }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('malformed addresses', () => {
+  it('a bad %-escape in the path answers the envelope with the security headers and a request id', async () => {
+    const response = await fetch(`${api.url}/v1/workspaces/workspace-id/%ZZ`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      statusMessage: 'The request is not valid',
+      data: { errors: [{ path: '', message: 'The request address is not valid' }] },
+    });
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an over-long path parameter answers the envelope too', async () => {
+    const response = await fetch(`${api.url}/v1/workspaces/workspace-id/${'a'.repeat(5000)}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      statusCode: 400,
+      statusMessage: 'اطلاعات ارسالی معتبر نیست',
+    });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a safe X-Request-Id and echoes it', async () => {
+    const response = await fetch(`${api.url}/healthz`, { headers: { 'x-request-id': 'trace_01-AB' } });
+    expect(response.headers.get('x-request-id')).toBe('trace_01-AB');
+  });
+
+  it('replaces an unsafe or over-long X-Request-Id with its own, in headers and 500 bodies', async () => {
+    for (const given of ['X<script>alert(1)</script>', 'a b', 'x'.repeat(65)]) {
+      const answer = await api.call<{ requestId: string }>('GET', '/v1/test/crash', {
+        headers: { 'x-request-id': given },
+      });
+      const id = answer.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(answer.body.data.requestId).toBe(id);
+    }
   });
 });
 
@@ -181,6 +298,27 @@ describe('security headers and API docs', () => {
     const response = await fetch(`${api.url}/healthz`);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('in production: no /docs unless API_DOCS=true, and HSTS on every answer, a framework error too', async () => {
+    const production = { NODE_ENV: 'production', ALLOW_LOG_PROVIDERS: 'true' };
+    const closed = await startTestApp({ config: testConfig(production) });
+    const opened = await startTestApp({ config: testConfig({ ...production, API_DOCS: 'true' }) });
+    try {
+      for (const path of ['/docs', '/docs/json']) {
+        const response = await fetch(closed.url + path);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toMatchObject({ statusCode: 404, data: null });
+      }
+      expect((await fetch(`${opened.url}/docs/json`)).status).toBe(200);
+      const bad = await fetch(`${closed.url}/v1/workspaces/workspace-id/%ZZ`);
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(bad.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    } finally {
+      await closed.close();
+      await opened.close();
+    }
   });
 
   it('publishes the OpenAPI document generated from the schemas', async () => {

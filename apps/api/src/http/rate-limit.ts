@@ -1,24 +1,112 @@
 import { StatusCode } from '@wsm/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { RateLimiter } from '../lib/rate-limiter';
-import { AppError } from './app-error';
+import type { RateLimiter, RateLimitResult } from '../lib/rate-limiter';
+import { AppError, isAppError } from './app-error';
 
 export interface LimitRule {
-  /** Names the counter, e.g. 'login:ip'. */
+  /** Names the counter, e.g. 'login-fail:ip'. */
   name: string;
   max: number;
   windowSeconds: number;
 }
 
+/** One counter to hit: a rule and whom it counts (an address, an account, a phone). */
+export interface LimitHit {
+  rule: LimitRule;
+  subject: string;
+}
+
+/** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
+export function scaledRule(rule: LimitRule, multiplier: number): LimitRule {
+  return { ...rule, max: rule.max * multiplier };
+}
+
+/** Body 260 with the wait in `data.retryAfter` and the Retry-After header (api-contract.md section 9). */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(StatusCode.rateLimited, {
+    data: { retryAfter },
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+const keyOf = (hit: LimitHit) => `${hit.rule.name}:${hit.subject}`;
+
+// The counters live in Redis when it is configured: Redis down is a dependency down (503), not a bug (500).
+async function counted<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (cause) {
+    throw Object.assign(new AppError(StatusCode.unavailable), { cause });
+  }
+}
+
 /** Counts one hit of `rule` for `subject`; throws body 260 with Retry-After when over the limit. */
 export async function enforceLimit(limiter: RateLimiter, rule: LimitRule, subject: string): Promise<void> {
-  const result = await limiter.hit(`${rule.name}:${subject}`, rule.max, rule.windowSeconds);
-  if (!result.allowed) {
-    throw new AppError(StatusCode.rateLimited, {
-      data: { retryAfter: result.retryAfter },
-      headers: { 'retry-after': String(result.retryAfter) },
-    });
+  await enforceLimits(limiter, [{ rule, subject }]);
+}
+
+/**
+ * Counts one hit on every counter (a budget per hour and per day, say); 260 with the longest wait when
+ * any is over. Every counter is hit even when an earlier one refuses, so the wait named is the real one.
+ */
+export async function enforceLimits(limiter: RateLimiter, hits: readonly LimitHit[]): Promise<void> {
+  const results = await counted(() =>
+    Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
+  );
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length > 0) throw rateLimited(Math.max(...refused.map((r) => r.retryAfter)));
+}
+
+/** The answers that count as a failed attempt: a wrong secret, a dead challenge, an unknown token. */
+const failureCodes: ReadonlySet<number> = new Set([
+  StatusCode.wrongCredentials,
+  StatusCode.securityShield,
+  StatusCode.unauthorized,
+]);
+
+/** Whether an attempt's error is a failure the limits count (wrong password or code, unknown token). */
+export function isCountedFailure(error: unknown): boolean {
+  return isAppError(error) && failureCodes.has(error.code);
+}
+
+/**
+ * Runs an attempt under limits that count only its failures (wrong passwords, wrong codes, unknown
+ * tokens): each counter takes a hit first, so parallel attempts cannot slip past, and gets it back when
+ * the attempt succeeds or fails for another reason. Sixty colleagues behind one address who type their
+ * passwords right never use up the address's budget; a guesser does. Over a limit: 260, nothing is run.
+ * A counter holds the failures plus the attempts still running, so a limit must exceed the attempts one
+ * subject can have in flight at once (each takes a fraction of a second).
+ */
+export async function limitFailures<T>(
+  limiter: RateLimiter,
+  hits: readonly LimitHit[],
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const results: RateLimitResult[] = await counted(() =>
+    Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
+  );
+  const releaseAll = () => counted(() => Promise.all(hits.map((hit) => limiter.release(keyOf(hit)))));
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length > 0) {
+    // A refused attempt tested no secret: it is not a failure, and must not push the window further.
+    await releaseAll();
+    throw rateLimited(Math.max(...refused.map((r) => r.retryAfter)));
   }
+  let outcome: T;
+  try {
+    outcome = await attempt();
+  } catch (error) {
+    if (!isCountedFailure(error)) await releaseAll();
+    throw error;
+  }
+  await releaseAll();
+  return outcome;
+}
+
+/** Forgets a counter of `rule` for `subject` (e.g. failed passwords, once the right one is given). */
+export async function resetLimit(limiter: RateLimiter, rule: LimitRule, subject: string): Promise<void> {
+  await counted(() => limiter.reset(keyOf({ rule, subject })));
 }
 
 /** A route preHandler limiting hits per client address (or another key taken from the request). */

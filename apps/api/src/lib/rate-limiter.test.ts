@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { StatusCode } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../http/app-error';
+import { enforceLimit, limitFailures } from '../http/rate-limit';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
 
 async function parallelHits(limiter: RateLimiter, key: string, limit: number, hits: number) {
@@ -26,6 +29,55 @@ describe('memory rate limiter', () => {
     expect(await parallelHits(limiter, 'p', 10, 50)).toBe(10);
     await limiter.close();
   });
+
+  it('gives a hit back within its window, never below zero, and not after the window', async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    await limiter.release('k');
+    expect((await limiter.hit('k', 2, 60)).count).toBe(1);
+    await limiter.hit('k', 2, 60);
+    await limiter.release('k');
+    expect((await limiter.hit('k', 2, 60)).count).toBe(2);
+    now += 60_000;
+    await limiter.release('k');
+    expect((await limiter.hit('k', 2, 60)).count).toBe(1);
+    await limiter.close();
+  });
+});
+
+const rule = { name: 'test', max: 10, windowSeconds: 60 };
+const wrong = () => Promise.reject(new AppError(StatusCode.wrongCredentials));
+
+/** Checks limitFailures on a limiter: successes never use the limit up, parallel failures cannot pass it. */
+async function failuresOnly(limiter: RateLimiter) {
+  const hits = [{ rule, subject: randomUUID() }];
+  for (let i = 0; i < 3 * rule.max; i++) expect(await limitFailures(limiter, hits, async () => i)).toBe(i);
+  let attempts = 0;
+  const answers = await Promise.allSettled(
+    Array.from({ length: 3 * rule.max }, () =>
+      limitFailures(limiter, hits, () => {
+        attempts += 1;
+        return wrong();
+      }),
+    ),
+  );
+  expect(attempts).toBe(rule.max);
+  const codes = answers.map((a) => (a.status === 'rejected' ? (a.reason as AppError).code : 0));
+  expect(codes.filter((c) => c === StatusCode.wrongCredentials)).toHaveLength(rule.max);
+  expect(codes.filter((c) => c === StatusCode.rateLimited)).toHaveLength(2 * rule.max);
+  // Over the limit even a right answer waits; nothing is run.
+  await expect(limitFailures(limiter, hits, async () => 'ran')).rejects.toMatchObject({
+    code: StatusCode.rateLimited,
+    options: { data: { retryAfter: expect.any(Number) } },
+  });
+}
+
+describe('limits that count failures only', () => {
+  it('on memory counters', async () => {
+    const limiter = createMemoryRateLimiter();
+    await failuresOnly(limiter);
+    await limiter.close();
+  });
 });
 
 describe('redis rate limiter', () => {
@@ -48,6 +100,35 @@ describe('redis rate limiter', () => {
       await a.reset('k');
       await a.close();
       await b.close();
+    }
+  });
+
+  it('gives hits back atomically, never creating a counter, and counts failures only', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const limiter = createRedisRateLimiter(url, prefix);
+    try {
+      await limiter.release('fresh');
+      expect((await limiter.hit('fresh', 5, 60)).count).toBe(1);
+      await Promise.all(Array.from({ length: 5 }, () => limiter.release('fresh')));
+      expect((await limiter.hit('fresh', 5, 60)).count).toBe(1);
+      await failuresOnly(limiter);
+    } finally {
+      await limiter.reset('fresh');
+      await limiter.close();
+    }
+  });
+
+  it('answers 503, not 500, when Redis is down', async () => {
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:9');
+    try {
+      await expect(enforceLimit(limiter, rule, 'k')).rejects.toMatchObject({ code: StatusCode.unavailable });
+      await expect(limitFailures(limiter, [{ rule, subject: 'k' }], async () => 'ran')).rejects.toMatchObject(
+        {
+          code: StatusCode.unavailable,
+        },
+      );
+    } finally {
+      await limiter.close().catch(() => undefined);
     }
   });
 });

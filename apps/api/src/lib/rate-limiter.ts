@@ -8,9 +8,15 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
-/** Fixed-window counters; a hit is counted and checked in one atomic step, so parallel hits cannot slip past. */
+/**
+ * Fixed-window counters; a hit is counted and checked in one atomic step, so parallel hits cannot slip past.
+ * A limit that counts only failures takes a hit before the attempt and gives it back when the attempt
+ * succeeds (`release`): parallel attempts still cannot pass the limit, and successes never use it up.
+ */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Gives one hit back in the current window (never below zero; nothing when the window has ended). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,6 +44,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         retryAfter: Math.max(1, Math.ceil((w.resetAt - t) / 1000)),
       };
     },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > now() && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -55,6 +65,12 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return { count, ttl }`;
 
+// DECR only a live counter above zero: a release never creates a key nor one without its expiry.
+const releaseScript = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Counters in Redis, shared by every API instance. */
 export function createRedisRateLimiter(url: string, prefix = 'rl:'): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
@@ -65,6 +81,9 @@ export function createRedisRateLimiter(url: string, prefix = 'rl:'): RateLimiter
         number,
       ];
       return { allowed: count <= limit, count, retryAfter: Math.max(1, Math.ceil(Math.max(ttl, 0) / 1000)) };
+    },
+    async release(key) {
+      await redis.eval(releaseScript, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

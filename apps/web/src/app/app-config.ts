@@ -1,12 +1,6 @@
 // App configuration (product-spec.md section 3). Texts are translation keys of the common namespace,
 // so the title, slogan and meta tags follow the language.
 
-/**
- * The application key the product reads its own version and settings under (product-spec.md
- * section 7 writes it as the placeholder `{product}`).
- */
-export const defaultApplicationKey = 'workspace-manager';
-
 export interface AppConfig {
   name: string;
   title: string;

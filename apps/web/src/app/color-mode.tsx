@@ -37,11 +37,18 @@ export function applyDocumentMode(mode: ColorMode): void {
   root.style.colorScheme = mode;
 }
 
+/** What the person chose: a mode, or to follow the system. */
+export type ModePreference = ColorMode | 'system';
+
 interface ColorModeValue {
+  /** The mode shown now. */
   mode: ColorMode;
+  /** The choice behind it ('system' while nothing is saved). */
+  preference: ModePreference;
   /** Switches between light and dark and saves the choice. */
   toggleMode: () => void;
-  setMode: (mode: ColorMode) => void;
+  /** Saves a mode, or with 'system' forgets the saved one and follows the system again. */
+  setMode: (mode: ModePreference) => void;
 }
 
 const ColorModeContext = createContext<ColorModeValue | null>(null);
@@ -64,12 +71,17 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const setMode = useCallback((next: ColorMode) => {
-    saveMode(next);
-    setSaved(next);
+  const setMode = useCallback((next: ModePreference) => {
+    const chosen = next === 'system' ? null : next;
+    saveMode(chosen);
+    setSaved(chosen);
   }, []);
   const toggleMode = useCallback(() => setMode(mode === 'dark' ? 'light' : 'dark'), [mode, setMode]);
-  const value = useMemo(() => ({ mode, toggleMode, setMode }), [mode, toggleMode, setMode]);
+  const preference: ModePreference = saved ?? 'system';
+  const value = useMemo(
+    () => ({ mode, preference, toggleMode, setMode }),
+    [mode, preference, toggleMode, setMode],
+  );
 
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }

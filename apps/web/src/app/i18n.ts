@@ -14,12 +14,52 @@ export type Namespace = (typeof shellNamespaces)[number];
 
 export const localeDirection: Record<Locale, 'rtl' | 'ltr'> = { fa: 'rtl', en: 'ltr' };
 
-/** Persian digits on display in fa: every translated text passes through this. */
+// Interpolated strings are values from elsewhere: names, usernames, e-mails people typed, or texts the
+// code already formatted (dates, numbers in the locale's digits). They are marked while the text is put
+// together (interpolation's escape) so that the post-processor below leaves their digits as they are
+// and isolates them when their script runs against the text's direction (a Persian workspace name in
+// English, a Latin username in Persian). Numbers passed as numbers are not marked: they take the
+// locale's digits.
+const valueStart = '\uFDD0';
+const valueEnd = '\uFDD1';
+const markedValue = /\uFDD0([^\uFDD0\uFDD1]*)\uFDD1/g;
+const firstStrongIsolate = '\u2068';
+const popDirectionalIsolate = '\u2069';
+const rtlLetter = /[\u0590-\u08FF\uFB1D-\uFDCF\uFDF0-\uFDFF\uFE70-\uFEFF]/;
+// In fa an ASCII digit counts too: a typed identifier's digits stay Latin, so they are isolated with it.
+const latinRun = /[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/;
+
+/** Marks one interpolated value (i18next's `escape`, given the raw value). */
+export function markInterpolatedValue(value: unknown): string {
+  if (typeof value !== 'string') return String(value);
+  return `${valueStart}${value.replace(/[\uFDD0\uFDD1]/g, '')}${valueEnd}`;
+}
+
+/**
+ * A translated text as shown: in fa every digit of the text itself in Persian; interpolated values
+ * keep theirs, wrapped in Unicode isolates when they contain letters of the other direction.
+ */
+export function presentText(text: string, locale: Locale): string {
+  const against = localeDirection[locale] === 'rtl' ? latinRun : rtlLetter;
+  let shown = '';
+  let last = 0;
+  for (const match of text.matchAll(markedValue)) {
+    const own = text.slice(last, match.index);
+    shown += locale === 'fa' ? toPersianDigits(own) : own;
+    const value = match[1] ?? '';
+    shown += against.test(value) ? `${firstStrongIsolate}${value}${popDirectionalIsolate}` : value;
+    last = match.index + match[0].length;
+  }
+  const rest = text.slice(last);
+  return shown + (locale === 'fa' ? toPersianDigits(rest) : rest);
+}
+
+/** Persian digits on display in fa, and interpolated values kept and isolated: every translated text passes through this. */
 export const persianDigits: PostProcessorModule = {
   type: 'postProcessor',
   name: 'persianDigits',
   process: (value: string, _key: string | string[], options: TOptions, translator: { language?: string }) =>
-    (options.lng ?? translator.language) === 'fa' ? toPersianDigits(value) : value,
+    presentText(value, (options.lng ?? translator.language) === 'fa' ? 'fa' : 'en'),
 };
 
 /** Options shared by the app and the tests (which give resources instead of the HTTP backend). */
@@ -31,7 +71,8 @@ export const baseI18nOptions: InitOptions = {
   ns: [...shellNamespaces],
   defaultNS: 'common',
   postProcess: ['persianDigits'],
-  interpolation: { escapeValue: false },
+  // Not HTML escaping (React escapes what it renders): the escape marks values for presentText.
+  interpolation: { escapeValue: true, useRawValueToEscape: true, escape: markInterpolatedValue },
   react: { useSuspense: true },
 };
 

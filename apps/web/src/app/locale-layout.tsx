@@ -13,6 +13,7 @@ import { localizePath, stripLocale } from '../lib/locale-path';
 import { resolveGuard } from '../lib/route-guards';
 import { clearSession } from '../lib/session';
 import { getAppId, getSavedLanguage, getStoredUser, getWorkspaceId, hasAuthCookies } from '../lib/storage';
+import { useDismissToastsOnNavigation } from '../lib/use-step-toasts';
 import { appConfig } from './app-config';
 import { currentLocale, i18n } from './i18n';
 import { useLanguageReady, useLanguageState } from './language-state';
@@ -78,6 +79,7 @@ export function LocaleLayout() {
   const locale = isLocale(param) ? param : defaultLocale;
   const { language } = useLanguageState();
   const ready = useLanguageReady(locale);
+  useDismissToastsOnNavigation();
 
   useEffect(() => {
     if (language && language !== locale) void i18n.changeLanguage(locale);

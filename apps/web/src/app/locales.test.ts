@@ -36,4 +36,14 @@ describe('translations', () => {
       expect(variables(text), `${file} ${key}`).toEqual(variables(en.get(key) ?? ''));
     }
   });
+
+  // A range or a row of Latin symbols ("a-z، ۰-۹، _ و .") reads scrambled right to left: Persian texts
+  // name such characters in words, with the symbol alone in brackets, and put a Latin example between
+  // left-to-right isolates (U+2066 … U+2069).
+  it.each(files)('%s writes no bare Latin ranges in Persian', (file) => {
+    for (const [key, text] of read('fa', file)) {
+      const bare = text.replace(/\u2066[^\u2069]*\u2069/g, '');
+      expect(bare, `fa ${file} ${key}`).not.toMatch(/[A-Za-z0-9۰-۹]\s*[-–]\s*[A-Za-z0-9۰-۹]/);
+    }
+  });
 });

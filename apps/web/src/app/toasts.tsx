@@ -1,12 +1,15 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { useColorMode } from './color-mode';
 import { fontFamily } from './theme';
 
 // The one toast container with product-spec.md section 9's settings: bottom-right in ltr and
-// bottom-left in rtl; below the lg breakpoint full width at the top.
+// bottom-left in rtl; below the lg breakpoint full width at the top. While a dialog is open toasts
+// come at the top centre instead: a dialog's buttons sit at its bottom, where a corner toast would
+// cover them.
 
 const narrowClass = 'app-toasts--narrow';
 
@@ -36,16 +39,30 @@ const toastStyles = (
   />
 );
 
+/** True while a dialog is open: MUI mounts each one in its own portal, a direct child of <body>. */
+function useDialogOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const check = () => setOpen(document.body.querySelector(':scope > .MuiDialog-root') !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return open;
+}
+
 export function Toasts({ direction }: { direction: 'rtl' | 'ltr' }) {
   const { mode } = useColorMode();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const dialogOpen = useDialogOpen();
   const rtl = direction === 'rtl';
   return (
     <>
       {toastStyles}
       <ToastContainer
-        position={narrow ? 'top-center' : rtl ? 'bottom-left' : 'bottom-right'}
+        position={narrow || dialogOpen ? 'top-center' : rtl ? 'bottom-left' : 'bottom-right'}
         className={narrow ? narrowClass : undefined}
         autoClose={5000}
         draggable

@@ -93,6 +93,12 @@ describe('requests', () => {
 });
 
 describe('body status catalogue', () => {
+  it('260 with a wait shows it as a countdown, hours included', async () => {
+    const call = apiClient.post('/v1/x', {}, { adapter: answer(400, envelope(260, { retryAfter: 3725 })) });
+    await expect(call).rejects.toMatchObject({ statusCode: 260 });
+    expect(lastToast()).toMatch(/^Too many attempts\. Try again in \u2066(1:02:05|1:02:04)\u2069$/);
+  });
+
   it.each([
     [260, 'The request is limited, please try again later'],
     [261, 'The requested action is duplicated'],
@@ -139,13 +145,42 @@ describe('body status catalogue', () => {
     await expect(apiClient.get('/v1/x', { adapter: answer(401, envelope(401)) })).rejects.toMatchObject({
       httpStatus: 401,
     });
-    expect(lastToast()).toBe('You do not have access');
+    // The call carried the stored session: the server ended it (revoked or expired).
+    expect(lastToast()).toBe('Your session has ended. Please log in again.');
     expect(Cookies.get('accessToken')).toBeUndefined();
     expect(Cookies.get('refreshToken')).toBeUndefined();
     for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId, localKeys.appId])
       expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem(localKeys.mode)).toBe('dark');
     expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
+  });
+
+  it('says "no access", not "session ended", to a 401 of a call made without a session', async () => {
+    await expect(apiClient.get('/v1/x', { adapter: answer(401, envelope(401)) })).rejects.toMatchObject({
+      httpStatus: 401,
+    });
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(lastToast()).toBe('You do not have access');
+  });
+
+  it('keeps 403 its own words', async () => {
+    Cookies.set('accessToken', 'a');
+    await expect(apiClient.get('/v1/x', { adapter: answer(200, envelope(403)) })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(lastToast()).toBe('You do not have access to this request');
+  });
+
+  it('skips the toast of a code the caller shows at a field, and only that code', async () => {
+    const fieldCodes = [261];
+    await expect(
+      apiClient.post('/v1/x', {}, { adapter: answer(200, envelope(261)), fieldCodes }),
+    ).rejects.toMatchObject({ statusCode: 261 });
+    expect(toastError).not.toHaveBeenCalled();
+    await expect(
+      apiClient.post('/v1/x', {}, { adapter: answer(200, envelope(260)), fieldCodes }),
+    ).rejects.toMatchObject({ statusCode: 260 });
+    expect(toastError).toHaveBeenCalledTimes(1);
   });
 
   it('passes other codes to the caller handler silently', async () => {

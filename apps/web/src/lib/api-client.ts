@@ -14,6 +14,7 @@ import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { fullLogout, storeTokens } from './session';
 import { getAccessExpiry, getAccessToken, getRefreshToken, storeErrorCode } from './storage';
+import { showRateLimited } from './wait';
 
 // The one API client, with the whole status-code catalogue of product-spec.md section 8 in this file:
 // first the HTTP-level rules (network, 401, 403, 400/404, 500, 503, other), then the body statusCode
@@ -35,6 +36,11 @@ declare module 'axios' {
     bearer?: string;
     /** Set on the one retry of a call that failed with HTTP 401 and was followed by a renewal. */
     renewedRetry?: boolean;
+    /**
+     * Body codes the caller shows at a form field itself (a wrong password, a taken name): the
+     * catalogue's toast is skipped for them, so the message is shown once, where it belongs.
+     */
+    fieldCodes?: readonly number[];
   }
 }
 
@@ -88,7 +94,7 @@ export function isEnvelope(value: unknown): value is Envelope {
  */
 export function handleBodyStatus(
   envelope: Envelope,
-  config: { onError?: (code: number, envelope?: Envelope) => void },
+  config: { onError?: (code: number, envelope?: Envelope) => void; fieldCodes?: readonly number[] },
 ): boolean {
   const code = envelope.statusCode;
   switch (code) {
@@ -103,10 +109,14 @@ export function handleBodyStatus(
       if (config.onError) config.onError(code, envelope);
       else fullLogout();
       return false;
+    case StatusCode.rateLimited:
+      // "Try again in 12:34", counting down; forms also disable their button until then (lib/wait.ts).
+      showRateLimited(envelope.data);
+      return false;
     default: {
       const toastKey = statusToasts[code];
       if (toastKey) {
-        toastError(toastKey);
+        if (!config.fieldCodes?.includes(code)) toastError(toastKey);
         return false;
       }
       // Outside the catalogue (400 with field errors, 404, ...): the caller's handler decides.
@@ -117,14 +127,27 @@ export function handleBodyStatus(
   }
 }
 
+/** Tells a person whose session the server ended (revoked, expired) why they are back at login. */
+function toastSessionEnded(): void {
+  toastError('errors:api.sessionEnded');
+}
+
+/** True when a call carried the stored session's access token (not a flow token of its own). */
+function sentWithSession(config: AxiosRequestConfig): boolean {
+  if (config.bearer !== undefined || config.isRenewal) return false;
+  return AxiosHeaders.from(config.headers as AxiosHeaders).has('Authorization');
+}
+
 /**
  * The HTTP-level rules for an answer outside 2xx. Returns true when the body catalogue should run
- * next (401, 400, 404); false when this rule already sent the user to a status page.
+ * next (401, 400, 404); false when this rule already sent the user to a status page. A 401 to a call
+ * made with the stored session means that session has ended; any other 401 is "no access".
  */
-export function handleHttpStatus(status: number): boolean {
+export function handleHttpStatus(status: number, config: AxiosRequestConfig = {}): boolean {
   switch (status) {
     case 401:
-      toastError('errors:api.unauthorized');
+      if (sentWithSession(config)) toastSessionEnded();
+      else toastError('errors:api.unauthorized');
       return true;
     case 400:
     case 404:
@@ -206,7 +229,10 @@ export function renewSession(staleAccessToken?: string): Promise<RenewalOutcome>
     if (staleAccessToken !== undefined ? getAccessToken() !== staleAccessToken : !needsRenewal())
       return getRefreshToken() ? 'renewed' : 'rejected';
     const outcome = await callRenew();
-    if (outcome === 'rejected') fullLogout();
+    if (outcome === 'rejected') {
+      toastSessionEnded();
+      fullLogout();
+    }
     return outcome;
   }).finally(() => {
     renewalInFlight = null;
@@ -295,7 +321,7 @@ function applyFailureRules(error: unknown): Promise<never> {
     const status = error.response.status;
     const body: unknown = error.response.data;
     const envelope = isEnvelope(body) ? body : undefined;
-    const continueToBody = config.noRedirection ? true : handleHttpStatus(status);
+    const continueToBody = config.noRedirection ? true : handleHttpStatus(status, config);
     if (continueToBody && envelope) handleBodyStatus(envelope, config);
     return Promise.reject(
       new ApiError('http', { statusCode: envelope?.statusCode, httpStatus: status, envelope, cause: error }),

@@ -48,11 +48,14 @@ describe('formatDate', () => {
 
 describe('formatRemaining', () => {
   it.each([
-    [2 * 365 * day + day, '2 years remaining', '۲ سال باقی مانده'],
+    [2 * 365 * day, '2 years remaining', '۲ سال باقی مانده'],
     [365 * day, '1 year remaining', '۱ سال باقی مانده'],
-    [3 * day + 5 * hour, '3 days remaining', '۳ روز باقی مانده'],
+    // An invitation valid for 7 days, sent a few seconds ago: people count the 7 days.
+    [7 * day - 5_000, '7 days remaining', '۷ روز باقی مانده'],
+    [3 * day + 5 * hour, '4 days remaining', '۴ روز باقی مانده'],
     [day, '1 day remaining', '۱ روز باقی مانده'],
-    [5 * hour + 59 * minute, '5 hours remaining', '۵ ساعت باقی مانده'],
+    [23 * hour + 30 * minute, '1 day remaining', '۱ روز باقی مانده'],
+    [5 * hour + 59 * minute, '6 hours remaining', '۶ ساعت باقی مانده'],
     [42 * minute, '42 minutes remaining', '۴۲ دقیقه باقی مانده'],
     [minute, '1 minute remaining', '۱ دقیقه باقی مانده'],
     [10_000, '1 minute remaining', '۱ دقیقه باقی مانده'],

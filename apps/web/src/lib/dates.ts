@@ -54,16 +54,28 @@ function largestUnit(ms: number): { unit: Unit; count: number } | undefined {
   return undefined;
 }
 
+// Time left is counted up, as people count it: an invitation valid for 7 days, sent a moment ago, has
+// "7 days remaining", not 6 (floor would drop the day that is still almost whole).
+function largestUnitRoundedUp(ms: number): { unit: Unit; count: number } {
+  const minutes = Math.ceil(ms / minuteMs);
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.ceil(ms / hourMs);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  const days = Math.ceil(ms / dayMs);
+  if (days < 365) return { unit: 'days', count: days };
+  return { unit: 'years', count: Math.ceil(ms / yearMs) };
+}
+
 /**
- * Time left until a deadline: "3 days remaining" … "1 minute remaining"; under a minute it still
- * counts as one minute, and a passed deadline is "finished".
+ * Time left until a deadline, rounded up: "7 days remaining" … "1 minute remaining"; a passed deadline
+ * is "finished".
  */
 export function formatRemaining(value: DateInput, t: Translate, now: number = Date.now()): string {
   const date = toDate(value);
   if (!date) return t('common:dates.unknown');
   const left = date.getTime() - now;
   if (left <= 0) return t('common:dates.finished');
-  const part = largestUnit(left) ?? { unit: 'minutes', count: 1 };
+  const part = largestUnitRoundedUp(left);
   return t(`common:dates.remaining.${part.unit}`, { count: part.count });
 }
 

@@ -235,8 +235,10 @@ export function getSavedMode(): ColorMode | null {
 /** Dispatched on window when this tab saves a colour mode (other tabs hear the `storage` event). */
 export const modeSavedEvent = 'wsm:mode-saved';
 
-export function saveMode(mode: ColorMode): void {
-  writeLocal(localKeys.mode, mode);
+/** Saves a colour mode; null forgets it, so the app follows the system again. */
+export function saveMode(mode: ColorMode | null): void {
+  if (mode) writeLocal(localKeys.mode, mode);
+  else removeLocal(localKeys.mode);
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(modeSavedEvent));
 }
 

@@ -175,7 +175,9 @@ describe('renewal before a request', () => {
       expect(Cookies.get('refreshToken')).toBeUndefined();
       expect(localStorage.getItem(localKeys.user)).toBeNull();
       expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
-      expect(toastError).not.toHaveBeenCalled();
+      expect(toastError).toHaveBeenCalledTimes(1);
+      expect(toastError.mock.calls[0]?.[0]).toBe('Your session has ended. Please log in again.');
+      toastError.mockClear();
     }
   });
 
@@ -228,6 +230,24 @@ describe('renewal after a 401', () => {
     fakeServer({ status: 400, body: envelope(660) }, ['access-1']);
     await expect(apiClient.get('/v1/x')).rejects.toBeInstanceOf(CanceledError);
     expect(Cookies.get('accessToken')).toBeUndefined();
+    expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
+  });
+
+  it('a revoked session: every call refused together ends at login with one "session ended", never "no access"', async () => {
+    signIn(10 * minute);
+    fakeServer({ status: 401, body: envelope(401) }, ['access-1']);
+    const calls = ['/v1/a', '/v1/b', '/v1/c'].map((url) =>
+      apiClient.get(url).catch((error: unknown) => error),
+    );
+    await Promise.all(calls);
+    // A call refused after the logout cleared the tokens (no renewal left to try) says the same.
+    await expect(
+      apiClient.get('/v1/late', { headers: { Authorization: 'Bearer access-1' } }),
+    ).rejects.toMatchObject({
+      httpStatus: 401,
+    });
+    const shown = toastError.mock.calls.map((call) => call[0]);
+    expect(new Set(shown)).toEqual(new Set(['Your session has ended. Please log in again.']));
     expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
   });
 

@@ -1,4 +1,4 @@
-import type { Application } from '@wsm/contracts';
+import { type Application, customIssueMessages } from '@wsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, memberWith, newClient, quickUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -106,7 +106,7 @@ describe('applications', () => {
       name: 'x',
     });
     expect(bad.body.data.errors).toEqual([
-      { path: 'key', message: 'کلید برنامه باید ۲ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد و با حرف شروع شود' },
+      { path: 'key', message: String(customIssueMessages.invalid_application_key?.fa) },
     ]);
     const en = await call<{ errors: unknown[] }>(
       'POST',

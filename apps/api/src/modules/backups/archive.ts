@@ -108,26 +108,41 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-/** Inflates one entry, never past `max` bytes (yauzl also checks the declared size and the CRC). */
-function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(error);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        // More than the entry declared: a lie about its size, the way zip bombs get past size checks.
-        if (size > max) {
-          stream.destroy(new BackupProblemError('corrupt', { name: entryName(entry) }));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.once('error', reject);
-      stream.once('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
+/**
+ * Inflates one entry chunk by chunk, never past its declared size (yauzl also checks that size and the
+ * CRC): memory stays at one chunk whatever the entry's size.
+ */
+export async function* entryChunks(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncGenerator<Buffer> {
+  const name = entryName(entry);
+  let stream: Readable;
+  try {
+    stream = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (error, opened) => (error || !opened ? reject(error) : resolve(opened))),
+    );
+  } catch {
+    throw new BackupProblemError('corrupt', { name });
+  }
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // More than the entry declared: a lie about its size, the way zip bombs get past size checks.
+      if (size > entry.uncompressedSize) throw new BackupProblemError('corrupt', { name });
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof BackupProblemError) throw error;
+    throw new BackupProblemError('corrupt', { name });
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Inflates one whole entry (for entries whose declared size the caller has bounded). */
+export async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of entryChunks(zip, entry)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 function entryName(entry: yauzl.Entry): string {
@@ -135,16 +150,24 @@ function entryName(entry: yauzl.Entry): string {
   return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
 }
 
+/** An untrusted zip whose every entry passed the checks of openZip; entries are inflated on demand. */
+export interface CheckedZip {
+  zip: yauzl.ZipFile;
+  /** The plain files by name, in the zip's order (folders left out). */
+  entries: Map<string, yauzl.Entry>;
+}
+
 /**
- * Reads every file of an untrusted zip into memory, or throws BackupProblemError naming the first
- * problem: not a zip, damaged, too many entries, too big decompressed, an entry whose ratio is a zip
- * bomb's, an unsafe name (zip slip), a symbolic link or anything but a plain file, a duplicate name
- * (also differing only in case), an encrypted entry. Folder entries are skipped.
+ * Opens an untrusted zip and checks every entry's header before a byte is inflated, or throws
+ * BackupProblemError naming the first problem: not a zip, damaged, too many entries, too big
+ * decompressed, an entry whose ratio is a zip bomb's, an unsafe name (zip slip), a symbolic link or
+ * anything but a plain file, a duplicate name (also differing only in case), an encrypted entry. Folder
+ * entries are skipped. Damaged data shows while inflating (entryChunks). The caller closes `zip`.
  */
-export async function readZip(
+export async function openZip(
   bytes: Buffer,
   limits: ArchiveLimits = defaultArchiveLimits,
-): Promise<Map<string, Buffer>> {
+): Promise<CheckedZip> {
   if (!looksLikeZip(bytes)) throw new BackupProblemError('not_zip');
   let zip: yauzl.ZipFile;
   try {
@@ -154,7 +177,7 @@ export async function readZip(
   }
   try {
     if (zip.entryCount > limits.maxEntries) throw new BackupProblemError('too_many_entries');
-    const files = new Map<string, Buffer>();
+    const entries = new Map<string, yauzl.Entry>();
     const seen = new Set<string>();
     let total = 0;
     for (;;) {
@@ -190,13 +213,28 @@ export async function readZip(
       )
         throw new BackupProblemError('ratio', { name });
       if (!entry.canDecodeFileData()) throw new BackupProblemError('corrupt', { name });
-      try {
-        files.set(name, await inflate(zip, entry, entry.uncompressedSize));
-      } catch (error) {
-        if (error instanceof BackupProblemError) throw error;
-        throw new BackupProblemError('corrupt', { name });
-      }
+      entries.set(name, entry);
     }
+    return { zip, entries };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+/**
+ * Reads every file of an untrusted zip into memory (openZip's checks, then each entry inflated), or
+ * throws BackupProblemError naming the first problem. For small archives and tests; an upload is read
+ * entry by entry (format.ts checkArchive).
+ */
+export async function readZip(
+  bytes: Buffer,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): Promise<Map<string, Buffer>> {
+  const { zip, entries } = await openZip(bytes, limits);
+  try {
+    const files = new Map<string, Buffer>();
+    for (const [name, entry] of entries) files.set(name, await inflateEntry(zip, entry));
     return files;
   } finally {
     zip.close();

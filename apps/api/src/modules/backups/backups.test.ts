@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backupIds,
   canonicalDump,
   exportBackup,
   importBackup,
+  isRestoreTransaction,
   restoreBackup,
   richWorkspace,
   sha256,
@@ -22,17 +24,16 @@ import {
   outbox,
   quickUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import { backupTestHooks } from './service';
+import { startTestApp, type TestApp, testDatabase } from '../../../test/test-app';
+import { tappedDatabase } from '../../../test/transaction-taps';
+import { readZip, writeZip } from './archive';
+import { storeSliceBytes } from './repository';
 
 let api: TestApp;
 beforeAll(async () => {
   api = await startTestApp();
 });
 afterAll(() => api.close());
-afterEach(() => {
-  backupTestHooks.beforeRestoreCommit = undefined;
-});
 
 const call = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
   newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
@@ -164,6 +165,51 @@ describe('export and import', () => {
     expect(file.status).toBe(200);
     expect(file.bytes.length).toBe(big.length);
     expect(sha256(file.bytes)).toBe(sha256(big));
+  });
+});
+
+describe('a large upload', () => {
+  it('is stored intact across several write slices, and exports byte for byte as uploaded', async () => {
+    const owner = await quickUser(api);
+    const workspace = await createWorkspace(api, owner);
+    const backup = await takeBackup(api, workspace);
+    const files = await readZip((await exportBackup(api, workspace, backup.id)).bytes);
+    // Applications with text that does not compress: a zip of more than two write slices.
+    const [template] = JSON.parse(files.get('data/workspace_applications.json')!.toString()) as Record<
+      string,
+      unknown
+    >[];
+    const apps = Array.from({ length: 3500 }, (_, i) => ({
+      ...template,
+      id: `${workspace.id}-app-${i}`,
+      key: `app-${i}`,
+      description: randomBytes(750).toString('base64'),
+    }));
+    files.set('data/workspace_applications.json', Buffer.from(JSON.stringify(apps)));
+    const manifest = JSON.parse(files.get('manifest.json')!.toString()) as {
+      files: { path: string; sha256: string; size: number }[];
+      counts: Record<string, number>;
+    };
+    manifest.files = manifest.files.map((file) => ({
+      path: file.path,
+      sha256: sha256(files.get(file.path)!),
+      size: files.get(file.path)!.length,
+    }));
+    manifest.counts.workspace_applications = apps.length;
+    files.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+    const zip = await writeZip(
+      [...files].map(([path, bytes]) => ({ path, bytes })),
+      new Date(),
+    );
+    expect(zip.length).toBeGreaterThan(2 * storeSliceBytes);
+
+    const imported = await importBackup(api, workspace.id, zip, owner.tokens.accessToken);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ size: zip.length, sha256: sha256(zip) });
+    expect(imported.body.data.counts.workspace_applications).toBe(3500);
+    const file = await exportBackup(api, workspace, imported.body.data.id);
+    expect(file.bytes.length).toBe(zip.length);
+    expect(sha256(file.bytes)).toBe(sha256(zip));
   });
 });
 
@@ -465,11 +511,16 @@ describe('restore safety', () => {
     await vandalise(api, rich);
     const before = await canonicalDump(db, rich.workspace.id);
     let reached = false;
-    backupTestHooks.beforeRestoreCommit = async () => {
-      reached = true;
-      throw new Error('injected failure');
+    const tapped = tappedDatabase(await testDatabase());
+    tapped.tap.current = {
+      beforeCommit: async (tx) => {
+        if (!(await isRestoreTransaction(tx))) return;
+        reached = true;
+        throw new Error('injected failure');
+      },
     };
-    const restored = await restoreBackup(api, rich.workspace, backup.id);
+    const faulty = await startTestApp({ database: tapped.handle });
+    const restored = await restoreBackup(faulty, rich.workspace, backup.id).finally(() => faulty.close());
     expect(reached).toBe(true);
     expect(restored.status).toBe(500);
     expect(restored.body.data).toEqual({ requestId: expect.any(String) });

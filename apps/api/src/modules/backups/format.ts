@@ -1,9 +1,23 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { idSchema } from '@wsm/contracts';
+import { idSchema, unsafeInputReason } from '@wsm/contracts';
 import sharp from 'sharp';
+import type { Entry as ZipEntry } from 'yauzl';
 import { z } from 'zod';
 import { maxImageBytes } from '../assets/images';
-import { type ArchiveLimits, BackupProblemError, defaultArchiveLimits, readZip, writeZip } from './archive';
+import {
+  type ArchiveLimits,
+  BackupProblemError,
+  type CheckedZip,
+  defaultArchiveLimits,
+  entryChunks,
+  inflateEntry,
+  openZip,
+  writeZip,
+} from './archive';
+import { readArchiveInWorker } from './archive-pool';
+import { JsonArrayError, JsonArrayReader } from './json-array';
+import { maxTableRows } from './limits';
 import {
   type ArchiveRow,
   columnNames,
@@ -121,6 +135,13 @@ const manifestSchema = z.strictObject({
 const problem = (...args: ConstructorParameters<typeof BackupProblemError>) =>
   new BackupProblemError(...args);
 
+/** manifest.json lists at most maxEntries files of a few hundred bytes each. */
+const maxManifestBytes = 4 * 1024 * 1024;
+/** Longer than any row the schemas allow (a full application is under 8 KiB): bounds one row's memory. */
+const maxRowBytes = 256 * 1024;
+/** Rows handed to a sink at a time (one message each when they cross threads). */
+const rowBatch = 1000;
+
 function parseManifest(bytes: Buffer | undefined): Manifest {
   if (!bytes) throw problem('missing_manifest');
   let json: unknown;
@@ -139,40 +160,45 @@ function parseManifest(bytes: Buffer | undefined): Manifest {
   return parsed.data as Manifest;
 }
 
-function parseRows(entry: TableEntry, bytes: Buffer, workspaceId: string): ArchiveRow[] {
+/** Checks one parsed row of a table (1-based `row`); answers it as a row or throws the problem. */
+function rowChecker(entry: TableEntry, workspaceId: string): (value: unknown, row: number) => ArchiveRow {
   const name = dataFile(entry);
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw problem('invalid_data', { name, row: 0, field: '' });
-  }
-  if (!Array.isArray(json)) throw problem('invalid_data', { name, row: 0, field: '' });
   const columns = columnNames(entry).filter((column) => column !== entry.binary?.column);
   const expected = new Set(columns);
   const schema = entry.row(workspaceId);
   const seen = (entry.unique ?? []).map(() => new Set<string>());
-  json.forEach((value: unknown, index) => {
-    const row = index + 1;
+  return (value, row) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw problem('invalid_data', { name, row, field: '' });
     const record = value as ArchiveRow;
-    // Exactly the table's columns: a missing one would become null, an unknown one would be dropped.
-    for (const column of columns)
-      if (!(column in record)) throw problem('invalid_data', { name, row, field: column });
+    // Exactly the table's columns: an unknown one would be dropped; a missing one is taken only where its
+    // schema gives a default (a column added after the archive was made), below.
+    const missing = columns.filter((column) => !(column in record));
     for (const key of Object.keys(record))
       if (!expected.has(key)) throw problem('invalid_data', { name, row, field: key });
+    // Before the schemas, so the reason is the character: PostgreSQL refuses U+0000 (the restore would
+    // fail) and a lone surrogate would be stored as U+FFFD, silently changing the text.
+    for (const column of columns) {
+      const unsafe = unsafeInputReason(record[column]);
+      if (unsafe === 'too_deep') throw problem('invalid_data', { name, row, field: column });
+      if (unsafe) throw problem('unsafe_text', { name, row, field: column });
+    }
     const checked = schema.safeParse(record);
     if (!checked.success)
       throw problem('invalid_data', { name, row, field: checked.error.issues[0]?.path.join('.') ?? '' });
+    for (const column of missing) {
+      const value = (checked.data as ArchiveRow)[column];
+      if (value === undefined) throw problem('invalid_data', { name, row, field: column });
+      record[column] = value;
+    }
     (entry.unique ?? []).forEach((unique, u) => {
       const key = unique.key(record);
       if (key === null) return;
       if (seen[u]!.has(key)) throw problem('invalid_data', { name, row, field: unique.field });
       seen[u]!.add(key);
     });
-  });
-  return json as ArchiveRow[];
+    return record;
+  };
 }
 
 async function checkImage(name: string, row: ArchiveRow, bytes: Buffer): Promise<void> {
@@ -192,96 +218,246 @@ async function checkImage(name: string, row: ArchiveRow, bytes: Buffer): Promise
   }
 }
 
+/** The values of one global key of a table (TableEntry.globalKeys) in an archive. */
+export interface GlobalKeyValues {
+  table: string;
+  column: string;
+  caseInsensitive: boolean;
+  /**
+   * JSON arrays of at most globalKeyBatch values: one query each, short enough not to hold the embedded
+   * database (it runs on the API's thread) for long, and text that crosses threads in one copy.
+   */
+  batchesJson: string[];
+}
+
+const globalKeyBatch = 5000;
+
+/** Values in JSON arrays of at most globalKeyBatch (GlobalKeyValues.batchesJson). */
+export function globalKeyBatches(values: string[]): string[] {
+  const batches: string[] = [];
+  for (let i = 0; i < values.length; i += globalKeyBatch)
+    batches.push(JSON.stringify(values.slice(i, i + globalKeyBatch)));
+  return batches;
+}
+
+/** What an archive holds, without its rows: enough to store it as an import. */
+export interface ArchiveSummary {
+  workspaceId: string;
+  workspaceName: string;
+  createdDate: string;
+  counts: Record<string, number>;
+  /** Ids, tokens and the workspace name: the service checks no other workspace holds any of them. */
+  globalKeys: GlobalKeyValues[];
+}
+
+/** Where the checked rows and images go as they are read (a restore keeps them; an import does not). */
+export interface ArchiveSink {
+  rows?: (table: string, rows: ArchiveRow[]) => void;
+  binary?: (table: string, id: string, bytes: Buffer) => void;
+}
+
+/** Inflates a file of the archive, hashing it; nothing is kept. */
+async function digestOf(zip: CheckedZip['zip'], entry: ZipEntry): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of entryChunks(zip, entry)) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
 /**
- * Reads and checks an untrusted backup archive for a workspace: the zip itself (readZip), the manifest
- * (format and version, every file listed with its size and SHA-256, nothing unlisted, the row counts),
- * every row against the API's schemas, uniqueness and references inside the archive, and every image
- * by its content. Throws BackupProblemError at the first problem. What the database must say (ids held
- * by another workspace) is checked by the service.
+ * Reads and checks an untrusted backup archive for a workspace, streaming: the zip itself (openZip), the
+ * manifest (format and version, every file listed with its size and SHA-256, nothing unlisted, the row
+ * counts and the row limits of limits.ts), every row against the API's schemas (and no U+0000 or lone
+ * surrogate in any text), uniqueness and references inside the archive, and every image by its content.
+ * Each table file is read element by element and each row dropped once checked (or handed to `sink`),
+ * so memory stays bounded whatever the archive holds. Throws BackupProblemError at the first problem.
+ * What the database must say (ids held by another workspace) is checked by the service. Synchronous
+ * stretches are short, but checking a large archive takes seconds of CPU: the API runs this in a worker
+ * thread (archive-pool.ts).
  */
-export async function parseArchive(
+export async function checkArchive(
+  bytes: Buffer,
+  workspaceId: string,
+  limits: ArchiveLimits = defaultArchiveLimits,
+  sink: ArchiveSink = {},
+): Promise<ArchiveSummary> {
+  const { zip, entries } = await openZip(bytes, limits);
+  try {
+    // Every file inflated once first, for its size and hash (and the zip's CRC): a tampered file is named
+    // as such before its rows are read.
+    const digests = new Map<string, { sha256: string; size: number }>();
+    let manifestBytes: Buffer | undefined;
+    for (const [name, entry] of entries) {
+      if (name !== manifestPath) digests.set(name, await digestOf(zip, entry));
+      else if (entry.uncompressedSize > maxManifestBytes) throw problem('invalid_manifest');
+      else manifestBytes = await inflateEntry(zip, entry);
+    }
+    const manifest = parseManifest(manifestBytes);
+    const listed = new Map<string, { sha256: string; size: number }>();
+    for (const file of manifest.files) {
+      if (file.path === manifestPath || listed.has(file.path))
+        throw problem('invalid_manifest', { field: 'files' });
+      listed.set(file.path, file);
+    }
+    for (const name of digests.keys()) if (!listed.has(name)) throw problem('unexpected_entry', { name });
+    for (const [name, expected] of listed) {
+      const actual = digests.get(name);
+      if (!actual) throw problem('missing_file', { name });
+      if (actual.size !== expected.size || actual.sha256 !== expected.sha256)
+        throw problem('hash_mismatch', { name });
+    }
+    if (manifest.workspaceId !== workspaceId) throw problem('other_workspace');
+
+    const known = new Set(workspaceTables.map(tableName));
+    for (const name of Object.keys(manifest.counts))
+      if (!known.has(name)) throw problem('invalid_manifest', { field: `counts.${name}` });
+    for (const entry of workspaceTables) {
+      const limit = maxTableRows[tableName(entry)] ?? 0;
+      if ((manifest.counts[tableName(entry)] ?? 0) > limit)
+        throw problem('too_many_rows', { name: dataFile(entry), value: limit });
+    }
+
+    // The ids of the tables others refer to, collected as those are read; a reference to a table read
+    // later (the workspace's logo) is checked at the end.
+    const referenced = new Set(
+      workspaceTables.flatMap((entry) => (entry.references ?? []).map((r) => r.table)),
+    );
+    const ids = new Map<string, Set<string>>();
+    const later: { name: string; row: number; column: string; table: string; value: string }[] = [];
+    const globalKeys: GlobalKeyValues[] = [];
+    const binaryRows = new Map<string, ArchiveRow[]>();
+    for (const entry of workspaceTables) {
+      const table = tableName(entry);
+      const name = dataFile(entry);
+      const file = entries.get(name);
+      if (!file) throw problem('missing_file', { name });
+      const limit = maxTableRows[table] ?? 0;
+      const check = rowChecker(entry, workspaceId);
+      const targets = referenced.has(table) ? new Set<string>() : undefined;
+      const keys = (entry.globalKeys ?? []).map((key) => ({ ...key, values: [] as string[] }));
+      const kept: ArchiveRow[] = [];
+      let batch: ArchiveRow[] = [];
+      let row = 0;
+      const take = (text: Buffer) => {
+        row++;
+        if (row > limit) throw problem('too_many_rows', { name, value: limit });
+        // Bytes that are not UTF-8 would be decoded as U+FFFD: the text would change without a word.
+        if (!isUtf8(text)) throw problem('unsafe_text', { name, row, field: '' });
+        let value: unknown;
+        try {
+          value = JSON.parse(text.toString('utf8'));
+        } catch {
+          throw problem('invalid_data', { name, row, field: '' });
+        }
+        const record = check(value, row);
+        targets?.add(String(record.id));
+        for (const reference of entry.references ?? []) {
+          const target = record[reference.column];
+          if (target === null || target === undefined) continue;
+          const known = ids.get(reference.table);
+          if (!known)
+            later.push({
+              name,
+              row,
+              column: reference.column,
+              table: reference.table,
+              value: String(target),
+            });
+          else if (!known.has(String(target)))
+            throw problem('broken_reference', { name, row, field: reference.column });
+        }
+        for (const key of keys) {
+          const value = record[key.column];
+          if (typeof value === 'string') key.values.push(key.caseInsensitive ? value.toLowerCase() : value);
+        }
+        if (entry.binary || entry.scope === 'id') kept.push(record);
+        if (sink.rows) {
+          batch.push(record);
+          if (batch.length >= rowBatch) {
+            sink.rows(table, batch);
+            batch = [];
+          }
+        }
+      };
+      const reader = new JsonArrayReader(maxRowBytes);
+      try {
+        for await (const chunk of entryChunks(zip, file)) for (const text of reader.push(chunk)) take(text);
+        reader.end();
+      } catch (error) {
+        if (error instanceof JsonArrayError)
+          throw problem('invalid_data', { name, row: error.element, field: '' });
+        throw error;
+      }
+      if (manifest.counts[table] !== row) throw problem('count_mismatch', { name });
+      if (batch.length > 0) sink.rows?.(table, batch);
+      if (targets) ids.set(table, targets);
+      for (const key of keys)
+        globalKeys.push({
+          table,
+          column: key.column,
+          caseInsensitive: key.caseInsensitive ?? false,
+          batchesJson: globalKeyBatches(key.values),
+        });
+      if (entry.scope === 'id') {
+        if (kept.length !== 1) throw problem('count_mismatch', { name });
+        if (kept[0]!.workspace_name !== manifest.workspaceName)
+          throw problem('invalid_manifest', { field: 'workspaceName' });
+      }
+      if (entry.binary) binaryRows.set(table, kept);
+    }
+    for (const reference of later)
+      if (!ids.get(reference.table)?.has(reference.value))
+        throw problem('broken_reference', {
+          name: reference.name,
+          row: reference.row,
+          field: reference.column,
+        });
+
+    // Binary values: one file per row, each checked by its content.
+    const expectedBinaries = new Set<string>();
+    for (const [table, rows] of binaryRows)
+      for (const row of rows) {
+        const name = binaryFile(row);
+        const file = entries.get(name);
+        if (!file) throw problem('missing_file', { name });
+        if (file.uncompressedSize > maxImageBytes) throw problem('invalid_image', { name });
+        const content = await inflateEntry(zip, file);
+        await checkImage(name, row, content);
+        sink.binary?.(table, String(row.id), content);
+        expectedBinaries.add(name);
+      }
+    // Listed and hashed is not enough: only the registry's files and the rows' images belong in a backup.
+    const allowed = new Set([...workspaceTables.map(dataFile), ...expectedBinaries]);
+    for (const name of listed.keys()) if (!allowed.has(name)) throw problem('unexpected_entry', { name });
+
+    return {
+      workspaceId,
+      workspaceName: manifest.workspaceName,
+      createdDate: manifest.createdDate,
+      counts: Object.fromEntries(
+        workspaceTables.map((entry) => [tableName(entry), manifest.counts[tableName(entry)]!]),
+      ),
+      globalKeys,
+    };
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Reads and checks an untrusted backup archive for a workspace (checkArchive, in the archive worker
+ * thread) and answers all of its data: what a restore writes. Throws BackupProblemError at the first
+ * problem.
+ */
+export function parseArchive(
   bytes: Buffer,
   workspaceId: string,
   limits: ArchiveLimits = defaultArchiveLimits,
 ): Promise<WorkspaceData> {
-  const files = await readZip(bytes, limits);
-  const manifest = parseManifest(files.get(manifestPath));
-  const listed = new Map<string, { sha256: string; size: number }>();
-  for (const file of manifest.files) {
-    if (file.path === manifestPath || listed.has(file.path))
-      throw problem('invalid_manifest', { field: 'files' });
-    listed.set(file.path, file);
-  }
-  for (const name of files.keys())
-    if (name !== manifestPath && !listed.has(name)) throw problem('unexpected_entry', { name });
-  for (const [name, expected] of listed) {
-    const actual = files.get(name);
-    if (!actual) throw problem('missing_file', { name });
-    if (actual.length !== expected.size || sha256(actual) !== expected.sha256)
-      throw problem('hash_mismatch', { name });
-  }
-  if (manifest.workspaceId !== workspaceId) throw problem('other_workspace');
-
-  const known = new Set(workspaceTables.map(tableName));
-  for (const name of Object.keys(manifest.counts))
-    if (!known.has(name)) throw problem('invalid_manifest', { field: `counts.${name}` });
-
-  const tables = new Map<string, ArchiveRow[]>();
-  for (const entry of workspaceTables) {
-    const name = dataFile(entry);
-    const content = files.get(name);
-    if (!content) throw problem('missing_file', { name });
-    const rows = parseRows(entry, content, workspaceId);
-    if (manifest.counts[tableName(entry)] !== rows.length) throw problem('count_mismatch', { name });
-    tables.set(tableName(entry), rows);
-  }
-  if (tables.get('workspaces')?.length !== 1)
-    throw problem('count_mismatch', { name: 'data/workspaces.json' });
-  if (tables.get('workspaces')![0]!.workspace_name !== manifest.workspaceName)
-    throw problem('invalid_manifest', { field: 'workspaceName' });
-
-  // References between tables of the archive.
-  for (const entry of workspaceTables)
-    for (const reference of entry.references ?? []) {
-      const targets = new Set(tables.get(reference.table)!.map((row) => String(row.id)));
-      tables.get(tableName(entry))!.forEach((row, index) => {
-        const value = row[reference.column];
-        if (value !== null && !targets.has(String(value)))
-          throw problem('broken_reference', {
-            name: dataFile(entry),
-            row: index + 1,
-            field: reference.column,
-          });
-      });
-    }
-
-  // Binary values: one file per row, each checked by its content.
-  const binaries = new Map<string, Map<string, Buffer>>();
-  const expectedBinaries = new Set<string>();
-  for (const entry of workspaceTables) {
-    if (!entry.binary) continue;
-    const values = new Map<string, Buffer>();
-    for (const row of tables.get(tableName(entry))!) {
-      const name = binaryFile(row);
-      const content = files.get(name);
-      if (!content) throw problem('missing_file', { name });
-      await checkImage(name, row, content);
-      values.set(String(row.id), content);
-      expectedBinaries.add(name);
-    }
-    binaries.set(tableName(entry), values);
-  }
-  // Listed and hashed is not enough: only the registry's files and the rows' images belong in a backup.
-  const allowed = new Set([...workspaceTables.map(dataFile), ...expectedBinaries]);
-  for (const name of listed.keys()) if (!allowed.has(name)) throw problem('unexpected_entry', { name });
-
-  return {
-    workspaceId,
-    workspaceName: manifest.workspaceName,
-    createdDate: manifest.createdDate,
-    tables,
-    binaries,
-  };
+  return readArchiveInWorker(bytes, workspaceId, limits);
 }
 
 /** Rows per table of a workspace's data. */

@@ -15,6 +15,8 @@ import {
 import { newClient } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
 import { type ArchiveLimits, BackupProblemError, defaultArchiveLimits, readZip, writeZip } from './archive';
+import { maxTableRows } from './limits';
+import { tableName, workspaceTables } from './registry';
 
 // Every way an uploaded archive can be hostile or broken is refused with body 400, a precise reason in
 // the request's language, and nothing stored.
@@ -290,6 +292,82 @@ describe('hostile and broken archives', () => {
       'invalid_image',
       image,
     );
+  });
+
+  it('text the database cannot store: U+0000, a lone surrogate, bytes that are not UTF-8 (named by table, row and field)', async () => {
+    const withNul = parsed<Row[]>('data/workspace_applications.json');
+    withNul[0]!.description = 'before\u0000after';
+    await expectRefused(
+      await zipOf(tampered({ 'data/workspace_applications.json': json(withNul) })),
+      'unsafe_text',
+      'data/workspace_applications.json, row 1, field description',
+    );
+    const withSurrogate = parsed<Row[]>('data/workspace_roles.json');
+    withSurrogate[0]!.name = 'half \ud800 of a pair';
+    // JSON.stringify writes the lone half as the escape \ud800, which JSON.parse reads back as it was.
+    await expectRefused(
+      await zipOf(tampered({ 'data/workspace_roles.json': json(withSurrogate) })),
+      'unsafe_text',
+      'data/workspace_roles.json, row 1, field name',
+    );
+    const nested = parsed<Row[]>('data/workspace_applications.json');
+    nested[0]!.keywords = ['fine', 'not\u0000fine'];
+    await expectRefused(
+      await zipOf(tampered({ 'data/workspace_applications.json': json(nested) })),
+      'unsafe_text',
+      'field keywords',
+    );
+    const roles = parsed<Row[]>('data/workspace_roles.json');
+    const marker = 'QQQQ';
+    roles[0]!.name = `role ${marker}`;
+    const raw = json(roles);
+    // 0xC0 0x80: an overlong U+0000, which a lenient decoder would have turned into U+FFFD U+FFFD.
+    raw.set([0x52, 0xc0, 0x80, 0x52], raw.indexOf(marker));
+    await expectRefused(
+      await zipOf(tampered({ 'data/workspace_roles.json': raw })),
+      'unsafe_text',
+      'data/workspace_roles.json, row 1',
+    );
+  });
+
+  it("more rows than a table's limit, by the manifest's count or by the rows themselves", async () => {
+    const roles = parsed<Row[]>('data/workspace_roles.json');
+    const many = Array.from({ length: maxTableRows.workspace_roles! + 1 }, (_, i) => ({
+      ...roles[0]!,
+      id: `many-role-${i}`,
+      name: `Role ${i}`,
+      key: `role-${i}`,
+    }));
+    await expectRefused(
+      await zipOf(tampered({ 'data/workspace_roles.json': json(many) })),
+      'too_many_rows',
+      'data/workspace_roles.json has more than 1000 rows',
+    );
+    // The manifest says one workspace row; the file has two: refused at the second, not read to the end.
+    const workspaces = parsed<Row[]>('data/workspaces.json');
+    await expectRefused(
+      await zipOf(
+        tampered({ 'data/workspaces.json': json([workspaces[0], workspaces[0]]) }, (manifest) => {
+          (manifest.counts as Record<string, number>).workspaces = 1;
+        }),
+      ),
+      'too_many_rows',
+      'data/workspaces.json',
+    );
+    const fa = await importBackup(
+      api,
+      a.workspace.id,
+      await zipOf(tampered({ 'data/workspace_roles.json': json(many) })),
+      a.owner.tokens.accessToken,
+      'fa',
+    );
+    expect(fa.body.data.errors?.[0]?.message).toBe(
+      'data/workspace_roles.json بیش از ۱۰۰۰ ردیف دارد؛ پشتیبان در این جدول بیش از این نمی‌پذیرد',
+    );
+  });
+
+  it('every table of the registry has a row limit', () => {
+    for (const entry of workspaceTables) expect(maxTableRows[tableName(entry)]).toBeGreaterThan(0);
   });
 
   it('a file over the size limit', async () => {

@@ -5,9 +5,11 @@ import {
   createWorkspaceRequestSchema,
   idSchema,
   invitationStatuses,
+  nationalCodeSchema,
   permissionKeys,
   phoneSchema,
   updateWorkspaceProfileRequestSchema,
+  usernameSchema,
   workspaceNamePattern,
   workspaceUserStatuses,
 } from '@wsm/contracts';
@@ -265,6 +267,9 @@ export const workspaceTables: TableEntry[] = [
           role_id: nullable(idSchema),
           invitee_user_id: nullable(idSchema),
           invitee_phone: nullable(phoneSchema),
+          // Absent in backups made before invitations by national code or username waited for sign-up.
+          invitee_national_code: nullable(nationalCodeSchema).default(null),
+          invitee_username: nullable(usernameSchema).default(null),
           token: z.string().min(16).max(200),
           status: z.enum(invitationStatuses),
           invited_by: nullable(idSchema),
@@ -272,12 +277,28 @@ export const workspaceTables: TableEntry[] = [
           expires_date: timestamp,
           answered_date: nullable(timestamp),
         })
-        .refine((row) => row.invitee_user_id !== null || row.invitee_phone !== null, {
-          path: ['invitee_user_id'],
-        }),
+        .refine(
+          (row) =>
+            row.invitee_user_id !== null ||
+            row.invitee_phone !== null ||
+            row.invitee_national_code !== null ||
+            row.invitee_username !== null,
+          {
+            path: ['invitee_user_id'],
+          },
+        ),
     unique: [
       { field: 'id', key: (row) => pair(row.id) },
       { field: 'token', key: (row) => pair(row.token) },
+      {
+        field: 'invitee_national_code',
+        key: (row) =>
+          row.status === 'pending' && row.invitee_national_code ? pair(row.invitee_national_code) : null,
+      },
+      {
+        field: 'invitee_username',
+        key: (row) => (row.status === 'pending' && row.invitee_username ? pair(row.invitee_username) : null),
+      },
       {
         field: 'invitee_user_id',
         key: (row) => (row.status === 'pending' && row.invitee_user_id ? pair(row.invitee_user_id) : null),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
-import type { WorkspaceData } from './format';
+import { type GlobalKeyValues, globalKeyBatches, type WorkspaceData } from './format';
 import { type ArchiveRow, columnNames, type TableEntry, tableName, workspaceTables } from './registry';
 import { type WorkspaceBackupRow, workspaceBackups } from './schema';
 
@@ -23,6 +23,12 @@ const ident = (name: string) => sql.identifier(name);
 const list = (items: SQL[]) => sql.join(items, sql`, `);
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const scopeColumn = (entry: TableEntry) => (entry.scope === 'id' ? 'id' : 'workspace_id');
+
+/**
+ * Lets the event loop run between statements. The embedded database answers within microtasks, so a
+ * loop of queries would otherwise hold the API's thread from its first statement to its last.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // ---------- reading and replacing a workspace's data
 
@@ -131,37 +137,71 @@ export async function findForeignTable(
   workspaceId: string,
   data: WorkspaceData,
 ): Promise<string | undefined> {
+  const keys: GlobalKeyValues[] = [];
   for (const entry of workspaceTables) {
-    const name = tableName(entry);
-    const rows = data.tables.get(name) ?? [];
+    const rows = data.tables.get(tableName(entry)) ?? [];
     for (const key of entry.globalKeys ?? []) {
       const values = rows
         .map((row) => row[key.column])
         .filter((value): value is string => typeof value === 'string')
         .map((value) => (key.caseInsensitive ? value.toLowerCase() : value));
-      if (values.length === 0) continue;
-      const column = key.caseInsensitive
-        ? sql`lower(${t}.${ident(key.column)})`
-        : sql`${t}.${ident(key.column)}`;
+      keys.push({
+        table: tableName(entry),
+        column: key.column,
+        caseInsensitive: key.caseInsensitive ?? false,
+        batchesJson: globalKeyBatches(values),
+      });
+    }
+  }
+  return findForeignKeys(db, workspaceId, keys);
+}
+
+/**
+ * findForeignTable for values already gathered per key (an import's are, by the archive worker, as JSON
+ * text: the rows never come to this thread).
+ */
+export async function findForeignKeys(
+  db: Db,
+  workspaceId: string,
+  keys: GlobalKeyValues[],
+): Promise<string | undefined> {
+  for (const key of keys) {
+    const entry = workspaceTables.find((candidate) => tableName(candidate) === key.table);
+    if (!entry) continue;
+    const column = key.caseInsensitive
+      ? sql`lower(${t}.${ident(key.column)})`
+      : sql`${t}.${ident(key.column)}`;
+    for (const valuesJson of key.batchesJson) {
+      await yieldToEventLoop();
       const result = await db.execute(
-        sql`select 1 as found from ${ident(name)} ${t}
-            where ${column} in (select jsonb_array_elements_text(${jsonParam(values)}))
+        sql`select 1 as found from ${ident(key.table)} ${t}
+            where ${column} in (select jsonb_array_elements_text(${valuesJson}::jsonb))
               and ${t}.${ident(scopeColumn(entry))} is distinct from ${workspaceId}
             limit 1`,
       );
-      if (rowsOf(result).length > 0) return name;
+      if (rowsOf(result).length > 0) return key.table;
     }
   }
   return undefined;
 }
 
-/** Which of these account ids exist. */
-export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const result = await db.execute(
-    sql`select id from users where id in (select jsonb_array_elements_text(${jsonParam([...new Set(ids)])}))`,
+/**
+ * The accounts a workspace has a relation with right now: its members, and the invitees of its pending
+ * invitations. A restore may bring back rows about these people only.
+ */
+export async function currentPeople(
+  db: Db,
+  workspaceId: string,
+): Promise<{ members: Set<string>; pendingInvitees: Set<string> }> {
+  const memberRows = await db.execute(
+    sql`select user_id from workspace_members where workspace_id = ${workspaceId}`,
   );
-  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+  const inviteeRows = await db.execute(
+    sql`select invitee_user_id as user_id from workspace_invitations
+        where workspace_id = ${workspaceId} and status = 'pending' and invitee_user_id is not null`,
+  );
+  const ids = (result: unknown) => new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id));
+  return { members: ids(memberRows), pendingInvitees: ids(inviteeRows) };
 }
 
 /** A row of a registry table as it would be archived (the restoring owner's membership and directory entry). */
@@ -198,8 +238,59 @@ const meta = {
   createdDate: workspaceBackups.createdDate,
 };
 
-export async function insertBackup(db: Db, values: typeof workspaceBackups.$inferInsert): Promise<void> {
+export type NewBackup = typeof workspaceBackups.$inferInsert;
+
+export async function insertBackup(db: Db, values: NewBackup): Promise<void> {
   await db.insert(workspaceBackups).values(values);
+}
+
+/**
+ * Locks a workspace's row until the caller's transaction ends: whoever counts and then adds its backups
+ * holds it, so two requests never both see room for one more.
+ */
+export async function lockWorkspace(tx: Db, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select id from workspaces where id = ${workspaceId} for update`);
+}
+
+/** Deletes all but the newest `keep` backups of one source of a workspace. */
+export async function deleteOlderBackups(
+  db: Db,
+  workspaceId: string,
+  source: WorkspaceBackupRow['source'],
+  keep: number,
+): Promise<void> {
+  await db.execute(
+    sql`delete from workspace_backups where workspace_id = ${workspaceId} and source = ${source}
+          and id not in (select id from workspace_backups where workspace_id = ${workspaceId} and source = ${source}
+                         order by created_date desc, id desc limit ${keep})`,
+  );
+}
+
+/** Bytes of an archive written per statement by insertBackupInSlices. */
+export const storeSliceBytes = 1024 * 1024;
+
+/**
+ * insertBackup for an archive on the embedded database, inside the caller's transaction: the row with an
+ * empty archive, then the archive a slice per statement (hex text, decoded by the database), letting the
+ * event loop run between. The embedded database runs on the API's thread and
+ * turns a bytea parameter into text byte by byte in JavaScript (a 12 MiB zip took seconds and a gigabyte
+ * of memory, every tenant waiting); a slice at a time, each statement is short and memory stays at one
+ * slice. Each slice rewrites the value so far: fine embedded, wasteful on a PostgreSQL server, which
+ * gets the archive whole (insertBackup).
+ */
+export async function insertBackupInSlices(
+  db: Db,
+  values: typeof workspaceBackups.$inferInsert,
+): Promise<void> {
+  const { archive } = values;
+  await db.insert(workspaceBackups).values({ ...values, archive: Buffer.alloc(0) });
+  for (let offset = 0; offset < archive.length; offset += storeSliceBytes) {
+    await yieldToEventLoop();
+    const hex = archive.subarray(offset, offset + storeSliceBytes).toString('hex');
+    await db.execute(
+      sql`update ${workspaceBackups} set archive = archive || decode(${hex}, 'hex') where id = ${values.id}`,
+    );
+  }
 }
 
 /** A page of a workspace's backups, newest first, with who made each; searched by source or name. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type Backup,
@@ -14,6 +13,7 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
+import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { recordAccessChange } from '../access/audit';
 import type { MemberAccess } from '../access/guard';
@@ -27,9 +27,10 @@ import {
   useAccountCode,
 } from '../identity/service';
 import { getWorkspace } from '../workspaces/service';
-import { BackupProblemError } from './archive';
-import { buildArchive, countsOf, formatVersion, parseArchive, type WorkspaceData } from './format';
-import { maxStoredBackups } from './limits';
+import { BackupProblemError, defaultArchiveLimits } from './archive';
+import { checkArchiveInWorker } from './archive-pool';
+import { buildArchive, formatVersion, parseArchive, type WorkspaceData } from './format';
+import { maxPreRestoreBackups, maxStoredBackups } from './limits';
 import type { ArchiveRow } from './registry';
 import * as repo from './repository';
 
@@ -37,35 +38,11 @@ const now = (): Date => new Date();
 
 // ---------- events (notifications are wired in src/wiring.ts)
 
-export type BackupEvent =
-  | { type: 'backup.created'; workspaceId: string; backupId: string; userId: string }
-  | {
-      type: 'backup.restored';
-      workspaceId: string;
-      backupId: string;
-      preRestoreBackupId: string;
-      userId: string;
-    };
-export type BackupEventListener = (deps: AppDeps, event: BackupEvent) => Promise<unknown>;
-
-/** Reactions to a committed backup or restore, wired once per process. A failing listener is logged only. */
-export const backupEventListeners: BackupEventListener[] = [];
-
-async function announce(deps: AppDeps, event: BackupEvent, log: Logger): Promise<void> {
-  for (const listener of backupEventListeners) {
-    try {
-      await listener(deps, event);
-    } catch (error) {
-      log.error({ err: error, event: event.type }, 'backup listener failed');
-    }
-  }
+/** A committed backup or restore, emitted for other modules (notifications). */
+export interface BackupEvents {
+  'backup.created': { workspaceId: string; backupId: string; userId: string };
+  'backup.restored': { workspaceId: string; backupId: string; preRestoreBackupId: string; userId: string };
 }
-
-/**
- * Test hooks: `beforeRestoreCommit` runs inside the restore transaction after every row is written and
- * before the commit (a test makes it throw, or never return while its process is killed).
- */
-export const backupTestHooks: { beforeRestoreCommit?: (workspaceId: string) => Promise<void> } = {};
 
 // ---------- answers
 
@@ -193,6 +170,26 @@ async function assertRoom(db: Db, workspaceId: string, locale: Locale): Promise<
 }
 
 /**
+ * Stores a created or imported backup while the workspace has room for it. The count and the insert
+ * run in one transaction holding the workspace row's lock, so parallel requests take their turn and
+ * never pass the limit together.
+ */
+async function storeBackup(
+  deps: AppDeps,
+  values: repo.NewBackup & { source: 'created' | 'imported' },
+  locale: Locale,
+): Promise<void> {
+  // The embedded database turns a bytea parameter into text byte by byte on the API's thread: there the
+  // archive goes in slices. PostgreSQL takes it whole, in binary, and the work is the server's.
+  const insert = deps.database.kind === 'pglite' ? repo.insertBackupInSlices : repo.insertBackup;
+  await deps.database.db.transaction(async (tx) => {
+    await repo.lockWorkspace(tx, values.workspaceId);
+    await assertRoom(tx, values.workspaceId, locale);
+    await insert(tx, values);
+  });
+}
+
+/**
  * Takes a backup of the whole workspace with the texted code (620 when wrong, 660 after 5): every
  * registry table read from one snapshot, written as a zip with its manifest, stored in the database.
  */
@@ -215,23 +212,27 @@ export async function createBackup(
   const data = await snapshot(db, access.workspaceId);
   const archive = await buildArchive(data);
   const id = uuidv7();
-  await repo.insertBackup(db, {
-    id,
-    workspaceId: access.workspaceId,
-    source: 'created',
-    size: archive.bytes.length,
-    sha256: archive.sha256,
-    formatVersion: archive.manifest.formatVersion,
-    counts: archive.manifest.counts,
-    snapshotDate: new Date(data.createdDate),
-    archive: archive.bytes,
-    createdBy: access.userId,
-    createdDate: now(),
-  });
-  await announce(
+  await storeBackup(
     deps,
-    { type: 'backup.created', workspaceId: access.workspaceId, backupId: id, userId: access.userId },
-    log,
+    {
+      id,
+      workspaceId: access.workspaceId,
+      source: 'created',
+      size: archive.bytes.length,
+      sha256: archive.sha256,
+      formatVersion: archive.manifest.formatVersion,
+      counts: archive.manifest.counts,
+      snapshotDate: new Date(data.createdDate),
+      archive: archive.bytes,
+      createdBy: access.userId,
+      createdDate: now(),
+    },
+    locale,
+  );
+  await emit(
+    'backup.created',
+    { workspaceId: access.workspaceId, backupId: id, userId: access.userId },
+    { db, log },
   );
   return toBackup(await backupOf(db, access.workspaceId, id));
 }
@@ -286,9 +287,9 @@ export async function exportBackup(
 }
 
 /**
- * Stores an uploaded backup after checking all of it (format.ts parseArchive, then that none of its
- * ids, tokens or its workspace name belong to another workspace). Any problem: body 400 with the
- * reason in the request's language, and nothing is stored.
+ * Stores an uploaded backup after checking all of it (format.ts checkArchive, in the archive worker
+ * thread, then that none of its ids, tokens or its workspace name belong to another workspace). Any
+ * problem: body 400 with the reason in the request's language, and nothing is stored.
  */
 export async function importBackup(
   deps: AppDeps,
@@ -297,29 +298,34 @@ export async function importBackup(
   locale: Locale,
 ): Promise<Backup> {
   const db = deps.database.db;
-  let data: WorkspaceData;
+  let checked: Awaited<ReturnType<typeof checkArchiveInWorker>>;
   try {
-    data = await parseArchive(bytes, access.workspaceId);
+    checked = await checkArchiveInWorker(bytes, access.workspaceId, defaultArchiveLimits);
   } catch (error) {
     throw refusalOf(locale, error);
   }
-  const foreign = await repo.findForeignTable(db, access.workspaceId, data);
+  const { summary } = checked;
+  const foreign = await repo.findForeignKeys(db, access.workspaceId, summary.globalKeys);
   if (foreign) throw refusal(locale, 'foreign_rows', { name: `data/${foreign}.json` });
   await assertRoom(db, access.workspaceId, locale);
   const id = uuidv7();
-  await repo.insertBackup(db, {
-    id,
-    workspaceId: access.workspaceId,
-    source: 'imported',
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    formatVersion,
-    counts: countsOf(data),
-    snapshotDate: new Date(data.createdDate),
-    archive: bytes,
-    createdBy: access.userId,
-    createdDate: now(),
-  });
+  await storeBackup(
+    deps,
+    {
+      id,
+      workspaceId: access.workspaceId,
+      source: 'imported',
+      size: bytes.length,
+      sha256: checked.sha256,
+      formatVersion,
+      counts: summary.counts,
+      snapshotDate: new Date(summary.createdDate),
+      archive: bytes,
+      createdBy: access.userId,
+      createdDate: now(),
+    },
+    locale,
+  );
   return toBackup(await backupOf(db, access.workspaceId, id));
 }
 
@@ -333,10 +339,15 @@ interface RestorePlan {
 const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.user_id === userId);
 
 /**
- * What will be written: the archive's rows, less what refers to accounts that no longer exist (members
- * and directory entries are left out and reported, invitations to them dropped, their other marks
- * cleared), and with the restoring owner kept as the active owner (an owner of the backup who is
- * someone else becomes a plain member), so nobody locks themself out by restoring.
+ * What will be written: the archive's rows, less anything that would tie the workspace to a person it
+ * has no relation with at restore time. An archive is as untrusted as an upload: anyone's account id
+ * can be written into one, and a restore must never make that person a member or show who they are.
+ * So a member is restored only when the account is a member now; the others (and members whose
+ * accounts are gone) are left out and reported, to be invited again. Invitations to an account are kept
+ * only for current members and pending invitees, directory entries only for the people so kept, an
+ * inviter who is not a restored member is cleared, and a logo's uploader who is not one becomes the
+ * restoring owner. The restoring owner stays the active owner (an owner of the backup who is someone
+ * else becomes a plain member), so nobody locks themself out by restoring.
  */
 async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promise<RestorePlan> {
   const table = (name: string) => (data.tables.get(name) ?? []).map((row) => ({ ...row }));
@@ -344,19 +355,15 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
   let directory = table('workspace_users');
   let invitations = table('workspace_invitations');
   let images = table('images');
-  const ids = [
-    ...members.map((r) => r.user_id),
-    ...directory.map((r) => r.user_id),
-    ...invitations.flatMap((r) => [r.invitee_user_id, r.invited_by]),
-    ...images.map((r) => r.owner_user_id),
-  ].filter((id): id is string => typeof id === 'string');
-  const exists = await repo.existingUserIds(tx, ids);
-  const alive = (id: unknown) => typeof id === 'string' && exists.has(id);
+  const people = await repo.currentPeople(tx, data.workspaceId);
+  const isMemberNow = (id: unknown) => typeof id === 'string' && (id === ownerId || people.members.has(id));
 
+  // Indexed once: an archive may hold 100,000 members and as many directory entries.
+  const directoryByUser = new Map(directory.map((row) => [String(row.user_id), row]));
   const missingMembers = members
-    .filter((m) => !alive(m.user_id))
+    .filter((m) => !isMemberNow(m.user_id))
     .map((m) => {
-      const entry = byUser(directory, String(m.user_id));
+      const entry = directoryByUser.get(String(m.user_id));
       return {
         memberId: String(m.id),
         userId: String(m.user_id),
@@ -365,13 +372,27 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
         lastName: (entry?.last_name as string | null | undefined) ?? null,
       };
     });
-  members = members.filter((m) => alive(m.user_id));
-  directory = directory.filter((e) => e.user_id === null || alive(e.user_id));
+  members = members.filter((m) => isMemberNow(m.user_id));
+  const restoredMembers = new Set(members.map((m) => String(m.user_id)).concat(ownerId));
   invitations = invitations
-    .filter((i) => i.invitee_user_id === null || alive(i.invitee_user_id))
-    .map((i) => (i.invited_by === null || alive(i.invited_by) ? i : { ...i, invited_by: null }));
+    .filter(
+      (i) =>
+        i.invitee_user_id === null ||
+        isMemberNow(i.invitee_user_id) ||
+        people.pendingInvitees.has(String(i.invitee_user_id)),
+    )
+    .map((i) =>
+      i.invited_by === null || restoredMembers.has(String(i.invited_by)) ? i : { ...i, invited_by: null },
+    );
+  const invitees = invitations.flatMap((i) =>
+    typeof i.invitee_user_id === 'string' ? [i.invitee_user_id] : [],
+  );
+  const known = new Set([...restoredMembers, ...invitees]);
+  directory = directory.filter((e) => e.user_id === null || known.has(String(e.user_id)));
   // The uploader of a logo is a record, not a relation: the owner restoring it stands in.
-  images = images.map((i) => (alive(i.owner_user_id) ? i : { ...i, owner_user_id: ownerId }));
+  images = images.map((i) =>
+    restoredMembers.has(String(i.owner_user_id)) ? i : { ...i, owner_user_id: ownerId },
+  );
 
   // The restoring owner stays the active owner.
   const workspaceId = data.workspaceId;
@@ -427,8 +448,9 @@ function isSerializationFailure(error: unknown): boolean {
 
 /**
  * Restores a backup with the texted code. In one REPEATABLE READ transaction: the archive is checked
- * again (it is as untrusted as an upload), the current state is stored as a `pre-restore` backup, and
- * the workspace's rows are replaced (repository.replaceWorkspaceData). A failure anywhere rolls all of
+ * again (it is as untrusted as an upload), the current state is stored as a `pre-restore` backup (the
+ * newest maxPreRestoreBackups are kept), and the workspace's rows are replaced as planRestore says
+ * (repository.replaceWorkspaceData). A failure anywhere rolls all of
  * it back: the workspace stays exactly as it was and no pre-restore backup is left behind.
  */
 export async function restoreBackup(
@@ -478,6 +500,8 @@ export async function restoreBackup(
           createdBy: access.userId,
           createdDate: now(),
         });
+        // Each restore keeps the state it replaces; only the newest few are kept, so they cannot fill the database.
+        await repo.deleteOlderBackups(tx, workspaceId, 'pre-restore', maxPreRestoreBackups);
         const plan = await planRestore(tx, data, access.userId);
         await repo.replaceWorkspaceData(tx, workspaceId, plan.data);
         const counts = await repo.countWorkspaceRows(tx, workspaceId);
@@ -488,7 +512,6 @@ export async function restoreBackup(
           action: 'workspace.restored',
           subject: { backupId, preRestoreBackupId: preRestoreId },
         });
-        await backupTestHooks.beforeRestoreCommit?.(workspaceId);
         return { counts, missingMembers: plan.missingMembers };
       },
       { isolationLevel: 'repeatable read' },
@@ -504,16 +527,15 @@ export async function restoreBackup(
       throw error;
     }
   }
-  await announce(
-    deps,
+  await emit(
+    'backup.restored',
     {
-      type: 'backup.restored',
       workspaceId,
       backupId,
       preRestoreBackupId: preRestoreId,
       userId: access.userId,
     },
-    log,
+    { db, log },
   );
   return {
     workspaceId,

@@ -13,7 +13,9 @@ const maxAgentLength = 512;
 export function describePlatform(userAgent: string): string {
   if (!userAgent) return 'unknown';
   const { browser, os, device } = UAParser(userAgent);
-  const browserPart = browser.name ? [browser.name, browser.major].filter(Boolean).join(' ') : undefined;
+  // A headless Chrome is Chrome to the person reading the list.
+  const browserName = browser.name?.replace(/ Headless$/, '');
+  const browserPart = browserName ? [browserName, browser.major].filter(Boolean).join(' ') : undefined;
   const osPart = os.name ? [os.name, os.version].filter(Boolean).join(' ') : undefined;
   const devicePart =
     device.vendor || device.model ? [device.vendor, device.model].filter(Boolean).join(' ') : undefined;

@@ -1,38 +1,90 @@
 import type { Config } from '../../config';
-import type { LimitRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRule } from '../../http/rate-limit';
+import type { CodePurpose } from '../../messaging/messages';
 
-/**
- * Rate limits of the identity routes (body 260 + Retry-After when over). Counters are atomic (memory or
- * Redis); per-challenge code tries are also capped in the database (5, see one-time-codes.ts).
- */
+// Limits that stop abuse, not people (README.md, "Limits" has the table and the reasons). Three kinds:
+// - budgets of codes sent to one phone or e-mail address, per purpose, per hour and per day, under one
+//   daily ceiling: each purpose spends its own, so an owner's logins never use up the codes of a backup;
+// - per client address, only *failures* count (wrong passwords, wrong codes, unknown tokens; see
+//   limitFailures): an office of hundreds behind one address logs in and renews its tokens freely;
+// - per account, failed passwords from addresses the account never logged in from (at most 100 an hour,
+//   ASVS 5.0 6.3.1): a stranger cannot lock the owner out, and the second step's code stays the barrier.
+// Each challenge also dies after 5 wrong codes (one-time-codes.ts) and resends wait 120 s.
+
+const minute = 60;
+const hour = 3600;
+const day = 86_400;
+
+/** Rate limits of the identity routes (body 260 + Retry-After when over). */
 export const identityLimits = {
-  /** Sign-up starts per client address. */
-  signupIp: { name: 'signup:ip', max: 10, windowSeconds: 600 },
-  /** Login steps (password checks) per client address. */
-  loginIp: { name: 'login:ip', max: 30, windowSeconds: 60 },
-  /** Password checks per account (or per unknown identifier); reset by a right password. At most 40 an hour. */
-  loginAccount: { name: 'login:account', max: 10, windowSeconds: 900 },
-  /** Code checks per client address, across challenges. */
-  verifyIp: { name: 'code-verify:ip', max: 30, windowSeconds: 60 },
-  /** Recovery starts per client address and per national code (same for unknown codes). */
-  recoveryIp: { name: 'recovery:ip', max: 10, windowSeconds: 600 },
-  recoveryNationalCode: { name: 'recovery:national-code', max: 5, windowSeconds: 3600 },
-  /** Codes sent to one phone and to one e-mail address, across every flow. */
-  codeSendPhone: { name: 'code-send:phone', max: 5, windowSeconds: 3600 },
-  codeSendEmail: { name: 'code-send:email', max: 5, windowSeconds: 3600 },
+  /** Sign-up starts per client address: each answers whether a phone or national code is registered. */
+  signupIp: { name: 'signup:ip', max: 30, windowSeconds: 10 * minute },
   /**
    * Sign-up codes (starts and resends) sent from one client address: sign-up is the one flow that texts
    * numbers not yet known, the way SMS pumping is done. Login and recovery only text registered phones.
    */
-  signupSendIp: { name: 'signup-send:ip', max: 20, windowSeconds: 3600 },
-  /** Token renewals per client address. */
-  renewIp: { name: 'renew:ip', max: 60, windowSeconds: 60 },
+  signupSendIp: { name: 'signup-send:ip', max: 30, windowSeconds: hour },
+  signupSendIpDay: { name: 'signup-send:ip:day', max: 100, windowSeconds: day },
+  /** Wrong passwords (any account, known or not) from one client address: credential stuffing. */
+  loginFailIp: { name: 'login-fail:ip', max: 50, windowSeconds: 15 * minute },
+  /** Wrong passwords for one account (or unknown identifier) from one client address; a right one clears it. */
+  loginFailAccountIp: { name: 'login-fail:account-ip', max: 10, windowSeconds: 15 * minute },
+  /** Wrong passwords for one account from addresses it never logged in from (ASVS 5.0 6.3.1: ≤ 100 an hour). */
+  loginFailAccount: { name: 'login-fail:account', max: 100, windowSeconds: hour },
+  /** Wrong codes and unknown or dead flow tokens from one client address, across challenges. */
+  codeFailIp: { name: 'code-fail:ip', max: 30, windowSeconds: 15 * minute },
+  /** Recovery starts per client address and per national code (same for unknown codes). */
+  recoveryIp: { name: 'recovery:ip', max: 10, windowSeconds: 10 * minute },
+  recoveryNationalCode: { name: 'recovery:national-code', max: 5, windowSeconds: hour },
+  /**
+   * Refused token renewals (unknown, revoked or replayed refresh tokens) from one client address. A
+   * refresh token cannot be guessed (256 bits); this only bounds useless work. Renewals that succeed
+   * never count.
+   */
+  renewFailIp: { name: 'renew-fail:ip', max: 120, windowSeconds: 10 * minute },
 } as const satisfies Record<string, LimitRule>;
 
 export type IdentityLimit = keyof typeof identityLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
 export function limitRule(config: Config, name: IdentityLimit): LimitRule {
-  const rule = identityLimits[name];
-  return { ...rule, max: rule.max * config.rateLimitMultiplier };
+  return scaledRule(identityLimits[name], config.rateLimitMultiplier);
+}
+
+/** What a code is for, as far as budgets go: each spends its own budget at a phone or address. */
+export type CodeBudget = 'signup' | 'login' | 'recovery' | 'account' | 'backup';
+
+export const codeBudgetOf: Record<CodePurpose, CodeBudget> = {
+  signup: 'signup',
+  login: 'login',
+  recovery: 'recovery',
+  'password-change': 'account',
+  'email-verify': 'account',
+  'phone-change': 'account',
+  'step-up': 'account',
+  'backup-create': 'backup',
+  'backup-restore': 'backup',
+};
+
+/** Codes sent to one phone or e-mail address per purpose (first sends and resends alike). */
+export const codeBudgets: Record<CodeBudget, { perHour: number; perDay: number }> = {
+  signup: { perHour: 5, perDay: 10 },
+  login: { perHour: 10, perDay: 30 },
+  recovery: { perHour: 5, perDay: 10 },
+  account: { perHour: 10, perDay: 30 },
+  backup: { perHour: 10, perDay: 30 },
+};
+
+/** Codes sent to one phone or e-mail address a day, every purpose together. */
+export const codesPerDestinationDay = 60;
+
+/** The counters one code sent for `purpose` spends (to be hit with the destination as subject). */
+export function codeSendRules(config: Config, purpose: CodePurpose): LimitRule[] {
+  const budget = codeBudgetOf[purpose];
+  const { perHour, perDay } = codeBudgets[budget];
+  return [
+    { name: `code-send:${budget}:hour`, max: perHour, windowSeconds: hour },
+    { name: `code-send:${budget}:day`, max: perDay, windowSeconds: day },
+    { name: 'code-send:all:day', max: codesPerDestinationDay, windowSeconds: day },
+  ].map((rule) => scaledRule(rule, config.rateLimitMultiplier));
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
+import {
+  type Locale,
+  loadPasswordEstimator,
+  type PasswordOwner,
+  passwordUserInputs,
+  StatusCode,
+} from '@wsm/contracts';
+import { AppError } from '../../http/app-error';
 
 // argon2id (the library's default algorithm) at OWASP's minimum: 19 MiB, 2 passes, 1 lane.
 const policy = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -51,4 +59,18 @@ export function needsRehash(storedHash: string): boolean {
 /** Warms the dummy hash at start-up, so the first unknown-user login is not faster or slower. */
 export function prepareDummyHash(): Promise<void> {
   return dummyHash().then(() => undefined);
+}
+
+/**
+ * Refuses a password zxcvbn finds guessable, the person's own data counted as guessable words: a
+ * body-400 error on the `password` field, in the request's language. Sign-up, recovery and the
+ * password change call it before anything is spent (the flow's token or code stays usable).
+ */
+export async function assertStrongPassword(password: string, owner: PasswordOwner, locale: Locale) {
+  const estimator = await loadPasswordEstimator();
+  const strength = estimator.estimate(password, passwordUserInputs(owner));
+  if (strength.acceptable) return;
+  throw new AppError(StatusCode.validation, {
+    data: { errors: [{ path: 'password', message: estimator.refusalText(strength, locale) }] },
+  });
 }

@@ -13,10 +13,16 @@ import {
   signUp,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 
 let api: TestApp;
+let clock = Date.now();
 beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+  // Rate-limit windows follow this clock, so a test can let hours pass.
+  api = await startTestApp({
+    config: testConfig({ TRUST_PROXY: 'true' }),
+    limiter: createMemoryRateLimiter(() => clock),
+  });
 });
 afterAll(() => api.close());
 
@@ -69,6 +75,35 @@ describe('password recovery', () => {
       body: { recoveryToken, password: 'Yet-another-secret-2' },
     });
     expect(again.status).toBe(401);
+  });
+
+  it("refuses a guessable new password or the account's own data (400 on password); the token stays usable", async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const begun = await start(client, user.nationalCode);
+    const { recoveryToken } = begun.body.data;
+    const code = await latestCode(api, user.phone);
+    expect(
+      (await client.call('POST', paths.recoveryVerify, { body: { recoveryToken, code } })).body.statusCode,
+    ).toBe(200);
+    for (const password of ['aaaaaaaa', user.phone, user.nationalCode, user.username]) {
+      const weak = await client.call<{ errors: { path: string; message: string }[] }>(
+        'POST',
+        paths.recoveryChange,
+        {
+          body: { recoveryToken, password },
+          headers: { 'accept-language': 'en' },
+        },
+      );
+      expect(weak.status, password).toBe(400);
+      expect(weak.body.data.errors).toEqual([
+        { path: 'password', message: expect.stringMatching(/^This password is too easy to guess\./) },
+      ]);
+    }
+    const change = await client.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'A-brand-new-secret-1' },
+    });
+    expect(change.body.statusCode).toBe(200);
   });
 
   it('answers an unregistered national code with the same shape, a stable decoy mask, and no SMS', async () => {
@@ -124,8 +159,23 @@ describe('password recovery', () => {
     }
     expect(real).toEqual([200, 200, 200, 200, 200, 260]);
     expect(ghost).toEqual(real);
-    // Sign-up sent 1 code, recovery 4 more: the per-phone limit stopped the 5th quietly.
-    expect(await outbox(api, user.phone)).toHaveLength(5);
+    // Sign-up sent 1 code (its own budget), recovery 5 more.
+    expect(await outbox(api, user.phone)).toHaveLength(6);
+  });
+
+  it('stops texting a phone quietly once the recovery budget is spent (the answer reveals nothing)', async () => {
+    const user = await signUp(api);
+    for (let i = 0; i < 5; i++)
+      expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
+    clock += 3600 * 1000 + 1000;
+    // The national code's hourly window has passed; the phone's daily recovery budget (10) has not.
+    for (let i = 0; i < 5; i++)
+      expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
+    clock += 3600 * 1000 + 1000;
+    const quiet = await start(newClient(api), user.nationalCode);
+    expect(quiet.body.statusCode).toBe(200);
+    expect(quiet.body.data.phone).toBe(`${user.phone.slice(0, 4)}***${user.phone.slice(-4)}`);
+    expect(await outbox(api, user.phone)).toHaveLength(11);
   });
 
   it('resends after resendAfter; a wrong code is 620 and the token dies 5 minutes after its last use', async () => {
@@ -169,5 +219,33 @@ describe('password recovery', () => {
       body: { recoveryToken: token, code: '123456' },
     });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('password recovery while the rate limiter is down', () => {
+  it('answers 503 for registered and unknown national codes alike, never a silent "sent"', async () => {
+    const user = await signUp(api);
+    const unknown = randomNationalCode();
+    // The store of the per-phone send counters (Redis) fails; the other counters still work.
+    const counters = createMemoryRateLimiter();
+    const limiter: RateLimiter = {
+      hit: (key, limit, windowSeconds) =>
+        key.includes(user.phone) || key.includes(`decoy:${unknown}`)
+          ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'))
+          : counters.hit(key, limit, windowSeconds),
+      release: (key) => counters.release(key),
+      reset: (key) => counters.reset(key),
+      close: () => counters.close(),
+    };
+    const down = await startTestApp({ database: api.deps.database, limiter, messaging: api.deps.messaging });
+    try {
+      for (const nationalCode of [user.nationalCode, unknown]) {
+        const answer = await start(newClient(down), nationalCode);
+        expect(answer.status).toBe(503);
+        expect(answer.body.statusCode).toBe(503);
+      }
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -104,6 +104,16 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 
 const alive = (now: Date) => and(isNull(sessions.revokedDate), gt(sessions.expiresDate, now));
 
+/** Whether the user ever had a session opened from this client address (a place the owner logs in from). */
+export async function hasSessionFromAddress(db: Db, userId: string, ipAddress: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ipAddress, ipAddress)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The session of an access token when it is neither revoked nor expired. */
 export async function findLiveSession(
   db: Db,

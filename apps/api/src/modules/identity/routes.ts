@@ -33,7 +33,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
-import { limitRoute } from '../../http/rate-limit';
+import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
 import { type IdentityLimit, limitRule } from './limits';
@@ -64,6 +64,9 @@ export const identityRoutes = fp(
     app.decorateRequest('user', null as unknown as AuthUser);
     const deps = app.deps;
     const perIp = (name: IdentityLimit) => limitRoute(deps.limiter, limitRule(deps.config, name));
+    // Only failures count per address (wrong codes, unknown tokens): colleagues behind one address pass.
+    const failuresPerIp = <T>(name: IdentityLimit, request: FastifyRequest, attempt: () => Promise<T>) =>
+      limitFailures(deps.limiter, [{ rule: limitRule(deps.config, name), subject: request.ip }], attempt);
     const r = app.withTypeProvider<ZodTypeProvider>();
     await prepareDummyHash();
 
@@ -101,9 +104,12 @@ export const identityRoutes = fp(
           body: signupVerifyRequestSchema,
           response: { 200: envelopeSchema(signupVerifyResponseSchema) },
         },
-        preHandler: perIp('verifyIp'),
       },
-      async (request) => ok(request, await identity.verifySignup(deps, request.body)),
+      async (request) =>
+        ok(
+          request,
+          await failuresPerIp('codeFailIp', request, () => identity.verifySignup(deps, request.body)),
+        ),
     );
 
     r.post(
@@ -137,17 +143,18 @@ export const identityRoutes = fp(
           body: signupPasswordRequestSchema,
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
-        preHandler: perIp('verifyIp'),
       },
       async (request) =>
         ok(
           request,
-          await identity.completeSignup(deps, {
-            ...request.body,
-            locale: request.locale,
-            client: client(request),
-            log: request.log,
-          }),
+          await failuresPerIp('codeFailIp', request, () =>
+            identity.completeSignup(deps, {
+              ...request.body,
+              locale: request.locale,
+              client: client(request),
+              log: request.log,
+            }),
+          ),
         ),
     );
 
@@ -165,13 +172,13 @@ export const identityRoutes = fp(
           summary: 'Login by national code and password → 630 and a code sent (620 wrong, 621, 622)',
           body: loginNationalCodeRequestSchema,
         },
-        preHandler: perIp('loginIp'),
       },
       async (request, reply) => {
         const { nationalCode, password } = request.body;
         const step = await identity.startLogin(deps, {
           identifier: { kind: 'nationalCode', value: nationalCode },
           password,
+          ip: request.ip,
           log: request.log,
         });
         return secondStep(request, reply, step);
@@ -186,13 +193,13 @@ export const identityRoutes = fp(
           summary: 'Login by username and password → 630 and a code sent (620 wrong, 621, 622)',
           body: loginUsernameRequestSchema,
         },
-        preHandler: perIp('loginIp'),
       },
       async (request, reply) => {
         const { username, password } = request.body;
         const step = await identity.startLogin(deps, {
           identifier: { kind: 'username', value: username },
           password,
+          ip: request.ip,
           log: request.log,
         });
         return secondStep(request, reply, step);
@@ -232,17 +239,18 @@ export const identityRoutes = fp(
           body: loginVerifyRequestSchema,
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
-        preHandler: perIp('verifyIp'),
       },
       async (request) =>
         ok(
           request,
-          await identity.verifyLogin(deps, {
-            challengeToken: challengeToken(request),
-            code: request.body.code,
-            client: client(request),
-            log: request.log,
-          }),
+          await failuresPerIp('codeFailIp', request, () =>
+            identity.verifyLogin(deps, {
+              challengeToken: challengeToken(request),
+              code: request.body.code,
+              client: client(request),
+              log: request.log,
+            }),
+          ),
         ),
     );
 
@@ -272,9 +280,12 @@ export const identityRoutes = fp(
           body: recoveryVerifyRequestSchema,
           response: { 200: envelopeSchema(recoveryVerifyResponseSchema) },
         },
-        preHandler: perIp('verifyIp'),
       },
-      async (request) => ok(request, await identity.verifyRecovery(deps, request.body)),
+      async (request) =>
+        ok(
+          request,
+          await failuresPerIp('codeFailIp', request, () => identity.verifyRecovery(deps, request.body)),
+        ),
     );
 
     r.post(
@@ -300,10 +311,11 @@ export const identityRoutes = fp(
           body: recoveryChangeRequestSchema,
           response: { 200: nothing },
         },
-        preHandler: perIp('verifyIp'),
       },
       async (request) => {
-        await identity.completeRecovery(deps, request.body);
+        await failuresPerIp('codeFailIp', request, () =>
+          identity.completeRecovery(deps, { ...request.body, locale: request.locale }),
+        );
         return ok(request, null);
       },
     );
@@ -319,9 +331,12 @@ export const identityRoutes = fp(
           body: renewRequestSchema,
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
-        preHandler: perIp('renewIp'),
       },
-      async (request) => ok(request, await identity.renewTokens(deps, request.body)),
+      async (request) =>
+        ok(
+          request,
+          await failuresPerIp('renewFailIp', request, () => identity.renewTokens(deps, request.body)),
+        ),
     );
 
     r.get(

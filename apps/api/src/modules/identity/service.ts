@@ -12,11 +12,19 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
-import { AppError } from '../../http/app-error';
-import { enforceLimit } from '../../http/rate-limit';
+import { emit } from '../../events/bus';
+import { AppError, isAppError } from '../../http/app-error';
+import {
+  enforceLimit,
+  enforceLimits,
+  type LimitHit,
+  limitFailures,
+  rateLimited,
+  resetLimit,
+} from '../../http/rate-limit';
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
 import type { ClientInfo } from './client-info';
-import { type IdentityLimit, identityLimits, limitRule } from './limits';
+import { codeSendRules, type IdentityLimit, identityLimits, limitRule } from './limits';
 import {
   codeLifetimeSeconds,
   generateCode,
@@ -27,10 +35,13 @@ import {
   maxCodeAttempts,
   resendAfterSeconds,
 } from './one-time-codes';
-import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { assertStrongPassword, hashPassword, needsRehash, verifyPassword } from './passwords';
 import * as repo from './repository';
 import type { ChallengePurpose, ChallengeRow, UserLanguage, UserRow, UserStatus } from './schema';
 import { sessionLifetimeSeconds, signAccessToken } from './tokens';
+
+/** The password-strength rule, for the other modules that take a new password (security settings). */
+export { assertStrongPassword } from './passwords';
 
 /** Life of each flow's token (the code inside lives codeLifetimeSeconds). */
 const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
@@ -66,29 +77,14 @@ function limit(deps: AppDeps, name: IdentityLimit, subject: string): Promise<voi
 
 const unauthorized = () => new AppError(StatusCode.unauthorized);
 
-/** A new account, announced after it is committed. */
+/** A new account, emitted after it is committed (members claims the invitations sent to its phone). */
 export interface AccountCreated {
   userId: string;
   phone: string;
+  nationalCode: string | null;
+  username: string | null;
 }
-export type AccountCreatedListener = (deps: AppDeps, account: AccountCreated) => Promise<unknown>;
-
-/**
- * Reactions of other modules to a new account (members claims the invitations sent to its phone),
- * wired once per process in src/wiring.ts. A failing listener is logged: the account stands.
- */
-export const accountCreatedListeners: AccountCreatedListener[] = [];
-
-async function announceAccountCreated(deps: AppDeps, account: AccountCreated, log: Logger): Promise<void> {
-  for (const listener of accountCreatedListeners) {
-    try {
-      await listener(deps, account);
-    } catch (error) {
-      log.error({ err: error }, 'account-created listener failed');
-    }
-  }
-}
-/** A completed login (a new session), announced after it is committed. */
+/** A completed login (a new session), emitted after it is committed. */
 export interface LoginCompleted {
   userId: string;
   sessionId: string;
@@ -96,19 +92,10 @@ export interface LoginCompleted {
   agent: string;
   platform: string;
 }
-export type LoginCompletedListener = (deps: AppDeps, login: LoginCompleted) => Promise<unknown>;
-
-/** Reactions to a new login session (notifications), wired in src/wiring.ts. A failure is logged only. */
-export const loginCompletedListeners: LoginCompletedListener[] = [];
-
-async function announceLoginCompleted(deps: AppDeps, login: LoginCompleted, log?: Logger): Promise<void> {
-  for (const listener of loginCompletedListeners) {
-    try {
-      await listener(deps, login);
-    } catch (error) {
-      log?.error({ err: error }, 'login-completed listener failed');
-    }
-  }
+/** The identity module's events (handlers are wired in src/wiring.ts). */
+export interface IdentityEvents {
+  'account.created': AccountCreated;
+  'login.completed': LoginCompleted;
 }
 
 const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
@@ -180,9 +167,18 @@ async function deliver(deps: AppDeps, delivery: Delivery, log: Logger): Promise<
   }
 }
 
-/** Counts one code sent to a destination (per phone or per e-mail address, across flows). */
-function limitSend(deps: AppDeps, channel: 'sms' | 'email', destination: string): Promise<void> {
-  return limit(deps, channel === 'sms' ? 'codeSendPhone' : 'codeSendEmail', destination.toLowerCase());
+/** Counts one code sent to a phone or e-mail address against its purpose's budgets (limits.ts). */
+function limitSend(
+  deps: AppDeps,
+  purpose: CodePurpose,
+  channel: 'sms' | 'email',
+  destination: string,
+): Promise<void> {
+  const subject = `${channel}:${destination.toLowerCase()}`;
+  return enforceLimits(
+    deps.limiter,
+    codeSendRules(deps.config, purpose).map((rule) => ({ rule, subject })),
+  );
 }
 
 /** 260 while the resend timer of a challenge runs (unless the code goes to another channel). */
@@ -191,11 +187,7 @@ function assertResendAllowed(challenge: ChallengeRow, channel: 'sms' | 'email'):
   const wait = Math.ceil(
     (challenge.lastSentDate.getTime() + resendAfterSeconds * 1000 - now().getTime()) / 1000,
   );
-  if (wait > 0)
-    throw new AppError(StatusCode.rateLimited, {
-      data: { retryAfter: wait },
-      headers: { 'retry-after': String(wait) },
-    });
+  if (wait > 0) throw rateLimited(wait);
 }
 
 interface NewChallenge {
@@ -267,19 +259,19 @@ async function resendCode(
   );
   if (!stored) {
     // A parallel resend won the timer.
-    const wait = resendAfterSeconds;
-    throw new AppError(StatusCode.rateLimited, {
-      data: { retryAfter: wait },
-      headers: { 'retry-after': String(wait) },
-    });
+    throw rateLimited(resendAfterSeconds);
   }
   if (!delivery) return;
   const sending = deliver(deps, { ...delivery, code }, options.log).catch(async (error: unknown) => {
-    await repo.updateChallenge(deps.database.db, challenge.id, { lastSentDate: null });
+    await repo
+      .updateChallenge(deps.database.db, challenge.id, { lastSentDate: null })
+      .catch((clearing: unknown) =>
+        options.log.error({ err: clearing }, 'could not reopen the resend timer'),
+      );
     throw error;
   });
   if (options.background) {
-    // Already logged by deliver().
+    // The delivery failure is already logged by deliver().
     sending.catch(() => {});
     return;
   }
@@ -326,6 +318,14 @@ async function tokenPair(
 
 // ---------- sign-up
 
+/** Counts one sign-up code sent on behalf of a client address (per hour and per day). */
+function limitSignupSend(deps: AppDeps, ip: string): Promise<void> {
+  return enforceLimits(deps.limiter, [
+    { rule: limitRule(deps.config, 'signupSendIp'), subject: ip },
+    { rule: limitRule(deps.config, 'signupSendIpDay'), subject: ip },
+  ]);
+}
+
 /** Sign-up step 1: checks the phone and national code are free and texts a code to the phone. */
 export async function startSignup(
   deps: AppDeps,
@@ -333,8 +333,8 @@ export async function startSignup(
 ): Promise<{ signupToken: string; phone: string; resendAfter: number }> {
   if (await repo.phoneOrNationalCodeTaken(deps.database.db, input.phone, input.nationalCode))
     throw new AppError(StatusCode.duplicate);
-  await limit(deps, 'signupSendIp', input.ip);
-  await limitSend(deps, 'sms', input.phone);
+  await limitSignupSend(deps, input.ip);
+  await limitSend(deps, 'signup', 'sms', input.phone);
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'signup',
     phone: input.phone,
@@ -374,8 +374,8 @@ export async function resendSignup(
   const challenge = await liveChallenge(deps, 'signup', input.signupToken);
   if (challenge.verifiedDate) throw new AppError(StatusCode.duplicate);
   assertResendAllowed(challenge, 'sms');
-  await limit(deps, 'signupSendIp', input.ip);
-  await limitSend(deps, 'sms', challenge.phone!);
+  await limitSignupSend(deps, input.ip);
+  await limitSend(deps, 'signup', 'sms', challenge.phone!);
   await resendCode(
     deps,
     challenge,
@@ -401,6 +401,11 @@ export async function completeSignup(
 ): Promise<TokenPair> {
   const challenge = await liveChallenge(deps, 'signup', input.signupToken);
   if (!challenge.verifiedDate) throw unauthorized();
+  await assertStrongPassword(
+    input.password,
+    { ...input, phone: challenge.phone, nationalCode: challenge.nationalCode },
+    input.locale,
+  );
   if (input.username && (await repo.findUserByUsername(deps.database.db, input.username)))
     throw new AppError(StatusCode.duplicate);
   const passwordHash = await hashPassword(input.password);
@@ -423,14 +428,20 @@ export async function completeSignup(
         updatedDate: t,
       });
       const tokens = await openSession(deps, tx, user.id, input.client);
-      return { account: { userId: user.id, phone: user.phone }, tokens };
+      const account = {
+        userId: user.id,
+        phone: user.phone,
+        nationalCode: user.nationalCode,
+        username: user.username,
+      };
+      return { account, tokens };
     });
   } catch (error) {
     // The phone, national code or username was taken meanwhile; the token stays usable for another username.
     if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
-  await announceAccountCreated(deps, created.account, input.log);
+  await emit('account.created', created.account, { db: deps.database.db, log: input.log });
   return created.tokens;
 }
 
@@ -452,10 +463,12 @@ function destinationOf(user: UserRow, method: TwoFaMethod): string {
  * Login step 1: the password. An unknown user and a wrong password both answer 620 after the same
  * argon2 work; 621 (suspended) and 622 (not verified) only once the password is right. Then a code goes
  * out by the user's preferred method (e-mail only when verified) and the 630 answer describes it.
+ * Only wrong passwords count against the limits (limits.ts): per client address, per account and address,
+ * and per account from addresses it never logged in from, so a stranger cannot lock the owner out.
  */
 export async function startLogin(
   deps: AppDeps,
-  input: { identifier: LoginIdentifier; password: string; log: Logger },
+  input: { identifier: LoginIdentifier; password: string; ip: string; log: Logger },
 ): Promise<{
   method: TwoFaMethod;
   accessToken: string;
@@ -469,10 +482,19 @@ export async function startLogin(
       ? await repo.findUserByNationalCode(db, identifier.value)
       : await repo.findUserByUsername(db, identifier.value);
   const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
-  await limit(deps, 'loginAccount', accountKey);
-  const right = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !right) throw wrongCredentials();
-  await deps.limiter.reset(`${identityLimits.loginAccount.name}:${accountKey}`);
+  // Looked up for unknown identifiers too (no user has the empty id), so both take the same time.
+  const ownAddress = await repo.hasSessionFromAddress(db, user?.id ?? '', input.ip);
+  const hits: LimitHit[] = [
+    { rule: limitRule(deps.config, 'loginFailIp'), subject: input.ip },
+    { rule: limitRule(deps.config, 'loginFailAccountIp'), subject: `${accountKey}:${input.ip}` },
+    ...(ownAddress ? [] : [{ rule: limitRule(deps.config, 'loginFailAccount'), subject: accountKey }]),
+  ];
+  await limitFailures(deps.limiter, hits, async () => {
+    const right = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !right) throw wrongCredentials();
+  });
+  if (!user) throw wrongCredentials(); // already thrown inside; this tells the compiler
+  await resetLimit(deps.limiter, identityLimits.loginFailAccountIp, `${accountKey}:${input.ip}`);
   if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
   if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
   if (needsRehash(user.passwordHash))
@@ -481,7 +503,7 @@ export async function startLogin(
   const twoFaMethods = loginMethods(user);
   const method: TwoFaMethod = user.preferredTwoFaMethod === 'email' && twoFaMethods.email ? 'email' : 'sms';
   const destination = destinationOf(user, method);
-  await limitSend(deps, method, destination);
+  await limitSend(deps, 'login', method, destination);
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'login',
     userId: user.id,
@@ -513,7 +535,7 @@ export async function sendLoginCode(
     });
   assertResendAllowed(challenge, input.method);
   const destination = destinationOf(user, input.method);
-  await limitSend(deps, input.method, destination);
+  await limitSend(deps, 'login', input.method, destination);
   await resendCode(
     deps,
     challenge,
@@ -541,7 +563,11 @@ export async function verifyLogin(
       sessionId = id;
     });
   });
-  await announceLoginCompleted(deps, { userId: user.id, sessionId, ...input.client }, input.log);
+  await emit(
+    'login.completed',
+    { userId: user.id, sessionId, ...input.client },
+    { db: deps.database.db, log: input.log },
+  );
   return tokens;
 }
 
@@ -575,6 +601,32 @@ function decoyMask(secret: string, nationalCode: string): string {
   return `${prefix}***${tail}`;
 }
 
+/** A limiter that cannot count (its store is down) cannot say yes: logged, and 503 rather than a 500. */
+async function unlessLimiterDown(counting: Promise<void>, log: Logger): Promise<void> {
+  try {
+    await counting;
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    log.error({ err: error }, 'rate limiter failed');
+    throw new AppError(StatusCode.unavailable);
+  }
+}
+
+/**
+ * Whether a recovery code may go to `key` now. Over the per-phone limit it answers false, so the flow
+ * answers as usual and sends nothing (a 260 here would reveal the account); a limiter that is down fails
+ * the request (503) for registered and unknown national codes alike, never a silent "sent".
+ */
+async function recoverySendAllowed(deps: AppDeps, key: string, log: Logger): Promise<boolean> {
+  try {
+    await unlessLimiterDown(limitSend(deps, 'recovery', 'sms', key), log);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === StatusCode.rateLimited) return false;
+    throw error;
+  }
+}
+
 /**
  * Recovery step 1. Answers the same shape in the same time whether the national code is registered or
  * not: an unknown one gets a decoy challenge (no code exists, nothing is sent) and a stable decoy mask.
@@ -584,17 +636,11 @@ export async function startRecovery(
   deps: AppDeps,
   input: { nationalCode: string; log: Logger },
 ): Promise<{ recoveryToken: string; phone: string; resendAfter: number }> {
-  await limit(deps, 'recoveryNationalCode', input.nationalCode);
+  await unlessLimiterDown(limit(deps, 'recoveryNationalCode', input.nationalCode), input.log);
   const user = await repo.findUserByNationalCode(deps.database.db, input.nationalCode);
   // Counted for decoys too (under a key no phone can have), so limits answer alike.
   const sendKey = user ? user.phone : `decoy:${input.nationalCode}`;
-  let sendAllowed = true;
-  try {
-    await limitSend(deps, 'sms', sendKey);
-  } catch {
-    // Over the per-phone limit: answer as usual, send nothing (a 260 here would reveal the account).
-    sendAllowed = false;
-  }
+  const sendAllowed = await recoverySendAllowed(deps, sendKey, input.log);
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'recovery',
     userId: user?.id ?? null,
@@ -611,7 +657,9 @@ export async function startRecovery(
       input.log,
     ).catch(async () => {
       // Logged by deliver(); the person may ask for another code at once.
-      await repo.updateChallenge(deps.database.db, challenge.id, { lastSentDate: null }).catch(() => {});
+      await repo
+        .updateChallenge(deps.database.db, challenge.id, { lastSentDate: null })
+        .catch((error: unknown) => input.log.error({ err: error }, 'could not reopen the recovery resend'));
     });
   }
   const phone = user ? maskPhone(user.phone) : decoyMask(deps.config.jwtSecret, input.nationalCode);
@@ -637,7 +685,7 @@ export async function resendRecovery(
   if (challenge.verifiedDate) throw new AppError(StatusCode.duplicate);
   assertResendAllowed(challenge, 'sms');
   const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
-  await limitSend(deps, 'sms', user ? user.phone : `decoy:${challenge.nationalCode}`);
+  await limitSend(deps, 'recovery', 'sms', user ? user.phone : `decoy:${challenge.nationalCode}`);
   await resendCode(
     deps,
     challenge,
@@ -652,10 +700,13 @@ export async function resendRecovery(
 /** Recovery step 3: the new password; every session of the user is revoked. */
 export async function completeRecovery(
   deps: AppDeps,
-  input: { recoveryToken: string; password: string },
+  input: { recoveryToken: string; password: string; locale: Locale },
 ): Promise<void> {
   const challenge = await liveChallenge(deps, 'recovery', input.recoveryToken);
   if (!challenge.verifiedDate || !challenge.userId) throw unauthorized();
+  const owner = await repo.findUserById(deps.database.db, challenge.userId);
+  if (!owner) throw unauthorized();
+  await assertStrongPassword(input.password, owner, input.locale);
   const passwordHash = await hashPassword(input.password);
   const userId = challenge.userId;
   await deps.database.db.transaction(async (tx) => {
@@ -665,7 +716,7 @@ export async function completeRecovery(
     await repo.revokeUserSessions(tx, userId, 'password-reset', t);
   });
   // The owner proved the phone: earlier failed guesses no longer count against the account.
-  await deps.limiter.reset(`${identityLimits.loginAccount.name}:user:${userId}`);
+  await resetLimit(deps.limiter, identityLimits.loginFailAccount, `user:${userId}`);
 }
 
 // ---------- tokens and sessions
@@ -823,11 +874,23 @@ export async function checkUserPassword(deps: AppDeps, userId: string, password:
   return verifyPassword(row?.passwordHash ?? null, password);
 }
 
-/** Sets a new password for a user. */
-export async function setUserPassword(deps: AppDeps, userId: string, password: string): Promise<void> {
+/**
+ * Sets a new password for a user and, in the same transaction, revokes every other session: the session
+ * `keepSessionId` stays and counts as fresh (the person just proved themselves in it).
+ */
+export async function setUserPassword(
+  deps: AppDeps,
+  userId: string,
+  password: string,
+  keepSessionId?: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  if (!(await repo.updateUser(deps.database.db, userId, { passwordHash }, now())))
-    throw new AppError(StatusCode.notFound);
+  await deps.database.db.transaction(async (tx) => {
+    const t = now();
+    if (!(await repo.updateUser(tx, userId, { passwordHash }, t))) throw new AppError(StatusCode.notFound);
+    await repo.revokeUserSessions(tx, userId, 'revoked', t, keepSessionId);
+    if (keepSessionId) await repo.updateSession(tx, keepSessionId, { reauthenticatedDate: t });
+  });
 }
 
 // ---------- one-time codes of personal-settings changes (modules/security)
@@ -894,11 +957,11 @@ export async function sendAccountCode(
   // The timer holds for the destination even when its challenge died of wrong tries.
   if (existing && sameDestination) assertResendAllowed(existing, input.channel);
   if (existing && sameDestination && existing.attempts < maxCodeAttempts) {
-    await limitSend(deps, input.channel, input.destination);
+    await limitSend(deps, input.purpose, input.channel, input.destination);
     await resendCode(deps, existing, delivery, { slideExpiry: true, log: input.log });
     return { resendAfter: resendAfterSeconds };
   }
-  await limitSend(deps, input.channel, input.destination);
+  await limitSend(deps, input.purpose, input.channel, input.destination);
   await repo.consumeUserChallenges(db, input.purpose, input.userId, now());
   const { challenge, code } = await createChallenge(deps, {
     purpose: input.purpose,

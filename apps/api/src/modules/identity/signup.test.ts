@@ -15,6 +15,7 @@ import {
   strongPassword,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { identityLimits } from './limits';
 import { getUser } from './service';
 
 let api: TestApp;
@@ -167,6 +168,38 @@ describe('sign-up', () => {
     });
   });
 
+  it("refuses guessable passwords and the person's own data, in the request's language; the token stays usable", async () => {
+    const client = newClient(api);
+    const { token, phone, nationalCode } = await verified(client);
+    const person = { username: 'sara.karimi', firstName: 'Sara', lastName: 'Karimi' };
+    const refused = async (password: string, lang = 'en') => {
+      const answer = await client.call<{ errors: { path: string; message: string }[] }>(
+        'POST',
+        paths.signupPassword,
+        { body: { signupToken: token, password, ...person }, headers: { 'accept-language': lang } },
+      );
+      expect(answer.status, password).toBe(400);
+      expect(answer.body.statusCode).toBe(400);
+      expect(answer.body.data.errors.map((e) => e.path)).toEqual(['password']);
+      return answer.body.data.errors[0]!.message;
+    };
+    expect(await refused('aaaaaaaa')).toBe(
+      'This password is too easy to guess. Repeated characters like “aaa” are easy to guess.',
+    );
+    expect(await refused(`${' '.repeat(8)}a`)).toMatch(/^This password is too easy to guess\./);
+    for (const own of [phone, nationalCode, 'sara.karimi', 'SaraKarimi', `+98${phone.slice(1)}`])
+      expect(await refused(own)).toBe(
+        'This password is too easy to guess. Do not use your own details (mobile, national code, username or name).',
+      );
+    expect(await refused(phone, 'fa')).toMatch(/^این رمز عبور به‌آسانی حدس زده می‌شود\. از اطلاعات خودتان/);
+
+    // Nothing was spent: the same token takes a strong password.
+    const done = await client.call<TokenPair>('POST', paths.signupPassword, {
+      body: { signupToken: token, password: strongPassword, ...person },
+    });
+    expect(done.body.statusCode).toBe(200);
+  });
+
   it('refuses a wrong code with 620, and a replayed code once used', async () => {
     const client = newClient(api);
     const { token, phone } = await startSignup(client);
@@ -284,7 +317,8 @@ describe('sign-up', () => {
 
   it('limits sign-up starts per client address (260 + Retry-After)', async () => {
     const client = newClient(api);
-    for (let i = 0; i < 10; i++) expect((await startSignup(client)).answer.body.statusCode).toBe(200);
+    for (let i = 0; i < identityLimits.signupIp.max; i++)
+      expect((await startSignup(client)).answer.body.statusCode).toBe(200);
     const over = await startSignup(client);
     expect(over.answer.body.statusCode).toBe(260);
     expect(over.answer.headers.get('retry-after')).toMatch(/^\d+$/);

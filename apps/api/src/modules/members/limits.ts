@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { LimitRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRule } from '../../http/rate-limit';
 
 /** Rate limits of the invitation calls (body 260 + Retry-After when over). */
 export const membersLimits = {
@@ -17,6 +17,5 @@ export type MembersLimit = keyof typeof membersLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
 export function membersLimitRule(config: Config, name: MembersLimit): LimitRule {
-  const rule = membersLimits[name];
-  return { ...rule, max: rule.max * config.rateLimitMultiplier };
+  return scaledRule(membersLimits[name], config.rateLimitMultiplier);
 }

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../access/repository';
 import { roles } from '../access/schema';
@@ -202,7 +217,16 @@ export async function listSent(
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: InvitationListRow[]; total: number }> {
   let filter: SQL | undefined = eq(invitations.workspaceId, workspaceId);
-  if (page.search) filter = and(filter, personSearch(page.search));
+  // Until an invitation is accepted the workspace searches only what it typed: matching the account's
+  // names would tell it who is registered.
+  if (page.search)
+    filter = and(
+      filter,
+      or(
+        ilike(sql`coalesce(${invitations.inviteeUsername}, '')`, containsPattern(page.search)),
+        and(eq(invitations.status, 'accepted'), personSearch(page.search)),
+      ),
+    );
   const [rows, [totalRow]] = await Promise.all([
     invitationQuery(db)
       .where(filter)
@@ -288,34 +312,59 @@ export async function withdrawPendingOf(
     .returning();
 }
 
-/** Attaches the pending invitations waiting for a phone to the account that now owns it. */
-export async function claimByPhone(
+/** What an invitation waiting for an account was sent to. */
+export type InviteeKey = { phone: string } | { nationalCode: string } | { username: string };
+
+function waitingFor(key: InviteeKey): SQL | undefined {
+  const match =
+    'phone' in key
+      ? eq(invitations.inviteePhone, key.phone)
+      : 'nationalCode' in key
+        ? eq(invitations.inviteeNationalCode, key.nationalCode)
+        : eq(invitations.inviteeUsername, key.username.toLowerCase());
+  return and(match, isNull(invitations.inviteeUserId));
+}
+
+/** Whether an account has a pending invitation of a workspace. */
+export async function hasPendingInvitation(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.inviteeUserId, userId),
+        eq(invitations.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Attaches the pending invitations waiting for a phone, national code or username to the account that
+ * now holds it.
+ */
+export async function claimWaiting(
   db: Db,
-  phone: string,
+  key: InviteeKey,
   userId: string,
   now: Date,
 ): Promise<InvitationRow[]> {
   await db
     .update(invitations)
     .set({ status: 'expired' })
-    .where(
-      and(
-        eq(invitations.inviteePhone, phone),
-        isNull(invitations.inviteeUserId),
-        eq(invitations.status, 'pending'),
-        lte(invitations.expiresDate, now),
-      ),
-    );
+    .where(and(waitingFor(key), eq(invitations.status, 'pending'), lte(invitations.expiresDate, now)));
   // Skipped: workspaces where the account is already a member or already has a pending invitation
-  // (possible when a phone moves to an existing account); those wait for their expiry.
+  // (a phone moving to an existing account, or a second invitation under another of its identifiers);
+  // those wait for their expiry.
   const other = alias(invitations, 'other_invitation');
   return db
     .update(invitations)
     .set({ inviteeUserId: userId })
     .where(
       and(
-        eq(invitations.inviteePhone, phone),
-        isNull(invitations.inviteeUserId),
+        waitingFor(key),
         eq(invitations.status, 'pending'),
         notExists(
           db
@@ -338,4 +387,29 @@ export async function claimByPhone(
       ),
     )
     .returning();
+}
+
+/**
+ * Locks memberships of a workspace and the roles they hold (plus `roleIds`) until the transaction
+ * ends: a change of any of them waits for it, and what the transaction reads next is what it writes
+ * against. Roles are locked before memberships, as deleting a role does (it then clears its members),
+ * and each kind in id order, so two such transactions never wait on each other.
+ */
+export async function lockMemberships(
+  tx: Db,
+  workspaceId: string,
+  memberIds: string[],
+  roleIds: string[],
+): Promise<void> {
+  const ofMembers = and(eq(members.workspaceId, workspaceId), inArray(members.id, memberIds));
+  const held = await tx.select({ roleId: members.roleId }).from(members).where(ofMembers);
+  const ids = [...new Set([...roleIds, ...held.flatMap((row) => (row.roleId ? [row.roleId] : []))])];
+  if (ids.length > 0)
+    await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.workspaceId, workspaceId), inArray(roles.id, ids)))
+      .orderBy(asc(roles.id))
+      .for('share');
+  await tx.select({ id: members.id }).from(members).where(ofMembers).orderBy(asc(members.id)).for('update');
 }

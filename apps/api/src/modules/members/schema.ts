@@ -47,9 +47,11 @@ export const members = pgTable(
 export const invitationStatusValues = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 
 /**
- * Invitations. The invitee is an account (inviteeUserId) or, for a phone not yet registered, the phone
- * alone; sign-up with that (verified) phone attaches the invitation to the new account. At most one
- * pending invitation per invitee per workspace.
+ * Invitations. The invitee is an account (inviteeUserId) or, for a phone, national code or username no
+ * account holds yet, that value alone; the account that later gets it (sign-up, or setting a username or
+ * national code) is given the invitation. The value the inviter typed is kept either way (the phone,
+ * national code or lower-case username), and the workspace is shown only that until the invitee accepts,
+ * so it never learns who is registered. At most one pending invitation per invitee per workspace.
  */
 export const invitations = pgTable(
   'workspace_invitations',
@@ -61,6 +63,8 @@ export const invitations = pgTable(
     roleId: text('role_id'),
     inviteeUserId: text('invitee_user_id').references(() => users.id, { onDelete: 'cascade' }),
     inviteePhone: text('invitee_phone'),
+    inviteeNationalCode: text('invitee_national_code'),
+    inviteeUsername: text('invitee_username'),
     token: text('token').notNull(),
     status: text('status', { enum: invitationStatusValues }).notNull().default('pending'),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
@@ -76,6 +80,14 @@ export const invitations = pgTable(
     uniqueIndex('workspace_invitations_pending_phone_key')
       .on(t.workspaceId, t.inviteePhone)
       .where(sql`${t.status} = 'pending' and ${t.inviteeUserId} is null`),
+    uniqueIndex('workspace_invitations_pending_national_code_key')
+      .on(t.workspaceId, t.inviteeNationalCode)
+      .where(sql`${t.status} = 'pending' and ${t.inviteeNationalCode} is not null`),
+    uniqueIndex('workspace_invitations_pending_username_key')
+      .on(t.workspaceId, t.inviteeUsername)
+      .where(sql`${t.status} = 'pending' and ${t.inviteeUsername} is not null`),
+    index('workspace_invitations_national_code_idx').on(t.inviteeNationalCode),
+    index('workspace_invitations_username_idx').on(t.inviteeUsername),
     index('workspace_invitations_invitee_idx').on(t.inviteeUserId, t.status),
     index('workspace_invitations_phone_idx').on(t.inviteePhone),
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.status),
@@ -90,7 +102,7 @@ export const invitations = pgTable(
     ),
     check(
       'workspace_invitations_invitee_check',
-      sql`${t.inviteeUserId} is not null or ${t.inviteePhone} is not null`,
+      sql`${t.inviteeUserId} is not null or ${t.inviteePhone} is not null or ${t.inviteeNationalCode} is not null or ${t.inviteeUsername} is not null`,
     ),
   ],
 );

@@ -3,6 +3,7 @@ import {
   type Invitation,
   type Locale,
   type Member,
+  maskNationalCode,
   maskPhone,
   type PageQuery,
   type SendInvitationRequest,
@@ -10,8 +11,10 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
+import { type EventQueue, emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
+import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
 import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
@@ -19,11 +22,11 @@ import { findGrantableRole } from '../access/service';
 import { imageRef } from '../assets/images';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import * as directory from '../users/service';
-import { type EventLogger, onMembersEvent } from './events';
+import type { EventLogger } from './events';
 import { type MembersLimit, membersLimitRule } from './limits';
 import { invitationText } from './messages';
 import * as repo from './repository';
-import type { MemberStatus } from './schema';
+import type { InvitationRow, MemberStatus } from './schema';
 
 /** Invitations expire 7 days after they are sent. */
 export const invitationLifetimeDays = 7;
@@ -61,14 +64,53 @@ function toInvitation(row: repo.InvitationListRow, locale: Locale, t: Date = now
     createdDate: invitation.createdDate.toISOString(),
     expiresDate: invitation.expiresDate.toISOString(),
     status: namedStatus(status, locale),
-    invitee: {
-      userId: row.invitee?.id ?? null,
-      firstName: row.invitee?.firstName ?? null,
-      lastName: row.invitee?.lastName ?? null,
-      username: row.invitee?.username ?? null,
-      phone: invitation.inviteePhone ? maskPhone(invitation.inviteePhone) : null,
-    },
+    invitee: inviteeView(row),
   };
+}
+
+/**
+ * Who was invited, as the workspace may see it: the account once it accepted; before, only what the
+ * inviter typed, the same for a registered and an unknown person (names would tell who is registered).
+ */
+function inviteeView(row: repo.InvitationListRow): Invitation['invitee'] {
+  const { invitation, invitee } = row;
+  const accepted = invitation.status === 'accepted' && invitee !== null;
+  return {
+    userId: accepted ? invitee.id : null,
+    firstName: accepted ? invitee.firstName : null,
+    lastName: accepted ? invitee.lastName : null,
+    username: accepted ? invitee.username : invitation.inviteeUsername,
+    phone: invitation.inviteePhone ? maskPhone(invitation.inviteePhone) : null,
+    nationalCode: invitation.inviteeNationalCode ? maskNationalCode(invitation.inviteeNationalCode) : null,
+  };
+}
+
+/**
+ * The directory entry an invitation keeps: phone invitations have one (unregistered, or unconfirmed for
+ * an account); invitations by national code or username get theirs only on acceptance, since an entry
+ * for an account but none for an unknown person would tell the workspace who is registered.
+ */
+function directoryEntryOf(inv: {
+  inviteeUserId: string | null;
+  inviteePhone: string | null;
+  inviteeNationalCode: string | null;
+  inviteeUsername: string | null;
+}): Who | null {
+  if (inv.inviteeNationalCode !== null || inv.inviteeUsername !== null) return null;
+  if (inv.inviteeUserId) return { userId: inv.inviteeUserId };
+  return inv.inviteePhone ? { phone: inv.inviteePhone } : null;
+}
+
+/** What the inviter typed, for the audit: never the account behind a national code or username. */
+function typedInvitee(inv: {
+  inviteeUserId: string | null;
+  inviteePhone: string | null;
+  inviteeNationalCode: string | null;
+  inviteeUsername: string | null;
+}): Record<string, string | null> {
+  if (inv.inviteeNationalCode !== null) return { nationalCode: maskNationalCode(inv.inviteeNationalCode) };
+  if (inv.inviteeUsername !== null) return { username: inv.inviteeUsername };
+  return { userId: inv.inviteeUserId, phone: inv.inviteePhone };
 }
 
 // ---------- memberships (for the workspaces, access and users modules)
@@ -152,7 +194,9 @@ async function assertCanActOn(db: Db, access: MemberAccess, row: repo.MemberList
 
 /**
  * Gives a member another role (or none). The owner cannot be changed; the caller must hold everything
- * both the old and the new role hold.
+ * both the old and the new role hold. The caller's rights are checked again inside the transaction that
+ * writes, with both memberships and the roles involved locked: a demotion or removal of the caller, or
+ * an edit of those roles, running at the same time either waits for this change or is seen by it.
  */
 export async function changeMemberRole(
   db: Db,
@@ -161,39 +205,50 @@ export async function changeMemberRole(
   locale: Locale,
   log?: EventLogger,
 ): Promise<Member> {
-  const row = await memberOf(db, access.workspaceId, input.memberId);
-  await assertCanActOn(db, access, row);
-  if (input.roleId !== null) {
-    const role = await findGrantableRole(db, access.workspaceId, input.roleId);
-    if (!role) throw new AppError(StatusCode.notFound);
-    assertCanGrant(access, role);
-  }
-  await db.transaction(async (tx) => {
-    if (!(await repo.updateMember(tx, access.workspaceId, input.memberId, { roleId: input.roleId })))
+  const row = await db.transaction(async (tx) => {
+    const { workspaceId } = access;
+    await repo.lockMemberships(
+      tx,
+      workspaceId,
+      [access.memberId, input.memberId],
+      input.roleId === null ? [] : [input.roleId],
+    );
+    // The permission the route asked for, as it stands now.
+    const caller = await loadAccess(tx, workspaceId, access.userId);
+    if (caller?.status !== 'active' || !holds(caller, 'tenant_members_update'))
+      throw new AppError(StatusCode.forbidden);
+    const target = await memberOf(tx, workspaceId, input.memberId);
+    await assertCanActOn(tx, caller, target);
+    if (input.roleId !== null) {
+      const role = await findGrantableRole(tx, workspaceId, input.roleId);
+      if (!role) throw new AppError(StatusCode.notFound);
+      assertCanGrant(caller, role);
+    }
+    if (!(await repo.updateMember(tx, workspaceId, input.memberId, { roleId: input.roleId })))
       throw new AppError(StatusCode.notFound);
     await recordAccessChange(tx, {
-      workspaceId: access.workspaceId,
+      workspaceId,
       actorUserId: access.userId,
       action: 'member.role_changed',
       subject: {
         memberId: input.memberId,
-        userId: row.member.userId,
+        userId: target.member.userId,
         roleId: input.roleId,
-        before: row.member.roleId,
+        before: target.member.roleId,
       },
     });
+    return target;
   });
-  await onMembersEvent(
-    db,
+  await emit(
+    'member.role_changed',
     {
-      type: 'member.role_changed',
       workspaceId: access.workspaceId,
       memberId: input.memberId,
       userId: row.member.userId,
       roleId: input.roleId,
       byUserId: access.userId,
     },
-    log,
+    { db, log },
   );
   return getMember(db, access.workspaceId, input.memberId, locale);
 }
@@ -225,16 +280,15 @@ export async function removeMember(
       subject: { memberId, userId: row.member.userId, roleId: row.member.roleId },
     });
   });
-  await onMembersEvent(
-    db,
+  await emit(
+    'member.removed',
     {
-      type: 'member.removed',
       workspaceId: access.workspaceId,
       memberId,
       userId: row.member.userId,
       byUserId: access.userId,
     },
-    log,
+    { db, log },
   );
 }
 
@@ -246,12 +300,10 @@ export async function sweepExpiredInvitations(db: Db, workspaceId: string): Prom
   if (!(await repo.hasExpiredPending(db, workspaceId, now()))) return;
   await db.transaction(async (tx) => {
     const expired = await repo.expireInvitations(tx, now(), { workspaceId });
-    for (const inv of expired)
-      await directory.forgetInvitee(
-        tx,
-        workspaceId,
-        inv.inviteeUserId ? { userId: inv.inviteeUserId } : { phone: inv.inviteePhone! },
-      );
+    for (const inv of expired) {
+      const entry = directoryEntryOf(inv);
+      if (entry) await directory.forgetInvitee(tx, workspaceId, entry);
+    }
   });
 }
 
@@ -262,15 +314,17 @@ async function invitationView(db: Db, id: string, locale: Locale): Promise<Invit
 }
 
 /**
- * Invites a person by phone, national code or username with a role the caller may grant. A phone without
- * an account gets an SMS and the invitation waits for sign-up with that phone; a national code or username
- * must name an account (404). 261 when the person is already a member or already has a pending invitation.
+ * Invites a person by phone, national code or username with a role the caller may grant. What no account
+ * holds yet waits for the account that gets it (a phone also gets an SMS in the inviter's language, sent
+ * once the invitation is committed); the answer is the same either way, so inviting does not tell who is
+ * registered. 261 when the person is already a member, or when an invitation to the same phone, national
+ * code or username (or, by phone, to the same account) is pending.
  */
 export async function sendInvitation(
   deps: AppDeps,
   access: MemberAccess,
   input: SendInvitationRequest,
-  context: { locale: Locale; log: EventLogger },
+  context: { locale: Locale; log: OutboxLog },
 ): Promise<Invitation> {
   const db = deps.database.db;
   await limit(deps, 'invitePerUser', access.userId);
@@ -280,76 +334,85 @@ export async function sendInvitation(
     if (!role) throw new AppError(StatusCode.notFound);
     assertCanGrant(access, role);
   }
-  const account = await repo.findAccount(
-    db,
+  const typed: repo.InviteeKey =
     input.phone !== undefined
       ? { phone: input.phone }
       : input.nationalCode !== undefined
         ? { nationalCode: input.nationalCode }
-        : { username: input.username! },
-  );
-  if (!account && input.phone === undefined) throw new AppError(StatusCode.notFound);
-  const who: Who = account ? { userId: account.id } : { phone: input.phone! };
+        : { username: input.username! };
+  const byPhone = 'phone' in typed;
+  const account = await repo.findAccount(db, typed);
   if (account && (await repo.findMembershipOf(db, access.workspaceId, account.id)))
     throw new AppError(StatusCode.duplicate);
-  if (!account) {
+  // By national code or username, an account that already has a pending invitation of this workspace
+  // (sent under another of its identifiers) gets this one waiting, as an unknown person's would: a 261
+  // here would tell that the two identifiers are one registered person.
+  const inviteeUserId =
+    account && (byPhone || !(await repo.hasPendingInvitation(db, access.workspaceId, account.id)))
+      ? account.id
+      : null;
+  const who: Who | null = byPhone ? (account ? { userId: account.id } : { phone: input.phone! }) : null;
+  const inviteeColumns = {
+    inviteeUserId,
+    inviteePhone: input.phone ?? null,
+    inviteeNationalCode: input.nationalCode ?? null,
+    inviteeUsername: input.username ?? null,
+  };
+  if (byPhone && !account) {
     await limit(deps, 'inviteSmsPerPhone', input.phone!);
     await limit(deps, 'inviteSmsPerWorkspace', access.workspaceId);
   }
   const id = uuidv7();
   const t = now();
+  let smsId: string | undefined;
   try {
     await db.transaction(async (tx) => {
-      const expired = await repo.expireInvitations(tx, t, {
-        workspaceId: access.workspaceId,
-        ...('userId' in who ? { inviteeUserId: who.userId } : { inviteePhone: who.phone }),
-      });
-      if (expired.length > 0) await directory.forgetInvitee(tx, access.workspaceId, who);
+      // Invitations past their date no longer count as pending (and give up their directory entries).
+      for (const inv of await repo.expireInvitations(tx, t, { workspaceId: access.workspaceId })) {
+        const entry = directoryEntryOf(inv);
+        if (entry) await directory.forgetInvitee(tx, access.workspaceId, entry);
+      }
       await repo.insertInvitation(tx, {
         id,
         workspaceId: access.workspaceId,
         roleId,
-        inviteeUserId: account?.id ?? null,
-        inviteePhone: account ? null : input.phone!,
+        ...inviteeColumns,
         token: randomBytes(24).toString('base64url'),
         status: 'pending',
         invitedBy: access.userId,
         createdDate: t,
         expiresDate: new Date(t.getTime() + invitationLifetimeDays * 86_400_000),
       });
-      await directory.recordInvitee(tx, access.workspaceId, who);
+      if (who) await directory.recordInvitee(tx, access.workspaceId, who);
       await recordAccessChange(tx, {
         workspaceId: access.workspaceId,
         actorUserId: access.userId,
         action: 'invitation.sent',
-        subject: { invitationId: id, roleId, ...who },
+        subject: { invitationId: id, roleId, ...typedInvitee(inviteeColumns) },
       });
-      if (!account) {
+      // The text goes out after the commit (sms-outbox.ts): never for an invitation that was rolled back.
+      if (byPhone && !account) {
         const view = await repo.findInvitation(tx, id);
-        const text = invitationText('fa', view!.workspace.name, deps.config.publicUrl);
-        try {
-          await deps.messaging.sms.send({ to: input.phone!, text });
-        } catch (error) {
-          context.log.error({ err: error }, 'invitation SMS failed');
-          throw new AppError(StatusCode.unavailable);
-        }
+        const text = invitationText(context.locale, view!.workspace.name, deps.config.publicUrl);
+        smsId = await queueSms(tx, { to: input.phone!, text });
       }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
-  await onMembersEvent(
-    db,
+  // Not awaited: the answer does not wait for the provider; a failure is retried by the outbox sender.
+  if (smsId) void deliverSms(deps, smsId, context.log);
+  await emit(
+    'invitation.received',
     {
-      type: 'invitation.received',
       workspaceId: access.workspaceId,
       invitationId: id,
-      inviteeUserId: account?.id ?? null,
-      phone: account ? null : input.phone!,
+      inviteeUserId,
+      phone: byPhone && !account ? input.phone! : null,
       invitedBy: access.userId,
     },
-    context.log,
+    { db, log: context.log },
   );
   return invitationView(db, id, context.locale);
 }
@@ -367,52 +430,46 @@ export async function withdrawInvitation(
   await db.transaction(async (tx) => {
     if (!(await repo.answerInvitation(tx, inv.id, 'withdrawn', now())))
       throw new AppError(StatusCode.notFound);
-    await directory.forgetInvitee(
-      tx,
-      access.workspaceId,
-      inv.inviteeUserId ? { userId: inv.inviteeUserId } : { phone: inv.inviteePhone! },
-    );
+    const entry = directoryEntryOf(inv);
+    if (entry) await directory.forgetInvitee(tx, access.workspaceId, entry);
+    await recordAccessChange(tx, {
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      action: 'invitation.withdrawn',
+      subject: { invitationId: inv.id, ...typedInvitee(inv) },
+    });
+  });
+  await emit(
+    'invitation.withdrawn',
+    {
+      workspaceId: access.workspaceId,
+      invitationId: inv.id,
+      inviteeUserId: inv.inviteeUserId,
+      byUserId: access.userId,
+    },
+    { db, log },
+  );
+}
+
+/**
+ * Withdraws every pending invitation of one invitee (the directory's delete of a person who never joined),
+ * inside the caller's transaction; the withdrawals are announced once it commits.
+ */
+export async function withdrawInvitationsOf(tx: Db, access: MemberAccess, who: Who, events: EventQueue) {
+  const withdrawn = await repo.withdrawPendingOf(tx, access.workspaceId, who, now());
+  for (const inv of withdrawn) {
     await recordAccessChange(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: 'invitation.withdrawn',
       subject: { invitationId: inv.id, userId: inv.inviteeUserId, phone: inv.inviteePhone },
     });
-  });
-  await onMembersEvent(
-    db,
-    {
-      type: 'invitation.withdrawn',
+    events.emit('invitation.withdrawn', {
       workspaceId: access.workspaceId,
       invitationId: inv.id,
       inviteeUserId: inv.inviteeUserId,
       byUserId: access.userId,
-    },
-    log,
-  );
-}
-
-/** Withdraws every pending invitation of one invitee (the directory's delete of a person who never joined). */
-export async function withdrawInvitationsOf(db: Db, access: MemberAccess, who: Who, log?: EventLogger) {
-  const withdrawn = await repo.withdrawPendingOf(db, access.workspaceId, who, now());
-  for (const inv of withdrawn) {
-    await recordAccessChange(db, {
-      workspaceId: access.workspaceId,
-      actorUserId: access.userId,
-      action: 'invitation.withdrawn',
-      subject: { invitationId: inv.id, userId: inv.inviteeUserId, phone: inv.inviteePhone },
     });
-    await onMembersEvent(
-      db,
-      {
-        type: 'invitation.withdrawn',
-        workspaceId: access.workspaceId,
-        invitationId: inv.id,
-        inviteeUserId: inv.inviteeUserId,
-        byUserId: access.userId,
-      },
-      log,
-    );
   }
 }
 
@@ -502,47 +559,58 @@ export async function respondToInvitation(
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
-  await onMembersEvent(
-    db,
+  await emit(
+    'invitation.answered',
     {
-      type: 'invitation.answered',
       workspaceId: inv.workspaceId,
       invitationId: inv.id,
       inviteeUserId: userId,
       accepted: input.accept,
       invitedBy: inv.invitedBy,
     },
-    log,
+    { db, log },
   );
 }
 
 /**
- * Attaches the invitations sent to a phone before it had an account to the account now owning it (the
- * lead calls this right after sign-up, whose phone is verified). E-mail is accepted for later use: the
- * contract invites by phone, national code or username only. Answers how many were attached.
+ * Attaches the invitations that waited for a phone, national code or username to the account that now
+ * holds it: after sign-up (verified phone, national code, maybe a username), a phone change, a username
+ * chosen later or a national code added later. Answers how many were attached.
  */
 export async function claimInvitationsForAccount(
   db: Db,
-  input: { userId: string; phone: string; email?: string | null },
+  input: {
+    userId: string;
+    phone?: string | undefined;
+    nationalCode?: string | null | undefined;
+    username?: string | null | undefined;
+  },
   log?: EventLogger,
 ): Promise<number> {
   const claimed = await db.transaction(async (tx) => {
-    const rows = await repo.claimByPhone(tx, input.phone, input.userId, now());
-    await directory.claimPhoneEntries(tx, input.phone, input.userId);
+    const t = now();
+    const rows: InvitationRow[] = [];
+    if (input.phone) {
+      rows.push(...(await repo.claimWaiting(tx, { phone: input.phone }, input.userId, t)));
+      await directory.claimPhoneEntries(tx, input.phone, input.userId);
+    }
+    if (input.nationalCode)
+      rows.push(...(await repo.claimWaiting(tx, { nationalCode: input.nationalCode }, input.userId, t)));
+    if (input.username)
+      rows.push(...(await repo.claimWaiting(tx, { username: input.username }, input.userId, t)));
     return rows;
   });
   for (const inv of claimed)
-    await onMembersEvent(
-      db,
+    await emit(
+      'invitation.received',
       {
-        type: 'invitation.received',
         workspaceId: inv.workspaceId,
         invitationId: inv.id,
         inviteeUserId: input.userId,
         phone: null,
         invitedBy: inv.invitedBy,
       },
-      log,
+      { db, log },
     );
   return claimed.length;
 }

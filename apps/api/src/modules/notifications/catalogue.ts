@@ -30,17 +30,25 @@ const statusWords: Record<string, Record<Locale, string>> = {
   suspended: { fa: 'تعلیق‌شده', en: 'suspended' },
 };
 
+// The device named by the server ("Chrome 126 on Windows 10"), never the raw user agent; "unknown" when
+// nothing could be read from it. In Persian text the Latin name is isolated (FSI … PDI).
+const device = (p: NotificationParams, locale: Locale): string => {
+  const known = p.platform && p.platform !== 'unknown' ? p.platform : undefined;
+  if (locale === 'en') return known ?? 'an unknown device';
+  return known ? `\u2068${known}\u2069` : 'دستگاهی ناشناس';
+};
+
 const catalogue: Record<NotificationType, Record<Locale, Words>> = {
   'session.new': {
     fa: {
       title: () => 'ورود تازه به حساب شما',
       body: (p) =>
-        `ورودی تازه از ${p.platform ?? 'دستگاه ناشناس'} (${p.agent ?? ''}) با نشانی ${toPersianDigits(p.ipAddress ?? '')} انجام شد. اگر شما نبودید، رمز عبور خود را تغییر دهید.`,
+        `ورودی تازه از ${device(p, 'fa')} با نشانی \u2068${toPersianDigits(p.ipAddress ?? '')}\u2069 انجام شد. اگر شما نبودید، رمز عبور خود را تغییر دهید.`,
     },
     en: {
       title: () => 'New login to your account',
       body: (p) =>
-        `A new login from ${p.platform ?? 'an unknown device'} (${p.agent ?? ''}) at ${p.ipAddress ?? ''}. If this was not you, change your password.`,
+        `A new login from ${device(p, 'en')} at ${p.ipAddress ?? ''}. If this was not you, change your password.`,
     },
   },
   'password.changed': {

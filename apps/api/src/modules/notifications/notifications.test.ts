@@ -130,6 +130,9 @@ describe('notifications', () => {
     expect(await unread(user.tokens.accessToken)).toBe(before + 1);
     expect(notes[0]!.type).toBe('session.new');
     expect(notes[0]!.title).toMatch(/login/i);
+    // The device by name, never the raw user agent.
+    expect(notes[0]!.body).toMatch(/^A new login from Firefox 130 on Linux at /);
+    expect(notes[0]!.body).not.toContain('Mozilla');
   });
 
   it('reach the invitee, the inviter and the member on members events', async () => {
@@ -150,7 +153,10 @@ describe('notifications', () => {
     );
     expect(invited.body.statusCode).toBe(200);
     const received = (await list(invitee.tokens.accessToken)).body.data.notifications;
-    expect(received[0]).toMatchObject({ type: 'invitation.received', link: '/workspace/invitations' });
+    expect(received[0]).toMatchObject({
+      type: 'invitation.received',
+      link: `/workspace/invitations/${invited.body.data.id}`,
+    });
     expect(received[0]!.body).toContain('Notify Co');
     // The owner hears nothing of its own invitation.
     expect((await list(owner.tokens.accessToken)).body.data.total).toBe(0);
@@ -179,6 +185,35 @@ describe('notifications', () => {
     });
     const types = (await list(invitee.tokens.accessToken)).body.data.notifications.map((n) => n.type);
     expect(types).toEqual(['member.removed', 'member.role_changed', 'invitation.received']);
+  });
+
+  it('marks the invitation notification read once the invitee answers, and only that one', async () => {
+    const owner = await quickUser(api);
+    const first = await createWorkspace(api, owner);
+    const second = await createWorkspace(api, owner);
+    const invitee = await quickUser(api);
+    const invite = (workspaceId: string) =>
+      call<{ id: string }>('POST', '/v1/workspaces/members/identity/invitations/', owner.tokens.accessToken, {
+        workspaceId,
+        roleId: null,
+        username: invitee.username,
+      });
+    const accepted = (await invite(first.id)).body.data.id;
+    const pending = (await invite(second.id)).body.data.id;
+    expect(await unread(invitee.tokens.accessToken)).toBe(2);
+
+    const answer = await call(
+      'POST',
+      '/v1/workspaces/members/identity/invitations/response/',
+      invitee.tokens.accessToken,
+      { invitationId: accepted, accept: true },
+    );
+    expect(answer.body.statusCode).toBe(200);
+    expect(await unread(invitee.tokens.accessToken)).toBe(1);
+    const notes = (await list(invitee.tokens.accessToken)).body.data.notifications;
+    const readOf = (id: string) => notes.find((n) => n.link === `/workspace/invitations/${id}`)?.read;
+    expect(readOf(accepted)).toBe(true);
+    expect(readOf(pending)).toBe(false);
   });
 
   it('tells an invitee when its invitation is withdrawn', async () => {

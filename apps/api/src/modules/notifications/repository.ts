@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../identity/repository';
 import { type AnnouncementRow, announcements, type NotificationRow, notifications } from './schema';
 
@@ -40,6 +40,29 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readDate)));
   return Number(row?.value ?? 0);
+}
+
+/** Marks read a user's unread notifications of one type whose parameter `key` is `value`. */
+export async function markReadByParam(
+  db: Db,
+  userId: string,
+  type: string,
+  param: { key: string; value: string },
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readDate: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, type),
+        isNull(notifications.readDate),
+        sql`${notifications.params} ->> ${param.key} = ${param.value}`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /** Marks the caller's own notifications of `ids` read; ids of others match nothing. */

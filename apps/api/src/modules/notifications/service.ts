@@ -22,6 +22,21 @@ export async function notify(
   await repo.insertNotification(db, { id: uuidv7(), userId, type, params, link, createdDate: now() });
 }
 
+/** Marks read the invitee's notification of an invitation once it is answered or withdrawn: it asks nothing more. */
+export async function markInvitationNotificationRead(
+  db: Db,
+  userId: string,
+  invitationId: string,
+): Promise<void> {
+  await repo.markReadByParam(
+    db,
+    userId,
+    'invitation.received',
+    { key: 'invitationId', value: invitationId },
+    now(),
+  );
+}
+
 function view(row: NotificationRow, locale: Locale): Notification {
   const { title, body } = renderNotification(row.type, row.params, locale);
   return {

@@ -111,6 +111,10 @@ describe('own profile', () => {
     const cleared = await call<Profile>('GET', paths.profile, token);
     expect(cleared.body.data).toMatchObject({ gender: null, birthDate: null, image: null, mode: 'dark' });
     expect(cleared.body.data.firstName).toBe('Reza');
+
+    // A null mode means "follow the device's system setting".
+    expect((await call('PUT', paths.profile, token, { mode: null })).status).toBe(200);
+    expect((await call<Profile>('GET', paths.profile, token)).body.data.mode).toBeNull();
   });
 
   it('keeps one user’s profile away from another', async () => {

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
-import { enforceLimit } from '../../http/rate-limit';
+import { enforceLimit, limitFailures } from '../../http/rate-limit';
 import { requireUser } from '../identity/auth-guard';
 import { type SecurityLimit, securityRule } from './limits';
 import * as service from './service';
@@ -47,9 +47,14 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       enforceLimit(deps.limiter, securityRule(deps.config, name), request.user.id),
   });
 
-  // A step-up code is a secret check too: counted with the other code checks of the account.
-  const enforceVerifyLimit = (request: FastifyRequest) =>
-    enforceLimit(deps.limiter, securityRule(deps.config, 'verifyUser'), request.user.id);
+  // Code and password checks count only when they fail (a step-up code too): the person who types them
+  // right is never stopped, a guesser is.
+  const checkingSecrets = <T>(request: FastifyRequest, attempt: () => Promise<T>) =>
+    limitFailures(
+      deps.limiter,
+      [{ rule: securityRule(deps.config, 'verifyUser'), subject: request.user.id }],
+      attempt,
+    );
 
   r.get(
     paths.twoFa,
@@ -109,7 +114,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('claimUser'),
     },
     async (request) => {
-      await service.changeUsername(deps, request.user.id, request.body.username);
+      await service.changeUsername(deps, request.user.id, request.body.username, request.log);
       return ok(request, null);
     },
   );
@@ -140,7 +145,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('claimUser'),
     },
     async (request) => {
-      await service.addNationalCode(deps, request.user.id, request.body.nationalCode);
+      await service.addNationalCode(deps, request.user.id, request.body.nationalCode, request.log);
       return ok(request, null);
     },
   );
@@ -169,10 +174,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         body: passwordChangeRequestSchema,
         response: { 200: nothing },
       },
-      ...guard('verifyUser'),
+      onRequest: requireUser,
     },
     async (request) => {
-      await service.changePassword(deps, request.user, request.body, request.log);
+      await checkingSecrets(request, () =>
+        service.changePassword(deps, request.user, { ...request.body, locale: request.locale }, request.log),
+      );
       return ok(request, null);
     },
   );
@@ -203,14 +210,10 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guard('sendUser'),
       handler: async (request, reply) => {
-        if (request.body.currentCode !== undefined) await enforceVerifyLimit(request);
-        const answer = await service.submitEmail(
-          deps,
-          request.user,
-          request.body,
-          request.locale,
-          request.log,
-        );
+        const submit = () =>
+          service.submitEmail(deps, request.user, request.body, request.locale, request.log);
+        const answer =
+          request.body.currentCode !== undefined ? await checkingSecrets(request, submit) : await submit();
         return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
       },
     });
@@ -224,10 +227,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         body: codeRequestSchema,
         response: { 200: nothing },
       },
-      ...guard('verifyUser'),
+      onRequest: requireUser,
     },
     async (request) => {
-      await service.verifyEmail(deps, request.user.id, request.body.code, request.log);
+      await checkingSecrets(request, () =>
+        service.verifyEmail(deps, request.user.id, request.body.code, request.log),
+      );
       return ok(request, null);
     },
   );
@@ -267,8 +272,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('sendUser'),
     },
     async (request, reply) => {
-      if (request.body.currentCode !== undefined) await enforceVerifyLimit(request);
-      const answer = await service.submitPhone(deps, request.user, request.body, request.locale, request.log);
+      const submit = () => service.submitPhone(deps, request.user, request.body, request.locale, request.log);
+      const answer =
+        request.body.currentCode !== undefined ? await checkingSecrets(request, submit) : await submit();
       return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
     },
   );
@@ -282,10 +288,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         body: codeRequestSchema,
         response: { 200: nothing },
       },
-      ...guard('verifyUser'),
+      onRequest: requireUser,
     },
     async (request) => {
-      await service.verifyPhone(deps, request.user.id, request.body.code, request.log);
+      await checkingSecrets(request, () =>
+        service.verifyPhone(deps, request.user.id, request.body.code, request.log),
+      );
       return ok(request, null);
     },
   );

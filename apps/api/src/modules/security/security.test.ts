@@ -6,6 +6,7 @@ import {
   type TokenPair,
 } from '@wsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
   type Client,
   latestCode,
@@ -139,6 +140,37 @@ describe('password change', () => {
     return latestCode(api, user.phone);
   }
 
+  it('a failure between the new password and the revocation of the other sessions leaves both as they were', async () => {
+    const user = await signUp(api);
+    const other = await logIn(api, user);
+    const token = user.tokens.accessToken;
+    const code = await sendCode(user);
+    const newPassword = 'Another-Long-Passphrase-7';
+    // The second write of the change (revoking the other sessions) fails.
+    const allowWrites = await refuseWrites(api.deps.database.db, {
+      table: 'user_sessions',
+      operation: 'UPDATE',
+      when: `OLD.user_id = ${literal(user.id)} and NEW.revoked_date is not null`,
+    });
+    try {
+      const answer = await call('PUT', paths.password, token, {
+        currentPassword: user.password,
+        password: newPassword,
+        code,
+      });
+      expect(answer.status).toBe(500);
+    } finally {
+      await allowWrites();
+    }
+    // Nothing half-done: the old password still logs in, the new one does not, the other session lives.
+    expect((await call('GET', paths.username, other.accessToken)).status).toBe(200);
+    await logIn(api, user);
+    const withNew = await newClient(api).call('POST', identityPaths.loginNationalCode, {
+      body: { nationalCode: user.nationalCode, password: newPassword },
+    });
+    expect(withNew.body.statusCode).toBe(620);
+  });
+
   it('needs the texted code and the current password; other sessions are revoked, this one stays', async () => {
     const user = await signUp(api);
     const other = await logIn(api, user);
@@ -214,6 +246,40 @@ describe('password change', () => {
     expect(titles.some((t) => t.startsWith('password.changed') && /password/i.test(t))).toBe(true);
     const fa = (await notificationsOf(token, 'fa')).find((n) => n.type === 'password.changed');
     expect(fa?.title).toMatch(/رمز/);
+  });
+
+  it("refuses a guessable password or the account's own data before spending the code", async () => {
+    const user = await signUp(api);
+    const token = user.tokens.accessToken;
+    const code = await sendCode(user);
+    for (const password of ['aaaaaaaa', user.phone, user.nationalCode, user.username, 'SaraTest']) {
+      const weak = await call<{ errors: { path: string; message: string }[] }>(
+        'PUT',
+        paths.password,
+        token,
+        { currentPassword: user.password, password, code },
+        'en',
+      );
+      expectCode(weak, 400);
+      expect(weak.body.data.errors).toEqual([
+        { path: 'password', message: expect.stringMatching(/^This password is too easy to guess\./) },
+      ]);
+    }
+    const fa = await call<{ errors: { message: string }[] }>('PUT', paths.password, token, {
+      currentPassword: user.password,
+      password: user.phone,
+      code,
+    });
+    expect(fa.body.data.errors[0]!.message).toMatch(/^این رمز عبور به‌آسانی حدس زده می‌شود/);
+    expectCode(
+      await call('PUT', paths.password, token, {
+        currentPassword: user.password,
+        password: 'Another-Long-Passphrase-7',
+        code,
+      }),
+      200,
+      200,
+    );
   });
 
   it('refuses an expired code', async () => {

@@ -10,16 +10,16 @@ import {
   type TwoFaSettings,
 } from '@wsm/contracts';
 import type { AppDeps } from '../../app';
+import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import {
+  assertStrongPassword,
   checkUserPassword,
   completeStepUp,
   getUser,
   isSessionFresh,
   type Logger,
-  markSessionReauthenticated,
   resendAccountCode,
-  revokeAllSessions,
   sendAccountCode,
   sendStepUpCode,
   setNationalCode,
@@ -32,23 +32,14 @@ import {
   useAccountCode,
 } from '../identity/service';
 
-/** Reactions to a changed secret or contact (notifications, invitations), wired in src/wiring.ts. */
-export type SecurityChange =
-  | { type: 'password.changed'; userId: string }
-  | { type: 'two-fa.changed'; userId: string; method: TwoFaMethod }
-  | { type: 'email.changed'; userId: string; email: string }
-  | { type: 'phone.changed'; userId: string; phone: string };
-export type SecurityChangeListener = (deps: AppDeps, change: SecurityChange) => Promise<unknown>;
-export const securityChangeListeners: SecurityChangeListener[] = [];
-
-async function announce(deps: AppDeps, change: SecurityChange, log: Logger): Promise<void> {
-  for (const listener of securityChangeListeners) {
-    try {
-      await listener(deps, change);
-    } catch (error) {
-      log.error({ err: error, change: change.type }, 'security-change listener failed');
-    }
-  }
+/** Changed secrets and contacts, emitted once committed (notifications and invitations react in src/wiring.ts). */
+export interface SecurityEvents {
+  'password.changed': { userId: string };
+  'two-fa.changed': { userId: string; method: TwoFaMethod };
+  'email.changed': { userId: string; email: string };
+  'phone.changed': { userId: string; phone: string };
+  'username.changed': { userId: string; username: string };
+  'national-code.added': { userId: string; nationalCode: string };
 }
 
 async function userOf(deps: AppDeps, userId: string) {
@@ -63,8 +54,14 @@ export async function getUsername(deps: AppDeps, userId: string): Promise<{ user
 }
 
 /** Sets the caller's username; 261 when another account holds it. */
-export async function changeUsername(deps: AppDeps, userId: string, username: string): Promise<void> {
+export async function changeUsername(
+  deps: AppDeps,
+  userId: string,
+  username: string,
+  log: Logger,
+): Promise<void> {
   await setUsername(deps, userId, username);
+  await emit('username.changed', { userId, username: username.toLowerCase() }, { db: deps.database.db, log });
 }
 
 /** The caller's national code, masked (never whole in an answer). */
@@ -77,8 +74,14 @@ export async function getNationalCode(
 }
 
 /** Sets the national code once; 261 when the account has one or another account holds it. */
-export async function addNationalCode(deps: AppDeps, userId: string, nationalCode: string): Promise<void> {
+export async function addNationalCode(
+  deps: AppDeps,
+  userId: string,
+  nationalCode: string,
+  log: Logger,
+): Promise<void> {
   await setNationalCode(deps, userId, nationalCode);
+  await emit('national-code.added', { userId, nationalCode }, { db: deps.database.db, log });
 }
 
 /** Texts a password-change code to the caller's phone. */
@@ -106,17 +109,18 @@ export async function sendPasswordCode(
 export async function changePassword(
   deps: AppDeps,
   user: { id: string; sessionId: string },
-  input: { currentPassword: string; password: string; code: string },
+  input: { currentPassword: string; password: string; code: string; locale: Locale },
   log: Logger,
 ): Promise<void> {
+  // Checked first, so a refused password does not spend the texted code.
+  await assertStrongPassword(input.password, await userOf(deps, user.id), input.locale);
   await useAccountCode(deps, { userId: user.id, purpose: 'password-change', code: input.code });
   if (!(await checkUserPassword(deps, user.id, input.currentPassword)))
     throw new AppError(StatusCode.wrongCredentials);
-  await setUserPassword(deps, user.id, input.password);
-  await revokeAllSessions(deps, user.id, user.sessionId);
-  // The code and the current password proved the person: this session may change contacts now.
-  await markSessionReauthenticated(deps, user.sessionId);
-  await announce(deps, { type: 'password.changed', userId: user.id }, log);
+  // One transaction: a new password never leaves the other sessions alive. The code and the current
+  // password proved the person, so this session may change contacts now.
+  await setUserPassword(deps, user.id, input.password, user.sessionId);
+  await emit('password.changed', { userId: user.id }, { db: deps.database.db, log });
 }
 
 /** The caller's e-mail address and whether it is verified. */
@@ -171,7 +175,7 @@ export function resendEmail(deps: AppDeps, userId: string, locale: Locale, log: 
 export async function verifyEmail(deps: AppDeps, userId: string, code: string, log: Logger): Promise<void> {
   const { destination } = await useAccountCode(deps, { userId, purpose: 'email-verify', code });
   await setUserEmail(deps, userId, destination, true);
-  await announce(deps, { type: 'email.changed', userId, email: destination }, log);
+  await emit('email.changed', { userId, email: destination }, { db: deps.database.db, log });
 }
 
 /** The caller's phone. */
@@ -217,7 +221,7 @@ export function resendPhone(deps: AppDeps, userId: string, locale: Locale, log: 
 export async function verifyPhone(deps: AppDeps, userId: string, code: string, log: Logger): Promise<void> {
   const { destination } = await useAccountCode(deps, { userId, purpose: 'phone-change', code });
   await setUserPhone(deps, userId, destination);
-  await announce(deps, { type: 'phone.changed', userId, phone: destination }, log);
+  await emit('phone.changed', { userId, phone: destination }, { db: deps.database.db, log });
 }
 
 // ---------- fresh sessions (step-up)
@@ -278,6 +282,6 @@ export async function setTwoFa(
     });
   const before = twoFaSettings(user).method;
   await setPreferredTwoFaMethod(deps, userId, method);
-  if (before !== method) await announce(deps, { type: 'two-fa.changed', userId, method }, log);
+  if (before !== method) await emit('two-fa.changed', { userId, method }, { db: deps.database.db, log });
   return twoFaSettings({ ...user, preferredTwoFaMethod: method });
 }

@@ -9,13 +9,13 @@ import {
   workspaceUserTransitions,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { emit, inTransaction } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
 import type { Db } from '../identity/repository';
-import { onMembersEvent } from '../members/events';
 import * as members from '../members/service';
 import * as repo from './repository';
 import { type DirectoryStatus, directoryStatuses } from './schema';
@@ -222,16 +222,15 @@ export async function changeStatus(
     });
   });
   if (member && memberStatus)
-    await onMembersEvent(
-      db,
+    await emit(
+      'member.status_changed',
       {
-        type: 'member.status_changed',
         workspaceId: access.workspaceId,
         userId: member.userId,
         status: memberStatus,
         byUserId: access.userId,
       },
-      log,
+      { db, log },
     );
   return getUser(db, access.workspaceId, row.entry.id, locale);
 }
@@ -255,6 +254,8 @@ export async function deleteUser(
   }
   if (!holds(access, 'tenant_members_invitations_withdraw')) throw new AppError(StatusCode.forbidden);
   const who: Who = row.entry.userId ? { userId: row.entry.userId } : { phone: row.entry.phone! };
-  await members.withdrawInvitationsOf(db, access, who, log);
-  await repo.deleteEntry(db, access.workspaceId, id);
+  await inTransaction({ db, log }, async (tx, events) => {
+    await members.withdrawInvitationsOf(tx, access, who, events);
+    await repo.deleteEntry(tx, access.workspaceId, id);
+  });
 }

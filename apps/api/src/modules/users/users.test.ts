@@ -1,5 +1,7 @@
 import type { NamedKey, WorkspaceUser } from '@wsm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
   addMember,
   createWorkspace,
@@ -9,6 +11,7 @@ import {
   randomPhone,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { accessAudit } from '../access/schema';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -73,7 +76,8 @@ describe('the directory', () => {
     const invitee = await quickUser(api);
     await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
       workspaceId: ws.id,
-      username: invitee.username,
+      // By phone: an invitation by username or national code has no directory entry before its answer.
+      phone: invitee.phone,
     });
     const phone = randomPhone();
     await call('POST', '/v1/workspaces/members/identity/invitations/', token, { workspaceId: ws.id, phone });
@@ -243,7 +247,8 @@ describe('status transitions', () => {
     const invitee = await quickUser(api);
     await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
       workspaceId: ws.id,
-      username: invitee.username,
+      // By phone: an invitation by username or national code has no directory entry before its answer.
+      phone: invitee.phone,
     });
     const page = await call<Page<WorkspaceUser>>(
       'GET',
@@ -292,7 +297,8 @@ describe('deleting a directory entry', () => {
     const invitee = await quickUser(api);
     await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
       workspaceId: ws.id,
-      username: invitee.username,
+      // By phone: an invitation by username or national code has no directory entry before its answer.
+      phone: invitee.phone,
     });
     const page = await call<Page<WorkspaceUser>>(
       'GET',
@@ -320,6 +326,52 @@ describe('deleting a directory entry', () => {
     ).toBe(403);
     const all = await call<Page<WorkspaceUser>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     expect(all.body.data.total).toBe(1);
+  });
+
+  it('deleting an invitee is whole: a failure deleting its entry leaves its invitation pending and unaudited', async () => {
+    const { ws, token } = await setup();
+    const phone = randomPhone();
+    const sent = await call<{ id: string }>('POST', '/v1/workspaces/members/identity/invitations/', token, {
+      workspaceId: ws.id,
+      phone,
+    });
+    expect(sent.status).toBe(200);
+    const page = await call<Page<WorkspaceUser>>(
+      'GET',
+      `${base}/workspace-id/${ws.id}/?status=unregistered`,
+      token,
+    );
+    const entryId = page.body.data.items[0]!.id;
+    // The last write of the delete (the directory entry itself) fails.
+    const allowWrites = await refuseWrites(api.deps.database.db, {
+      table: 'workspace_users',
+      operation: 'DELETE',
+      when: `OLD.id = ${literal(entryId)}`,
+    });
+    try {
+      expect((await call('DELETE', `${base}/`, token, { workspaceId: ws.id, userId: entryId })).status).toBe(
+        500,
+      );
+    } finally {
+      await allowWrites();
+    }
+    const invitations = await call<Page<{ id: string; status: { key: string } }>>(
+      'GET',
+      `/v1/workspaces/members/identity/invitations/?workspaceId=${ws.id}`,
+      token,
+    );
+    expect(invitations.body.data.items).toMatchObject([
+      { id: sent.body.data.id, status: { key: 'pending' } },
+    ]);
+    const audit = await api.deps.database.db
+      .select({ action: accessAudit.action })
+      .from(accessAudit)
+      .where(eq(accessAudit.workspaceId, ws.id));
+    expect(audit.map((row) => row.action)).not.toContain('invitation.withdrawn');
+    // Once the database accepts it, the same delete goes through whole.
+    expect((await call('DELETE', `${base}/`, token, { workspaceId: ws.id, userId: entryId })).status).toBe(
+      200,
+    );
   });
 
   it('needs tenant_members_delete for members', async () => {

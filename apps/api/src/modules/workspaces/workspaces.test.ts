@@ -1,4 +1,4 @@
-import type { Workspace, WorkspaceProfile } from '@wsm/contracts';
+import { customIssueMessages, type Workspace, type WorkspaceProfile } from '@wsm/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -79,7 +79,7 @@ describe('creating and listing workspaces', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors).toEqual([
-      { path: 'workspaceName', message: 'نام فضای کاری باید ۳ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد' },
+      { path: 'workspaceName', message: String(customIssueMessages.invalid_workspace_name?.fa) },
       { path: 'name', message: 'باید حداقل ۱ نویسه باشد' },
     ]);
     const en = await call<{ errors: { path: string; message: string }[] }>(

@@ -14,6 +14,9 @@ import { ApiError, apiClient, reportUnexpectedError, unwrap } from '../../lib/ap
 
 type CallOptions = Pick<AxiosRequestConfig, 'onError' | 'signal'>;
 
+// The password and code forms show 620 under their field: the catalogue's toast would say it twice.
+const atField = { fieldCodes: [StatusCode.wrongCredentials] } as const;
+
 export interface SignupStarted {
   signupToken: string;
   phone: string;
@@ -37,7 +40,11 @@ export async function startLogin(
   options: CallOptions = {},
 ): Promise<LoginStep> {
   const path = 'nationalCode' in identifier ? identityPaths.loginNationalCode : identityPaths.loginUsername;
-  const response = await apiClient.post<Envelope<LoginStep>>(path, { ...identifier, password }, options);
+  const response = await apiClient.post<Envelope<LoginStep>>(
+    path,
+    { ...identifier, password },
+    { ...atField, ...options },
+  );
   const body = response.data;
   // The contract always asks for a second step here; anything else is not a login.
   if (body.statusCode !== StatusCode.secondStep || typeof body.data?.accessToken !== 'string') {
@@ -58,7 +65,9 @@ export function sendLoginCode(
 
 /** Login step 2: the code → the token pair. */
 export function verifyLogin(challenge: string, code: string, options: CallOptions = {}): Promise<TokenPair> {
-  return unwrap(apiClient.post(identityPaths.loginVerify, { code }, { ...options, bearer: challenge }));
+  return unwrap(
+    apiClient.post(identityPaths.loginVerify, { code }, { ...atField, ...options, bearer: challenge }),
+  );
 }
 
 export function startSignup(
@@ -73,7 +82,9 @@ export function verifySignup(
   code: string,
   options: CallOptions = {},
 ): Promise<{ signupToken: string }> {
-  return unwrap(apiClient.post(identityPaths.signupVerify, { signupToken, code }, options));
+  return unwrap(
+    apiClient.post(identityPaths.signupVerify, { signupToken, code }, { ...atField, ...options }),
+  );
 }
 
 export function resendSignup(signupToken: string, options: CallOptions = {}): Promise<Resent> {
@@ -104,7 +115,9 @@ export function verifyRecovery(
   code: string,
   options: CallOptions = {},
 ): Promise<{ recoveryToken: string }> {
-  return unwrap(apiClient.post(identityPaths.recoveryVerify, { recoveryToken, code }, options));
+  return unwrap(
+    apiClient.post(identityPaths.recoveryVerify, { recoveryToken, code }, { ...atField, ...options }),
+  );
 }
 
 export function resendRecovery(recoveryToken: string, options: CallOptions = {}): Promise<Resent> {

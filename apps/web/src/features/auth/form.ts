@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { useLocale } from '../../lib/locale-navigation';
 
 // Forms validate with the contracts' zod schemas (ARCHITECTURE.md section 6) and show the messages of
-// product-spec.md section 5: Persian texts in fa (contracts' issueMessage), zod's defaults in en, and
-// this feature's own keys (auth:validation.*) for rules that belong to a form, not to the API.
+// product-spec.md section 5 in both languages (contracts' issueMessage), plus this feature's own keys
+// (auth:validation.*) for rules that belong to a form, not to the API.
 
 type Issue = z.core.$ZodIssue;
 
@@ -19,16 +19,19 @@ const formMessageKeys: Record<string, string> = {
 
 const requiredIssue = { code: 'invalid_type', expected: 'string', input: undefined, path: [], message: '' };
 
-/** One issue as text; an empty field is a missing required value (product-spec.md section 5). */
+/**
+ * One issue as text. An empty field is a missing required value (product-spec.md section 5), whatever
+ * rule failed on it: an empty "repeat password" is required, not "not the same".
+ */
 export function formIssueMessage(issue: Issue, values: unknown, locale: Locale, t: TFunction): string {
-  const key = formMessageKeys[issue.message];
-  if (key) return t(key);
   const field = issue.path[0];
   const value =
     values !== null && typeof values === 'object' && field !== undefined
       ? (values as Record<PropertyKey, unknown>)[field]
       : undefined;
   if (value === '' || value === undefined) return issueMessage(requiredIssue as Issue, locale);
+  const key = formMessageKeys[issue.message];
+  if (key) return t(key);
   return issueMessage(issue, locale);
 }
 

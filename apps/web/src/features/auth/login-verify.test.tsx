@@ -110,6 +110,7 @@ describe('the login code step', () => {
     const message = 'اطلاعات وارد شده برای اعتبارسنجی نادرست است';
     expect(await screen.findByText(message)).toBeTruthy();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(toasts.error).not.toHaveBeenCalled();
     expect(location()).toBe('/fa/login/verify');
     expect(Cookies.get('accessToken')).toBeUndefined();
   });
@@ -152,7 +153,7 @@ describe('the login code step', () => {
     fireEvent.click(await screen.findByTestId('resend-button'));
     await waitFor(() => expect(screen.getByTestId('resend-countdown').textContent).toMatch(/00:(29|30)/));
     expect(toasts.error).toHaveBeenCalledWith(
-      'The request is limited, please try again later',
+      expect.stringMatching(/^Too many attempts\. Try again in \u206600:(29|30)\u2069$/),
       expect.anything(),
     );
   });

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { type Envelope, nationalCodeSchema, passwordSchema, StatusCode } from '@wsm/contracts';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reportUnexpectedError } from '../../lib/api-client';
@@ -19,6 +17,8 @@ import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
 import { DigitsField } from './components/digits-field';
 import { PasswordField } from './components/password-field';
+import { PasswordStrength, preloadPasswordStrength } from './components/password-strength';
+import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { clearCountdown, clearRecovery, getRecoveryToken, saveRecovery, startCountdown } from './flow-state';
 import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from './form';
 
@@ -69,6 +69,7 @@ export function RecoveryStartPage() {
   const form = useForm({ resolver, defaultValues: { nationalCode: getEnteredNationalCode() ?? '' } });
   const { control, handleSubmit, setError, formState } = form;
   useRevalidateOnLocale(form);
+  const wait = useRetryWait('recovery');
 
   const submit = handleSubmit(async ({ nationalCode }) => {
     try {
@@ -78,6 +79,7 @@ export function RecoveryStartPage() {
       startCountdown(started.resendAfter);
       navigate(recoveryPaths.verify);
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (error instanceof ApiError) applyServerErrors(error.envelope, setError, ['nationalCode']);
       else reportUnexpectedError(error);
     }
@@ -110,7 +112,9 @@ export function RecoveryStartPage() {
                 />
               )}
             />
-            <PendingButton pending={formState.isSubmitting}>{t('recovery.sendCode')}</PendingButton>
+            <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+              {t('recovery.sendCode')}
+            </WaitingSubmitButton>
           </Stack>
         </Box>
         <BackLink to="/login">{t('recovery.backToLogin')}</BackLink>
@@ -168,7 +172,9 @@ export function RecoveryChangePage() {
   const resolver = useLocalizedResolver(changeSchema, t);
   const form = useForm({ resolver, defaultValues: { password: '', confirmPassword: '' } });
   const { control, handleSubmit, setError, formState } = form;
+  const password = useWatch({ control, name: 'password' });
   useRevalidateOnLocale(form);
+  const wait = useRetryWait('recovery-change');
 
   const submit = handleSubmit(async ({ password }) => {
     if (!token) return;
@@ -179,6 +185,7 @@ export function RecoveryChangePage() {
       notify.success(t('recovery.changed'));
       navigate('/login', { replace: true });
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (error instanceof ApiError) applyServerErrors(error.envelope, setError, ['password']);
       else reportUnexpectedError(error);
     }
@@ -201,6 +208,7 @@ export function RecoveryChangePage() {
                   label={t('fields.newPassword')}
                   autoComplete="new-password"
                   autoFocus
+                  onFocus={preloadPasswordStrength}
                   fullWidth
                   required
                   error={Boolean(fieldState.error)}
@@ -208,6 +216,8 @@ export function RecoveryChangePage() {
                 />
               )}
             />
+            {/* The API knows the account behind the token and also refuses its own data. */}
+            <PasswordStrength password={password} />
             <Controller
               name="confirmPassword"
               control={control}
@@ -224,25 +234,12 @@ export function RecoveryChangePage() {
                 />
               )}
             />
-            <PendingButton pending={formState.isSubmitting}>{t('recovery.submit')}</PendingButton>
+            <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+              {t('recovery.submit')}
+            </WaitingSubmitButton>
           </Stack>
         </Box>
       </Stack>
     </AuthCard>
-  );
-}
-
-function PendingButton({ pending, children }: { pending: boolean; children: string }) {
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      fullWidth
-      disabled={pending}
-      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
   );
 }

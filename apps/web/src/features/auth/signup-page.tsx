@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
@@ -17,7 +16,7 @@ import {
   signupPasswordRequestSchema,
 } from '@wsm/contracts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reportUnexpectedError } from '../../lib/api-client';
@@ -25,6 +24,7 @@ import { ApiError } from '../../lib/api-error';
 import { displayDigits } from '../../lib/digits';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
+import { useDismissToastsOnStep } from '../../lib/use-step-toasts';
 import { completeSignup, resendSignup, startSignup, verifySignup } from './api';
 import { useCompleteLogin } from './complete-login';
 import { AuthCard } from './components/auth-card';
@@ -32,6 +32,8 @@ import { AuthHeading, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
 import { DigitsField } from './components/digits-field';
 import { PasswordField } from './components/password-field';
+import { PasswordStrength, preloadPasswordStrength } from './components/password-strength';
+import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { statusOf } from './errors';
 import {
   getSignupState,
@@ -72,6 +74,7 @@ export function SignupPage() {
   };
 
   const stepIndex = steps.indexOf(state.step);
+  useDismissToastsOnStep(state.step);
   return (
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
@@ -87,7 +90,11 @@ export function SignupPage() {
         <Stepper activeStep={stepIndex} alternativeLabel aria-label={t('signup.progress')}>
           {steps.map((step, index) => (
             <Step key={step} completed={index < stepIndex}>
-              <StepLabel aria-current={index === stepIndex ? 'step' : undefined}>
+              <StepLabel
+                aria-current={index === stepIndex ? 'step' : undefined}
+                // MUI writes the step's number itself, in Latin digits; fa shows Persian ones.
+                icon={displayDigits(index + 1, locale)}
+              >
                 {t(`signup.steps.${step}`)}
               </StepLabel>
             </Step>
@@ -144,6 +151,7 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
   const { control, handleSubmit, setError, formState } = form;
   useRevalidateOnLocale(form);
   const [registered, setRegistered] = useState(false);
+  const wait = useRetryWait('signup');
 
   const submit = handleSubmit(async (values) => {
     setRegistered(false);
@@ -152,6 +160,7 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
       startCountdown(started.resendAfter);
       onDone(started);
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.duplicate) setRegistered(true);
       else if (error instanceof ApiError)
         applyServerErrors(error.envelope, setError, ['phone', 'nationalCode']);
@@ -218,7 +227,9 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
             </Link>
           </Alert>
         )}
-        <SubmitButton pending={formState.isSubmitting}>{t('signup.sendCode')}</SubmitButton>
+        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+          {t('signup.sendCode')}
+        </WaitingSubmitButton>
       </Stack>
     </Box>
   );
@@ -231,6 +242,9 @@ const passwordFormSchema = signupPasswordRequestSchema
     path: ['confirmPassword'],
     message: 'passwords_mismatch',
   });
+
+// The optional fields' form values are typed loosely (empty strings become absent on submit).
+const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function PasswordStep({
   token,
@@ -247,7 +261,12 @@ function PasswordStep({
     defaultValues: { password: '', confirmPassword: '', username: '', firstName: '', lastName: '' },
   });
   const { control, handleSubmit, setError, formState } = form;
+  const [password, username, firstName, lastName] = useWatch({
+    control,
+    name: ['password', 'username', 'firstName', 'lastName'],
+  });
   useRevalidateOnLocale(form);
+  const wait = useRetryWait('signup-password');
 
   const submit = handleSubmit(async ({ confirmPassword: _, ...account }) => {
     try {
@@ -255,6 +274,7 @@ function PasswordStep({
       notify.success(t('signup.welcome'));
       completeLogin(tokens);
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.duplicate)
         setError('username', { type: 'server', message: t('signup.usernameTaken') }, { shouldFocus: true });
       else if (error instanceof ApiError)
@@ -300,12 +320,18 @@ function PasswordStep({
               label={t('fields.newPassword')}
               autoComplete="new-password"
               autoFocus
+              onFocus={preloadPasswordStrength}
               fullWidth
               required
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message ?? t('fields.passwordHint')}
             />
           )}
+        />
+        {/* The phone and national code of step 1 are checked by the API, which has them whole. */}
+        <PasswordStrength
+          password={password}
+          owner={{ username: asText(username), firstName: asText(firstName), lastName: asText(lastName) }}
         />
         <Controller
           name="confirmPassword"
@@ -328,23 +354,10 @@ function PasswordStep({
           {text('firstName', 'given-name')}
           {text('lastName', 'family-name')}
         </Stack>
-        <SubmitButton pending={formState.isSubmitting}>{t('signup.finish')}</SubmitButton>
+        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+          {t('signup.finish')}
+        </WaitingSubmitButton>
       </Stack>
     </Box>
-  );
-}
-
-function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      fullWidth
-      disabled={pending}
-      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
   );
 }

@@ -53,11 +53,17 @@ describe('sign-up', () => {
 
     await screen.findByTestId('signup-password-form');
     expect(calls[1]?.body).toEqual({ signupToken: 'signup-token-1234567890', code: '123456' });
+    // An empty repeat is a missing value, not a mismatch.
+    await userEvent.type(field(/^New password/), 'Blue-Harbour-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(screen.queryByText('The two passwords are not the same')).toBeNull();
+    await userEvent.clear(field(/^New password/));
     await userEvent.type(field(/^New password/), 'short');
     await userEvent.type(field(/^Repeat the password/), 'other');
     await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
     expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
-    expect(screen.getByText(/>=8 characters/)).toBeTruthy();
+    expect(screen.getByText('Must be at least 8 characters')).toBeTruthy();
 
     await userEvent.clear(field(/^New password/));
     await userEvent.type(field(/^New password/), 'Blue-Harbour-42');
@@ -79,6 +85,15 @@ describe('sign-up', () => {
     await waitFor(() =>
       expect(getStoredUser()).toMatchObject({ firstName: 'Sara', language: { key: 'english' } }),
     );
+  });
+
+  it('numbers the steps in Persian digits in fa', async () => {
+    fakeServer({});
+    await renderAt('/fa/signup');
+    await screen.findByRole('button', { name: 'ارسال کد' });
+    const stepper = document.querySelector('[aria-label="مراحل ثبت‌نام"]');
+    expect(stepper?.textContent).toMatch(/۱.*۲.*۳/);
+    expect(stepper?.textContent).not.toMatch(/[0-9]/);
   });
 
   it('shows validation messages in Persian', async () => {

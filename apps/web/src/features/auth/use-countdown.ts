@@ -14,9 +14,4 @@ export function useResendCountdown(): { seconds: number; refresh: () => void } {
   return { seconds, refresh };
 }
 
-/** 125 → "02:05". */
-export function formatCountdown(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
-}
+export { formatCountdown } from '../../lib/wait';

@@ -4,6 +4,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../lib/api-client';
 import { localKeys, setStoredUser, writeLocal } from '../../lib/storage';
+import { isolated } from '../../test/bidi';
 import {
   type FakeApi,
   fakeApi,
@@ -75,7 +76,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ });
     expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeTruthy();
     expect(row.textContent).toContain('۱٫۵ مگابایت');
-    expect(row.textContent).toContain('توسط Sara Ahmadi');
+    expect(row.textContent).toContain(`توسط ${isolated('Sara Ahmadi')}`);
   });
 
   it('shows members who are not the owner that backups are the owner’s, without loading them', async () => {
@@ -109,6 +110,26 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.calls(`GET ${backupPaths.list(workspaceId)}`).length).toBeGreaterThan(1));
   });
 
+  it('echoes a typed code in Persian digits in fa and sends it in ASCII', async () => {
+    api.on(`POST ${backupPaths.backups}`, (request: RecordedRequest) =>
+      (request.body as { code?: string }).code ? { data: { ...backup, id: 'b2' } } : codeSent,
+    );
+    await open('fa');
+    await userEvent.click(await screen.findByRole('button', { name: 'ساخت پشتیبان' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ارسال کد' }));
+    const field = (await within(dialog).findByLabelText('کد ۶ رقمی')) as HTMLInputElement;
+    await userEvent.type(field, '123456');
+    expect(field.value).toBe('۱۲۳۴۵۶');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'تأیید' }));
+    await waitFor(() =>
+      expect(api.calls(`POST ${backupPaths.backups}`).map((call) => call.body)).toContainEqual({
+        workspaceId,
+        code: '123456',
+      }),
+    );
+  });
+
   it('restores only after the confirmation word and the SMS code', async () => {
     api.on(`PUT ${backupPaths.restore}`, (request: RecordedRequest) =>
       (request.body as { code?: string }).code
@@ -133,7 +154,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
       expect(toasts.success).toHaveBeenCalledWith('The workspace was restored from the backup.'),
     );
     expect(toasts.info).toHaveBeenCalledWith(
-      '1 member of the backup was not restored because the account no longer exists: Reza Karimi.',
+      '1 member of the backup was not restored, as they are not a member of this workspace now or their account no longer exists; invite them again if needed: Reza Karimi.',
     );
     expect(api.calls(`PUT ${backupPaths.restore}`).map((call) => call.body)).toEqual([
       { workspaceId, backupId: 'b1' },

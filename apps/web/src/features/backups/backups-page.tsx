@@ -148,7 +148,7 @@ function BackupsScreen({ workspaceId }: { workspaceId: string }) {
           onDone={(result) => {
             setRestoring(null);
             notify.success(t('restore.done'));
-            // Accounts deleted since the backup are not invented again: say who is missing.
+            // A restore brings back only people who are members now (and whose accounts exist): say who is missing.
             if (result.missingMembers.length > 0)
               notify.info(
                 t('restore.missingMembers', {

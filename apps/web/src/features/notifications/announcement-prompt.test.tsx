@@ -4,22 +4,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSession, sessionKeys } from '../../lib/storage';
 import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
 import { AnnouncementPrompt } from './announcement-prompt';
+import { notificationKeys } from './api';
 
-const item = (id: string, read: boolean) => ({
+// What the API answers: announcements newest first, each `read: false` (announcements are not tracked
+// per reader, apps/api notifications service).
+const item = (id: string, createdDate: string) => ({
   id,
   type: 'announcement',
   title: `Announcement ${id}`,
   body: 'Body',
   link: null,
-  read,
-  createdDate: '2026-11-20T10:00:00.000Z',
+  read: false,
+  createdDate,
 });
 
 let api: FakeApi;
 beforeEach(() => {
   logIn();
   api = fakeApi();
-  api.on('GET /v1/notifications/bulk/', { notifications: [item('a2', true), item('a1', false)], total: 2 });
+  api.on('GET /v1/notifications/bulk/', {
+    notifications: [item('a2', '2026-11-21T10:00:00.000Z'), item('a1', '2026-11-20T10:00:00.000Z')],
+    total: 2,
+  });
 });
 afterEach(resetHarness);
 
@@ -32,12 +38,12 @@ const open = () =>
   });
 
 describe('the announcement prompt', () => {
-  it('offers the newest unread announcement and leads to it; then not again in this session', async () => {
+  it('offers the newest announcement and leads to it; then not again in this session', async () => {
     const { router } = await open();
-    expect(await screen.findByText('Announcement a1')).toBeTruthy();
-    expect(screen.queryByText('Announcement a2')).toBeNull();
+    expect(await screen.findByText('Announcement a2')).toBeTruthy();
+    expect(screen.queryByText('Announcement a1')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Read' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/announcement/a1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/announcement/a2'));
     expect(readSession(sessionKeys.announcementAllowed)).toBe('false');
   });
 
@@ -45,18 +51,26 @@ describe('the announcement prompt', () => {
     const first = await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the announcement' }));
     await waitFor(() => expect(screen.queryByText('Announcement a1')).toBeNull());
+    expect(readSession(sessionKeys.announcementAllowed)).toBe('false');
     first.unmount();
     const calls = api.calls('GET /v1/notifications/bulk/').length;
-    await open();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(screen.queryByText('Announcement a1')).toBeNull();
+
+    const { queryClient } = await open();
+    // The prompt is mounted and has decided (its query is observed), and it decided not to fetch.
+    const query = () => queryClient.getQueryCache().find({ queryKey: notificationKeys.announcements(1) });
+    await waitFor(() => expect(query()?.getObserversCount()).toBe(1));
+    expect(query()?.state.fetchStatus).toBe('idle');
     expect(api.calls('GET /v1/notifications/bulk/')).toHaveLength(calls);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('shows nothing when every announcement is read', async () => {
-    api.on('GET /v1/notifications/bulk/', { notifications: [item('a2', true)], total: 1 });
-    await open();
-    await waitFor(() => expect(api.calls('GET /v1/notifications/bulk/')).toHaveLength(1));
+  it('shows nothing when there is no announcement', async () => {
+    api.on('GET /v1/notifications/bulk/', { notifications: [], total: 0 });
+    const { queryClient } = await open();
+    // Wait until the answer is in the cache (handled), then look.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(notificationKeys.announcements(1))?.status).toBe('success'),
+    );
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,32 +27,43 @@ export function AnnouncementPrompt() {
     setAllowed(false);
   };
   if (!allowed || !newest) return null;
+  // In a portal: the prompt is placed from the app bar, whose backdrop filter would otherwise become the
+  // box its fixed position is measured from, and draw it above the top of the window.
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-      <Alert
-        severity="info"
-        variant="filled"
-        role="status"
-        action={
-          <>
-            <Button
-              color="inherit"
-              size="small"
-              component={LocaleLink}
-              to={`/announcement/${encodeURIComponent(newest.id)}`}
-              onClick={done}
-            >
-              {t('announcements.read')}
-            </Button>
-            <IconButton color="inherit" size="small" aria-label={t('announcements.dismiss')} onClick={done}>
-              <CloseOutlined fontSize="small" />
-            </IconButton>
-          </>
-        }
+    <Portal>
+      {/* Below dialogs (a snackbar sits above them by default): it must not cover a dialog's buttons. */}
+      <Snackbar
+        open
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={(theme) => ({ zIndex: theme.zIndex.modal - 1 })}
       >
-        <AlertTitle>{t('announcements.new')}</AlertTitle>
-        {newest.title}
-      </Alert>
-    </Snackbar>
+        <Alert
+          severity="info"
+          variant="filled"
+          role="status"
+          sx={{ width: '100%', maxWidth: { sm: 560 }, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}
+          action={
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                component={LocaleLink}
+                to={`/announcement/${encodeURIComponent(newest.id)}`}
+                onClick={done}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {t('announcements.read')}
+              </Button>
+              <IconButton color="inherit" size="small" aria-label={t('announcements.dismiss')} onClick={done}>
+                <CloseOutlined fontSize="small" />
+              </IconButton>
+            </>
+          }
+        >
+          <AlertTitle>{t('announcements.new')}</AlertTitle>
+          <bdi>{newest.title}</bdi>
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }

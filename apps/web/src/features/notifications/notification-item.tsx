@@ -9,11 +9,15 @@ import { formatAgo, formatDate } from '../../lib/dates';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import type { Notification } from './api';
 
-// Read by screen readers, not shown.
+// Read by screen readers, not shown. Sizes are strings: in `sx` a bare 1 means 100%, which made this
+// unwrapped text as wide as its line and pushed the page sideways at phone width.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LocaleLink, useLocaleFreeLocation } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
-import { AppBar } from '../workspaces/components/app-bar';
+import { AppBar, shellMaxWidth } from '../workspaces/components/app-bar';
 
 const tabs = [
   { path: '/profile', key: 'nav.profile' },
@@ -28,9 +28,9 @@ export function AccountLayout() {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
-      <AppBar maxWidth={1000} />
+      <AppBar />
       <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-        <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
+        <Box sx={{ maxWidth: shellMaxWidth, mx: 'auto' }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
             {loggedIn ? t('profile:layout.title') : t('profile:nav.announcements')}
           </Typography>

@@ -72,7 +72,8 @@ export const profileUpdateRequestSchema = z
     birthDate: z.iso.date().nullable(),
     languageId: z.string(),
     imageId: z.string(),
-    mode: colorModeSchema,
+    // null: follow the device's system setting.
+    mode: colorModeSchema.nullable(),
   })
   .partial();
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
@@ -163,13 +164,16 @@ export const profileApi = {
     return imageUploadResponseSchema.parse(data);
   },
   username: () => get(profilePaths.username, usernameResponseSchema),
-  setUsername: (username: string) => unwrap(apiClient.put(profilePaths.username, { username })),
+  // A taken username (261) and a wrong current password (620) are shown at their fields.
+  setUsername: (username: string) =>
+    unwrap(apiClient.put(profilePaths.username, { username }, { fieldCodes: [StatusCode.duplicate] })),
   nationalCode: () => get(profilePaths.nationalCode, nationalCodeResponseSchema),
   setNationalCode: (nationalCode: string) =>
     unwrap(apiClient.post(profilePaths.nationalCode, { nationalCode })),
   sendPasswordCode: async () =>
     resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.passwordCode))),
-  changePassword: (body: PasswordChangeRequest) => unwrap(apiClient.put(profilePaths.password, body)),
+  changePassword: (body: PasswordChangeRequest) =>
+    unwrap(apiClient.put(profilePaths.password, body, { fieldCodes: [StatusCode.wrongCredentials] })),
   email: () => get(profilePaths.email, emailResponseSchema),
   /** Adds (POST) or changes (PUT) the e-mail; either sends a code to the new address (or a step-up first). */
   submitEmail: (email: string, change: boolean, currentCode?: string) => {

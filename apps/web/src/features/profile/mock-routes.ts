@@ -99,8 +99,9 @@ export const profileMockRoutes: MockRoute[] = [
         {
           id: 'session-1',
           ipAddress: '185.20.1.10',
-          agent: 'Chrome 126',
-          platform: 'Windows',
+          agent:
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+          platform: 'Chrome 126 on Windows 10',
           createdDate: created,
           lastSeenDate: new Date().toISOString(),
           current: true,
@@ -108,8 +109,9 @@ export const profileMockRoutes: MockRoute[] = [
         {
           id: 'session-2',
           ipAddress: '5.160.2.20',
-          agent: 'Safari 17',
-          platform: 'iOS',
+          agent:
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+          platform: 'Mobile Safari 17.4 on iOS 17.4, Apple iPhone',
           createdDate: created,
           lastSeenDate: created,
           current: false,

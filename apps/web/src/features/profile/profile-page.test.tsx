@@ -149,6 +149,33 @@ describe('/profile', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('mode')).toBe('dark');
   });
 
+  it('ticks System while the mode follows the device; choosing it saves null and forgets the saved mode', async () => {
+    api.on('GET /v1/auth/profile/', { ...profile, mode: null });
+    await open('en');
+    const system = await screen.findByRole('radio', { name: 'System' });
+    expect((system as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Light' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'Dark' }) as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(localStorage.getItem('mode')).toBe('dark'));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ mode: 'dark' });
+
+    await userEvent.click(screen.getByRole('radio', { name: 'System' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(2));
+    await waitFor(() => expect(localStorage.getItem('mode')).toBeNull());
+    expect(api.calls('PUT /v1/auth/profile/')[1]?.body).toMatchObject({ mode: null });
+  });
+
+  it('ticks the mode chosen on this device when the profile has none', async () => {
+    api.on('GET /v1/auth/profile/', { ...profile, mode: null });
+    localStorage.setItem('mode', 'dark');
+    await open('fa');
+    expect(((await screen.findByRole('radio', { name: 'تیره' })) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('choosing Persian as the language saves it and moves the page to /fa', async () => {
     const { router } = await open('en');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));

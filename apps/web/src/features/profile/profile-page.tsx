@@ -15,7 +15,7 @@ import type { Locale } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useColorMode } from '../../app/color-mode';
+import { type ModePreference, useColorMode } from '../../app/color-mode';
 import { useLocale } from '../../lib/locale-navigation';
 import { switchLocalePath } from '../../lib/locale-path';
 import { notify } from '../../lib/notify';
@@ -46,17 +46,18 @@ interface FormState {
   genderId: string;
   birthDate: string | null | 'incomplete';
   languageId: string;
-  mode: 'light' | 'dark' | '';
+  mode: ModePreference;
   imageId?: string;
 }
 
-const initialState = (profile: Profile): FormState => ({
+const initialState = (profile: Profile, preference: ModePreference): FormState => ({
   firstName: profile.firstName ?? '',
   lastName: profile.lastName ?? '',
   genderId: profile.gender?.id ?? '',
   birthDate: profile.birthDate ? profile.birthDate.slice(0, 10) : null,
   languageId: profile.language?.id ?? '',
-  mode: profile.mode ?? '',
+  // The mode in use on this device: the profile's, or the one chosen here before (or the system).
+  mode: profile.mode ?? preference,
 });
 
 function ProfileForm({
@@ -72,9 +73,9 @@ function ProfileForm({
   const locale = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
-  const { setMode } = useColorMode();
+  const { setMode, preference } = useColorMode();
   const update = useUpdateProfile();
-  const [form, setForm] = useState<FormState>(() => initialState(profile));
+  const [form, setForm] = useState<FormState>(() => initialState(profile, preference));
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((old) => ({ ...old, [key]: value }));
@@ -91,7 +92,7 @@ function ProfileForm({
       genderId: form.genderId || null,
       birthDate: form.birthDate,
       ...(form.languageId ? { languageId: form.languageId } : {}),
-      ...(form.mode ? { mode: form.mode } : {}),
+      mode: form.mode === 'system' ? null : form.mode,
       ...(form.imageId ? { imageId: form.imageId } : {}),
     };
     const checked = validate(profileUpdateRequestSchema, body, locale);
@@ -107,7 +108,7 @@ function ProfileForm({
       return;
     }
     notify.success(t('profile.saved'));
-    if (form.mode) setMode(form.mode);
+    setMode(form.mode);
     // Only a language the user picked here moves the app; re-saving the stored one while reading the
     // other locale (the URL wins at start-up) must not.
     const chosen = languages.find((language) => language.id === form.languageId);
@@ -200,6 +201,7 @@ function ProfileForm({
             value={form.mode}
             onChange={(event) => set('mode', event.target.value as FormState['mode'])}
           >
+            <FormControlLabel value="system" control={<Radio />} label={t('preferences.system')} />
             <FormControlLabel value="light" control={<Radio />} label={t('preferences.light')} />
             <FormControlLabel value="dark" control={<Radio />} label={t('preferences.dark')} />
           </RadioGroup>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isolated } from '../../test/bidi';
 import {
   type FakeApi,
   fakeApi,
@@ -11,6 +12,11 @@ import {
   toasts,
 } from '../../test/feature-harness';
 import { SecurityPage } from './security-page';
+
+const desktopChrome =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const iPhoneSafari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -25,8 +31,8 @@ beforeEach(() => {
     {
       id: 's1',
       ipAddress: '10.0.0.1',
-      agent: 'Chrome 126',
-      platform: 'Linux',
+      agent: desktopChrome,
+      platform: 'Chrome 126 on Linux',
       createdDate: '2026-01-01T10:00:00.000Z',
       lastSeenDate: '2026-01-02T10:00:00.000Z',
       current: true,
@@ -34,8 +40,8 @@ beforeEach(() => {
     {
       id: 's2',
       ipAddress: '10.0.0.2',
-      agent: 'Safari 17',
-      platform: 'iOS',
+      agent: iPhoneSafari,
+      platform: 'Mobile Safari 17.4 on iOS 17.4, Apple iPhone',
       createdDate: '2026-01-01T09:00:00.000Z',
       lastSeenDate: '2026-01-01T09:30:00.000Z',
       current: false,
@@ -91,6 +97,42 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/username/')).toHaveLength(1));
     expect(api.calls('PUT /v1/auth/identity/security/username/')[0]?.body).toEqual({ username: 'sara.new' });
+  });
+
+  it('a taken username is said at the field, not in a generic toast, and goes when the field changes', async () => {
+    api.on('PUT /v1/auth/identity/security/username/', () => ({ status: 400, statusCode: 261 }));
+    await open();
+    const section = await card('Username');
+    const input = await within(section).findByLabelText('Username');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
+    await userEvent.type(input, '2');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(section).findByText('This username is already taken. Choose another one.'),
+    ).toBeTruthy();
+    expect(toasts.error).not.toHaveBeenCalled();
+    await userEvent.type(input, '3');
+    await waitFor(() =>
+      expect(within(section).queryByText('This username is already taken. Choose another one.')).toBeNull(),
+    );
+  });
+
+  it('a wrong current password or code is said once, at the field', async () => {
+    api.on('GET /v1/auth/identity/security/password/verify/resend/sms/', { resendAfter: 120 });
+    api.on('PUT /v1/auth/identity/security/password/', () => ({ status: 400, statusCode: 620 }));
+    await open();
+    const section = await card('Password');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send SMS code' }));
+    await within(section).findByRole('button', { name: /Send again in/ });
+    await userEvent.type(within(section).getByLabelText('Current password'), 'old-Secret-1');
+    await userEvent.type(within(section).getByLabelText('New password'), 'new-Secret-22');
+    await userEvent.type(within(section).getByLabelText('Repeat the new password'), 'new-Secret-22');
+    await userEvent.type(within(section).getByLabelText('6-digit code'), '123456');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(1));
+    const code = within(section).getByLabelText('6-digit code');
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 
   it('changes the password with the SMS code, after sending it', async () => {
@@ -149,6 +191,22 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
+  it('holds the resend button for the wait of a refused resend (260)', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 0 });
+    api.on('GET /v1/auth/identity/security/email/verify/resend/', () => ({
+      status: 400,
+      statusCode: 260,
+      data: { retryAfter: 600 },
+    }));
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Send the code again' }));
+    const held = await within(section).findByRole('button', { name: /Send again in (599|600) s/ });
+    expect((held as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('changes an existing e-mail with PUT', async () => {
     api.on('GET /v1/auth/identity/security/email/', { email: 'old@example.com', verified: true });
     api.on('PUT /v1/auth/identity/security/email/', { resendAfter: 120 });
@@ -191,7 +249,18 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const details = within(list).getByText(/^IP 10\.0\.0\.2 · logged in .+ ago · active .+ ago$/);
     expect(details.getAttribute('title')).toMatch(/^Logged in .*2026.*, last active .*2026/);
     expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
-    await userEvent.click(within(list).getByRole('button', { name: 'End the session on iOS · Safari 17' }));
+    // Devices by name and kind; the raw user agent only on hover.
+    expect(within(list).queryByText(/Mozilla/)).toBeNull();
+    const phone = within(list).getByText('Mobile Safari 17.4 on iOS 17.4, Apple iPhone');
+    expect(phone.getAttribute('title')).toBe(iPhoneSafari);
+    expect(within(list).getByText('Chrome 126 on Linux').getAttribute('title')).toBe(desktopChrome);
+    expect(within(list).getByRole('img', { name: 'Phone' })).toBeTruthy();
+    expect(within(list).getByRole('img', { name: 'Computer' })).toBeTruthy();
+    await userEvent.click(
+      within(list).getByRole('button', {
+        name: 'End the session on Mobile Safari 17.4 on iOS 17.4, Apple iPhone',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(api.calls('DELETE /v1/auth/identity/security/sessions/')).toHaveLength(1));
@@ -274,7 +343,9 @@ describe('/profile/security', { timeout: 30_000 }, () => {
       email: 'sara@example.com',
       currentCode: '123456',
     });
-    expect(await within(section).findByText('کد به sara@example.com فرستاده شد.')).toBeTruthy();
+    expect(
+      await within(section).findByText(`کد به ${isolated('sara@example.com')} فرستاده شد.`),
+    ).toBeTruthy();
   });
 
   it('offers e-mail for login codes only once an address is verified, and explains why', async () => {
@@ -327,6 +398,26 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await open('fa');
     const section = await card('تأیید دومرحله‌ای');
     expect(await within(section).findByText('۰۹۱۲***۴۵۶۷')).toBeTruthy();
+  });
+
+  it('a session whose agent names no browser is an unknown device, the agent on hover', async () => {
+    api.on('GET /v1/auth/identity/security/sessions/', [
+      {
+        id: 's3',
+        ipAddress: '10.0.0.3',
+        agent: 'node',
+        platform: 'unknown',
+        createdDate: '2026-01-01T10:00:00.000Z',
+        lastSeenDate: '2026-01-02T10:00:00.000Z',
+        current: false,
+      },
+    ]);
+    await open('fa');
+    const list = await within(await card('نشست‌ها')).findByRole('list');
+    const name = within(list).getByText('دستگاه ناشناخته');
+    expect(name.getAttribute('title')).toBe('node');
+    expect(within(list).queryByText(/unknown|node/)).toBeNull();
+    expect(within(list).getByRole('img', { name: 'دستگاه دیگر' })).toBeTruthy();
   });
 
   it('ends every other session after confirming', async () => {

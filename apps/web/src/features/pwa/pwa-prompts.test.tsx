@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@wsm/contracts';
-import { type AxiosAdapter, AxiosHeaders } from 'axios';
+import { type AxiosAdapter, AxiosError, AxiosHeaders } from 'axios';
 import Cookies from 'js-cookie';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,29 +34,35 @@ async function renderPrompts(lng: Locale = 'en', reload = vi.fn()) {
   return { ...view, reload };
 }
 
-function serverReportsVersion(pwa: string): AxiosAdapter {
-  return async (config) => ({
-    status: 200,
-    statusText: '',
-    headers: new AxiosHeaders(),
-    config,
-    data: {
-      statusCode: 200,
-      statusMessage: 'ok',
-      data: {
-        id: 'a',
-        key: 'workspace-manager',
-        name: 'Workspace Manager',
-        title: null,
-        slogan: null,
-        description: null,
-        keywords: [],
-        version: { pwa, ios: null, android: null, windows: null, macos: null },
-        socialNetworks: { instagram: null, telegram: null, x: null, rubika: null },
-        createdDate: '2026-01-01T00:00:00.000Z',
-      },
-    },
-  });
+const versionCalls: string[] = [];
+
+/** The server of GET /v1/app/version/; any other path is a 404 (the old application-key read had one). */
+function serverReportsVersion(version: string): AxiosAdapter {
+  return async (config) => {
+    versionCalls.push(config.url ?? '');
+    if (config.url !== '/v1/app/version/') {
+      throw new AxiosError(
+        'not found',
+        AxiosError.ERR_BAD_REQUEST,
+        config,
+        {},
+        {
+          status: 404,
+          statusText: '',
+          headers: new AxiosHeaders(),
+          config,
+          data: { statusCode: 404, statusMessage: 'not found', data: null },
+        },
+      );
+    }
+    return {
+      status: 200,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+      data: { statusCode: 200, statusMessage: 'ok', data: { version, builtAt: '2026-11-20T08:30:00.000Z' } },
+    };
+  };
 }
 
 const original = apiClient.defaults.adapter;
@@ -130,6 +136,15 @@ describe('the update dialog', () => {
     localStorage.setItem(localKeys.workspaceId, 'ws-1');
     localStorage.setItem(localKeys.version, storedVersion);
   }
+
+  it('reads the version the server serves, without login or a workspace, and asks about a new one', async () => {
+    versionCalls.length = 0;
+    localStorage.setItem(localKeys.version, '1.0.0+aaaa');
+    apiClient.defaults.adapter = serverReportsVersion('1.0.0+bbbb');
+    await renderPrompts('en');
+    await screen.findByRole('dialog', { name: 'A new release is ready' });
+    expect(versionCalls).toEqual(['/v1/app/version/']);
+  });
 
   it('asks about a new server version; "No" postpones it by a day', async () => {
     loggedInWithWorkspace('1.0.0');

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { appConfig, defaultApplicationKey } from '../../app/app-config';
-import { getWorkspaceId, hasAuthCookies } from '../../lib/storage';
+import { appConfig } from '../../app/app-config';
 import { detectPlatform, isStandalone, markInstallSuggested, shouldOfferInstall } from './install-policy';
 import { InstallPrompt } from './install-prompt';
 import { activateAndReload, clearCaches, onWaitingWorker, waitingWorker } from './sw-registration';
@@ -16,14 +15,13 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** The server's web-app version, when a user is logged in and a workspace is selected; else null. */
+/** The web-app version the server serves (any page, logged in or not); null without an answer. */
 async function serverVersion(): Promise<string | null> {
-  const workspaceId = getWorkspaceId();
-  if (appConfig.apiMock || !hasAuthCookies() || !workspaceId) return null;
+  if (appConfig.apiMock) return null;
   try {
-    // Loaded only when there is something to check: the schema library stays out of the first pages.
-    const { fetchPwaVersion } = await import('./version-api');
-    return await fetchPwaVersion(defaultApplicationKey, workspaceId);
+    // Loaded apart: the schema library stays out of the first pages' bundle.
+    const { fetchAppVersion } = await import('./version-api');
+    return await fetchAppVersion();
   } catch {
     return null; // a background check: no answer means no prompt
   }

@@ -6,7 +6,13 @@ export function setupPwa(locale: Locale, onLanguageChanged: (listener: (lng: str
   applyManifestLocale(locale);
   onLanguageChanged((lng) => applyManifestLocale(lng === 'en' ? 'en' : 'fa'));
   if (import.meta.env.PROD) {
-    if (document.readyState === 'complete') void registerServiceWorker();
-    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+    if (document.readyState === 'complete') whenIdle(registerServiceWorker);
+    else window.addEventListener('load', () => whenIdle(registerServiceWorker), { once: true });
   }
+}
+
+/** Runs `task` once the first screen is drawn and the main thread is free, so it never competes with it. */
+function whenIdle(task: () => unknown): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void task(), { timeout: 5000 });
+  else setTimeout(() => void task(), 1000);
 }

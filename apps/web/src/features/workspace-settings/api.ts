@@ -13,6 +13,7 @@ import {
   roleSchema,
   rolesPageSchema,
   type SendInvitationRequest,
+  StatusCode,
   sendInvitationRequestSchema,
   softwareSchema,
   type UpdateRoleRequest,
@@ -60,6 +61,9 @@ const remove = async (path: string, data: unknown): Promise<void> => {
   await unwrap(apiClient.delete(path, { data }));
 };
 
+// The role and invite dialogs show 261 (a taken name, an invitation already pending) at their field.
+const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
+
 export type UpdateWorkspaceUser = z.input<typeof updateWorkspaceUserRequestSchema>;
 
 export const adminApi = {
@@ -67,9 +71,17 @@ export const adminApi = {
     get(workspacePaths.rolesOf(workspaceId), rolesPageSchema, listParams(query)),
   role: (workspaceId: string, roleId: string) => get(workspacePaths.role(workspaceId, roleId), roleSchema),
   createRole: async (body: z.input<typeof createRoleRequestSchema>) =>
-    roleSchema.parse(await unwrap(apiClient.post(workspacePaths.roles, createRoleRequestSchema.parse(body)))),
+    roleSchema.parse(
+      await unwrap(
+        apiClient.post(workspacePaths.roles, createRoleRequestSchema.parse(body), duplicateAtField),
+      ),
+    ),
   updateRole: async (body: UpdateRoleRequest) =>
-    roleSchema.parse(await unwrap(apiClient.put(workspacePaths.roles, updateRoleRequestSchema.parse(body)))),
+    roleSchema.parse(
+      await unwrap(
+        apiClient.put(workspacePaths.roles, updateRoleRequestSchema.parse(body), duplicateAtField),
+      ),
+    ),
   deleteRole: (workspaceId: string, roleId: string) =>
     remove(workspacePaths.roles, deleteRoleRequestSchema.parse({ workspaceId, roleId })),
   softwares: (workspaceId: string) => get(workspacePaths.softwares(workspaceId), z.array(softwareSchema)),
@@ -94,7 +106,9 @@ export const adminApi = {
   /** Digits are normalised and the phone made canonical by the schema before sending. */
   sendInvitation: async (body: z.input<typeof sendInvitationRequestSchema> | SendInvitationRequest) =>
     invitationSchema.parse(
-      await unwrap(apiClient.post(workspacePaths.invitations, sendInvitationRequestSchema.parse(body))),
+      await unwrap(
+        apiClient.post(workspacePaths.invitations, sendInvitationRequestSchema.parse(body), duplicateAtField),
+      ),
     ),
   withdrawInvitation: (workspaceId: string, invitationId: string) =>
     remove(workspacePaths.invitations, withdrawInvitationRequestSchema.parse({ workspaceId, invitationId })),

@@ -36,6 +36,9 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
   const [roleId, setRoleId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const send = useAdminMutation(workspaceId, adminApi.sendInvitation);
+  // An error is about what was typed: it goes as soon as its field changes.
+  const clearError = (field: 'value' | 'role') =>
+    setErrors((old) => (old[field] ? { ...old, [field]: '' } : old));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,8 +54,10 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
         setErrors({ value: t('invite.duplicate') });
+      // A national code or username nobody holds yet is invited like any other (the invitation waits
+      // for that person); a 404 now means the chosen role was deleted meanwhile.
       else if (error instanceof ApiError && error.statusCode === StatusCode.notFound)
-        setErrors({ value: t(`invite.notFound.${kind}`) });
+        setErrors({ role: t('invite.roleGone') });
       else {
         const server = serverFieldErrors(error);
         setErrors({ value: server[kind] ?? server.phone ?? '', role: server.roleId ?? '' });
@@ -96,7 +101,10 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
           <TextField
             label={t(`invite.fields.${kind}`)}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              clearError('value');
+            }}
             error={Boolean(errors.value)}
             helperText={errors.value || t(`invite.hints.${kind}`)}
             required
@@ -113,7 +121,10 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
           <RoleSelect
             workspaceId={workspaceId}
             value={roleId}
-            onChange={setRoleId}
+            onChange={(next) => {
+              setRoleId(next);
+              clearError('role');
+            }}
             label={t('invite.role')}
             error={errors.role}
           />

@@ -38,9 +38,16 @@ const pendingInvitation: Invitation = {
   role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
   token: 't',
   createdDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-  expiresDate: new Date(Date.now() + 5 * 86_400_000 + 60_000).toISOString(),
+  expiresDate: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
   status: { id: 'pending', key: 'pending', name: 'Pending' },
-  invitee: { userId: null, firstName: null, lastName: null, username: null, phone: '0935***7788' },
+  invitee: {
+    userId: null,
+    firstName: null,
+    lastName: null,
+    username: null,
+    phone: '0935***7788',
+    nationalCode: null,
+  },
 };
 
 // Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
@@ -136,7 +143,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     });
   });
 
-  it('explains a duplicate (261) and an unknown username (404) next to the field', async () => {
+  it('explains a duplicate (261) next to the field; a 404 (the role deleted meanwhile) is no “no account”', async () => {
     actAs(api, 'owner');
     let answer = 261;
     api.on(sendInvitation, () => ({ status: answer === 261 ? 400 : 404, statusCode: answer }));
@@ -149,9 +156,13 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
       await within(dialog).findByText('This person is already a member or already has a pending invitation.'),
     ).toBeTruthy();
     expect(api.calls(sendInvitation)[0]?.body).toMatchObject({ username: 'bob.smith' });
+    // Said once, at the field: no toast repeats it.
+    expect(toasts.error).not.toHaveBeenCalled();
     answer = 404;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('No account has this username.')).toBeTruthy();
+    // An unknown username is invited like a known one; the API's only 404 is a role deleted meanwhile.
+    expect(await within(dialog).findByText('This role no longer exists; choose another one.')).toBeTruthy();
+    expect(within(dialog).queryByText(/No account has/)).toBeNull();
   });
 
   it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {

@@ -78,6 +78,7 @@ function PersonCell({
             component="span"
             variant="body2"
             dir="ltr"
+            data-identifier
             sx={{ color: 'text.secondary', display: 'block' }}
           >
             @{username}
@@ -322,13 +323,16 @@ function inviteeName(
 ): {
   name: string | null;
   username: string | null;
-  phone: string | null;
+  /** The masked phone or national code the invitation was sent to. */
+  contact: string | null;
 } {
   const { invitee } = invitation;
+  // Until the invitee accepts, the API gives only what was typed (no name).
+  const contact = invitee.phone ?? invitee.nationalCode;
   return {
     name: personName({ ...invitee, username: null }),
     username: invitee.username,
-    phone: invitee.phone ? displayDigits(invitee.phone, locale) : null,
+    contact: contact ? displayDigits(contact, locale) : null,
   };
 }
 
@@ -346,7 +350,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
 
   const describe = (invitation: Invitation) => {
     const who = inviteeName(invitation, locale);
-    return who.name ?? who.username ?? who.phone ?? t('members.unnamed');
+    return who.name ?? who.username ?? who.contact ?? t('members.unnamed');
   };
 
   const confirmWithdraw = async () => {
@@ -370,12 +374,20 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
               {who.name ?? (
-                <bdi dir="ltr">{who.username ? `@${who.username}` : (who.phone ?? t('members.unnamed'))}</bdi>
+                <bdi dir="ltr">
+                  {who.username ? `@${who.username}` : (who.contact ?? t('members.unnamed'))}
+                </bdi>
               )}
             </Typography>
-            {who.name && (who.username || who.phone) ? (
-              <Typography component="span" variant="body2" dir="ltr" sx={{ color: 'text.secondary' }}>
-                {who.username ? `@${who.username}` : who.phone}
+            {who.name && (who.username || who.contact) ? (
+              <Typography
+                component="span"
+                variant="body2"
+                dir="ltr"
+                data-identifier={who.username ? true : undefined}
+                sx={{ color: 'text.secondary' }}
+              >
+                {who.username ? `@${who.username}` : who.contact}
               </Typography>
             ) : null}
           </Stack>

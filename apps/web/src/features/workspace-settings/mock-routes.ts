@@ -198,6 +198,7 @@ interface StoredInvitation {
     lastName: string | null;
     username: string | null;
     phone: string | null;
+    nationalCode: string | null;
   };
   status: string;
   createdDate: string;
@@ -264,7 +265,14 @@ function seed() {
     {
       id: 'invitation-1',
       roleId: 'role-viewer',
-      invitee: { userId: null, firstName: null, lastName: null, username: null, phone: '0935***7788' },
+      invitee: {
+        userId: null,
+        firstName: null,
+        lastName: null,
+        username: null,
+        phone: '0935***7788',
+        nationalCode: null,
+      },
       status: 'pending',
       createdDate: daysAgo(2),
       expiresDate: inDays(5),
@@ -272,12 +280,14 @@ function seed() {
     {
       id: 'invitation-2',
       roleId: 'role-hr',
+      // Pending: the API shows only what was typed.
       invitee: {
-        userId: 'user-9',
-        firstName: 'نگار',
-        lastName: 'صادقی',
+        userId: null,
+        firstName: null,
+        lastName: null,
         username: 'negar',
-        phone: '0919***1122',
+        phone: null,
+        nationalCode: null,
       },
       status: 'pending',
       createdDate: daysAgo(6),
@@ -291,7 +301,8 @@ function seed() {
         firstName: 'مریم',
         lastName: 'احمدی',
         username: 'maryam',
-        phone: '0912***0003',
+        phone: null,
+        nationalCode: null,
       },
       status: 'accepted',
       createdDate: daysAgo(21),
@@ -382,8 +393,9 @@ function directory(lang: Lang): WorkspaceUser[] {
       birthDate: member.birthDate,
     }),
   );
+  // Like the API: invitations by national code or username get an entry only when accepted.
   const fromInvitations = store.invitations
-    .filter((invitation) => invitation.status === 'pending')
+    .filter((invitation) => invitation.status === 'pending' && invitation.invitee.phone !== null)
     .map(
       (invitation): WorkspaceUser => ({
         id: `entry-${invitation.id}`,
@@ -546,17 +558,19 @@ export const workspaceAdminMockRoutes: MockRoute[] = [
       const body = bodyOf(config);
       const username = typeof body.username === 'string' ? body.username : null;
       const phone = typeof body.phone === 'string' ? body.phone : null;
+      const nationalCode = typeof body.nationalCode === 'string' ? body.nationalCode : null;
       if (username && store.members.some((member) => member.username === username)) return duplicate();
-      if (!phone && !username) return notFound();
       const invitation: StoredInvitation = {
         id: nextId('invitation'),
         roleId: typeof body.roleId === 'string' ? body.roleId : null,
+        // Like the API: only what was typed, whether or not an account holds it.
         invitee: {
-          userId: username ? nextId('user') : null,
+          userId: null,
           firstName: null,
           lastName: null,
           username,
           phone: phone ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : null,
+          nationalCode: nationalCode ? `${nationalCode.slice(0, 3)}****${nationalCode.slice(-3)}` : null,
         },
         status: 'pending',
         createdDate: new Date().toISOString(),

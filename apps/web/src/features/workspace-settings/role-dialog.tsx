@@ -74,6 +74,8 @@ function RoleForm({
   const [form, setForm] = useState<FormState>(() => fromRole(role));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState(false);
+  // An error is about what was entered: it goes as soon as its field changes.
+  const clearError = (field: string) => setErrors((old) => (old[field] ? { ...old, [field]: '' } : old));
   const save = useAdminMutation(workspaceId, (body: FormState) =>
     role
       ? adminApi.updateRole({
@@ -106,8 +108,10 @@ function RoleForm({
       ...(role ? { roleId: role.id, lastChangeDate: role.lastChangeDate } : {}),
     };
     const checked = validate(role ? updateRoleRequestSchema : createRoleRequestSchema, body, locale);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    if (!checked.ok || !form.name.trim()) {
+      const found = checked.ok ? {} : checked.errors;
+      // An empty name is missing, not "too short".
+      setErrors(form.name.trim() ? found : { ...found, name: t('roles.nameRequired') });
       return;
     }
     setErrors({});
@@ -159,7 +163,10 @@ function RoleForm({
           <TextField
             label={t('roles.name')}
             value={form.name}
-            onChange={(event) => setForm((old) => ({ ...old, name: event.target.value }))}
+            onChange={(event) => {
+              setForm((old) => ({ ...old, name: event.target.value }));
+              clearError('name');
+            }}
             error={Boolean(errors.name)}
             helperText={errors.name}
             disabled={locked}
@@ -188,7 +195,10 @@ function RoleForm({
             softwares={softwares}
             permissions={permissions}
             selected={form.selected}
-            onChange={(selected) => setForm((old) => ({ ...old, selected }))}
+            onChange={(selected) => {
+              setForm((old) => ({ ...old, selected }));
+              clearError('permissionIds');
+            }}
             canGrant={can}
             disabled={locked || form.superAccess}
           />

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { workspacePaths } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isolated } from '../../test/bidi';
 import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
 import { groupPermissions } from './permission-matrix';
 import { Component as RolesPage } from './roles-page';
@@ -176,6 +177,24 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Another role already has this name.')).toBeTruthy();
     expect(within(dialog).queryByText(/Someone else changed this role/)).toBeNull();
+    // Said once, at the field: no toast repeats it (nor covers the dialog's buttons).
+    expect(toasts.error).not.toHaveBeenCalled();
+    // Changing the name takes the message away.
+    await userEvent.type(within(dialog).getByLabelText(/Role name/), 's');
+    await waitFor(() => expect(within(dialog).queryByText('Another role already has this name.')).toBeNull());
+  });
+
+  it('an empty name is said to be required, and the message goes as the name is typed', async () => {
+    actAs(api, 'owner');
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New role' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    expect(await within(dialog).findByText('Enter a name for the role.')).toBeTruthy();
+    expect(within(dialog).queryByText(/at least/)).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText(/Role name/), 'S');
+    await waitFor(() => expect(within(dialog).queryByText('Enter a name for the role.')).toBeNull());
+    expect(api.calls(`POST ${roleWrite}`)).toHaveLength(0);
   });
 
   it('shows a role holding more than the editor read-only and cannot delete it', async () => {
@@ -184,10 +203,10 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     api.on(rolesList, page([bigger]));
     api.on(`GET ${workspacePaths.role(workspaceId, bigger.id)}`, bigger);
     await open('fa');
-    const remove = await screen.findByRole('button', { name: 'حذف Big' });
+    const remove = await screen.findByRole('button', { name: `حذف ${isolated('Big')}` });
     expect(remove).toHaveProperty('disabled', true);
-    await userEvent.click(screen.getByRole('button', { name: 'ویرایش Big' }));
-    const dialog = await screen.findByRole('dialog', { name: 'ویرایش نقش Big' });
+    await userEvent.click(screen.getByRole('button', { name: `ویرایش ${isolated('Big')}` }));
+    const dialog = await screen.findByRole('dialog', { name: `ویرایش نقش ${isolated('Big')}` });
     expect(within(dialog).getByText(/این نقش دسترسی‌هایی دارد که شما ندارید/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'ذخیره' })).toHaveProperty('disabled', true);
   });

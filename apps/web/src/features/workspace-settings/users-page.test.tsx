@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type WorkspaceUser, workspacePaths, workspaceUserStatuses } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isolated } from '../../test/bidi';
 import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
 import { allowedTransitions } from './grant';
 import { actAs, page, workspaceId } from './test-fixtures';
@@ -190,8 +191,8 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     actAs(api, ['tenant_users_role_read', 'tenant_users_role_update']);
     api.on(`PUT ${workspacePaths.users}`, carol);
     await open('fa');
-    await userEvent.click(await screen.findByRole('button', { name: 'ویرایش Carol Test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'ویرایش Carol Test' });
+    await userEvent.click(await screen.findByRole('button', { name: `ویرایش ${isolated('Carol Test')}` }));
+    const dialog = await screen.findByRole('dialog', { name: `ویرایش ${isolated('Carol Test')}` });
     const last = within(dialog).getByLabelText('نام خانوادگی');
     await userEvent.clear(last);
     await userEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));

@@ -175,7 +175,13 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
               )}
             </Typography>
             {user.username && name ? (
-              <Typography component="span" variant="body2" dir="ltr" sx={{ color: 'text.secondary' }}>
+              <Typography
+                component="span"
+                variant="body2"
+                dir="ltr"
+                data-identifier
+                sx={{ color: 'text.secondary' }}
+              >
                 @{user.username}
               </Typography>
             ) : null}

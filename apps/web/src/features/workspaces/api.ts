@@ -9,6 +9,7 @@ import {
   deleteApplicationRequestSchema,
   invitationResponseRequestSchema,
   invitationSchema,
+  StatusCode,
   type UpdateApplicationRequest,
   type UpdateWorkspaceProfileRequest,
   updateApplicationRequestSchema,
@@ -23,6 +24,10 @@ import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { tokenSubject } from '../auth/complete-login';
+import { notificationKeys } from '../notifications/api';
+
+// The create-workspace page and the application dialog show 261 (a taken name or key) at their field.
+const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 
 // Workspaces, their profile and logo, their applications, the caller's access information and its
 // own invitations (api-contract.md section 5). Every answer is parsed with the contracts' schema, so a
@@ -53,7 +58,9 @@ export const workspacesApi = {
   get: (id: string) => get(workspacePaths.workspace(id), workspaceSchema),
   create: async (body: CreateWorkspaceRequest) =>
     workspaceSchema.parse(
-      await unwrap(apiClient.post(workspacePaths.workspaces, createWorkspaceRequestSchema.parse(body))),
+      await unwrap(
+        apiClient.post(workspacePaths.workspaces, createWorkspaceRequestSchema.parse(body), duplicateAtField),
+      ),
     ),
   profile: (id: string) => get(workspacePaths.profileOf(id), workspaceProfileSchema),
   updateProfile: async (body: UpdateWorkspaceProfileRequest) =>
@@ -88,11 +95,23 @@ export const workspacesApi = {
     get(workspacePaths.application(workspaceId, appId), applicationSchema),
   createApplication: async (body: CreateApplicationRequest) =>
     applicationSchema.parse(
-      await unwrap(apiClient.post(workspacePaths.applications, createApplicationRequestSchema.parse(body))),
+      await unwrap(
+        apiClient.post(
+          workspacePaths.applications,
+          createApplicationRequestSchema.parse(body),
+          duplicateAtField,
+        ),
+      ),
     ),
   updateApplication: async (body: UpdateApplicationRequest) =>
     applicationSchema.parse(
-      await unwrap(apiClient.put(workspacePaths.applications, updateApplicationRequestSchema.parse(body))),
+      await unwrap(
+        apiClient.put(
+          workspacePaths.applications,
+          updateApplicationRequestSchema.parse(body),
+          duplicateAtField,
+        ),
+      ),
     ),
   deleteApplication: async (workspaceId: string, applicationId: string) => {
     await unwrap(
@@ -181,6 +200,8 @@ export function useRespondToInvitation() {
       await Promise.all([
         client.invalidateQueries({ queryKey: workspaceKeys.myInvitations }),
         client.invalidateQueries({ queryKey: workspaceKeys.all }),
+        // The server marked the invitation's notification read: the bell counts one fewer.
+        client.invalidateQueries({ queryKey: notificationKeys.all }),
       ]);
     },
   });

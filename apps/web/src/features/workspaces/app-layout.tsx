@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
-import { AppBar } from './components/app-bar';
+import { AppBar, shellMaxWidth } from './components/app-bar';
 
 /** The frame of the signed-in workspace screens: the app bar, then the page at a readable width. */
 export function AppLayout() {
@@ -8,7 +8,7 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
       <AppBar />
       <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+        <Box sx={{ maxWidth: shellMaxWidth, mx: 'auto' }}>
           <Outlet />
         </Box>
       </Box>

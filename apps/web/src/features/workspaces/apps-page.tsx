@@ -17,6 +17,7 @@ import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { Gate } from './access';
 import { useApplications, useWorkspaces } from './api';
 import { ApplicationIcon } from './components/application-icon';
+import { applicationTitle } from './components/application-title';
 import { LoadError } from './components/load-error';
 import { PageHeader } from './components/page-header';
 import { useOpenApplication } from './components/use-open-application';
@@ -33,9 +34,8 @@ function ApplicationCard({ application, current }: { application: Application; c
   const locale = useLocale();
   const open = useOpenApplication();
   const builtIn = application.key === tenantSettingsKey;
-  const line = builtIn
-    ? t('apps.settingsDescription')
-    : (application.slogan ?? application.description ?? application.title);
+  const line = builtIn ? t('apps.settingsDescription') : (application.slogan ?? application.description);
+  const title = applicationTitle(application, t);
   return (
     <Card
       variant="outlined"
@@ -49,7 +49,7 @@ function ApplicationCard({ application, current }: { application: Application; c
       <CardActionArea
         onClick={() => open(application)}
         sx={{ p: 2.5, height: '100%' }}
-        aria-label={t('apps.open', { name: application.name })}
+        aria-label={t('apps.open', { name: title })}
       >
         <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
           <Box
@@ -67,27 +67,28 @@ function ApplicationCard({ application, current }: { application: Application; c
             <ApplicationIcon applicationKey={application.key} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography component="h2" sx={{ fontWeight: 700 }} noWrap>
-              {application.name}
+            <Typography component="h2" sx={{ fontWeight: 700 }} noWrap dir="auto">
+              {title}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
               {line ?? '\u00a0'}
             </Typography>
           </Box>
         </Stack>
-        <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Chip size="small" variant="outlined" label={application.key} sx={{ direction: 'ltr' }} />
-          {application.version.pwa ? (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t('apps.version', { version: displayDigits(application.version.pwa, locale) })}
-            />
-          ) : null}
-          {current ? (
-            <Chip size="small" color="success" variant="outlined" label={t('apps.current')} />
-          ) : null}
-        </Stack>
+        {application.version.pwa || current ? (
+          <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
+            {application.version.pwa ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('apps.version', { version: displayDigits(application.version.pwa, locale) })}
+              />
+            ) : null}
+            {current ? (
+              <Chip size="small" color="success" variant="outlined" label={t('apps.current')} />
+            ) : null}
+          </Stack>
+        ) : null}
       </CardActionArea>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { customIssueMessages } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
 import {
@@ -125,7 +126,7 @@ describe('/workspace/new', { timeout: 30_000 }, () => {
     await userEvent.type(input('نام نمایشی'), 'شرکت');
     await userEvent.type(input('نام فضای کاری'), 'a b');
     await userEvent.click(screen.getByRole('button', { name: 'ساختن فضای کاری' }));
-    expect(await screen.findByText('نام فضای کاری باید ۳ تا ۴۰ نویسه از a-z، ۰-۹ و - باشد')).toBeTruthy();
+    expect(await screen.findByText(String(customIssueMessages.invalid_workspace_name?.fa))).toBeTruthy();
     expect(api.calls('POST /v1/workspaces/')).toHaveLength(0);
   });
 

@@ -19,7 +19,6 @@ import { useInvitation, useMyInvitations } from './api';
 import { InvitationActions, InvitationCard } from './components/invitation-card';
 import { LoadError } from './components/load-error';
 import { PageHeader } from './components/page-header';
-import { selectWorkspace } from './selection';
 
 const backIcon = (
   <ArrowBack sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })} />
@@ -140,7 +139,7 @@ export function InvitationPage() {
             <Typography component="dt" sx={{ color: 'text.secondary' }}>
               {t('invitations.workspaceName')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, textAlign: 'left' }} dir="ltr">
+            <Typography component="dd" sx={{ m: 0, textAlign: 'left' }} dir="ltr" data-identifier>
               @{item.workspaceName}
             </Typography>
             <Typography component="dt" sx={{ color: 'text.secondary' }}>
@@ -164,10 +163,6 @@ export function InvitationPage() {
             <Stack direction="row" sx={{ justifyContent: 'center', mt: 4 }}>
               <InvitationActions
                 invitation={item}
-                onAccepted={() => {
-                  selectWorkspace(item.workspaceId);
-                  navigate('/workspace/apps');
-                }}
                 onDeclined={() => navigate('/workspace/invitations', { replace: true })}
               />
             </Stack>

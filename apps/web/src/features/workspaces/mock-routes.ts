@@ -129,6 +129,7 @@ const invitations: Invitation[] = [
       lastName: 'محمدی',
       username: 'sara',
       phone: '0912***4567',
+      nationalCode: null,
     },
   },
 ];

@@ -28,7 +28,14 @@ const invitation = {
   createdDate: new Date().toISOString(),
   expiresDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
   status: { id: 'pending', name: 'Pending', key: 'pending' },
-  invitee: { userId: 'u1', firstName: null, lastName: null, username: 'sara', phone: null },
+  invitee: {
+    userId: 'u1',
+    firstName: null,
+    lastName: null,
+    username: 'sara',
+    phone: null,
+    nationalCode: null,
+  },
 };
 
 let api: FakeApi;
@@ -77,7 +84,7 @@ describe('the workspace picker (/)', { timeout: 30_000 }, () => {
     );
   });
 
-  it('accepts a pending invitation and refreshes the list', async () => {
+  it('accepts a pending invitation and takes me into the joined workspace, selected', async () => {
     let accepted = false;
     api.on('GET /v1/workspaces/', () => ({
       data: accepted ? [workspace('ws-9', 'Initech', 'member', 'Accounting')] : [],
@@ -89,16 +96,16 @@ describe('the workspace picker (/)', { timeout: 30_000 }, () => {
       accepted = true;
       return { data: null };
     });
-    await open();
+    const { router } = await open();
     const card = await screen.findByTestId('invitation-card');
     expect(within(card).getByText(/Invited as Accounting/)).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: 'Accept the invitation of Initech' }));
-    await waitFor(() => expect(screen.queryByTestId('invitation-card')).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/workspace/apps'));
+    expect(getWorkspaceId()).toBe('ws-9');
     expect(api.calls('POST /v1/workspaces/members/identity/invitations/response/')[0]?.body).toEqual({
       invitationId: 'inv-1',
       accept: true,
     });
-    expect(await screen.findByRole('button', { name: 'Open Initech' })).toBeTruthy();
     expect(toasts.success).toHaveBeenCalledWith('You joined Initech');
   });
 

@@ -65,7 +65,13 @@ function WorkspaceCard({
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem' }} noWrap>
               {workspace.name}
             </Typography>
-            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', textAlign: 'left' }} noWrap>
+            <Typography
+              variant="body2"
+              dir="ltr"
+              data-identifier
+              sx={{ color: 'text.secondary', textAlign: 'left' }}
+              noWrap
+            >
               @{workspace.workspaceName}
             </Typography>
           </Box>

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { otpCodeSchema, StatusCode } from '@wsm/contracts';
@@ -18,6 +17,7 @@ import { startCountdown } from '../flow-state';
 import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { formatCountdown, useResendCountdown } from '../use-countdown';
 import { DigitsField } from './digits-field';
+import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 const codeFormSchema = z.object({ code: otpCodeSchema });
 
@@ -43,11 +43,13 @@ export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
   useRevalidateOnLocale(form);
   const countdown = useResendCountdown();
   const [resending, setResending] = useState(false);
+  const wait = useRetryWait('code');
 
   const submit = handleSubmit(async ({ code }) => {
     try {
       await onVerify(code);
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.wrongCredentials) {
         setError(
           'code',
@@ -113,16 +115,9 @@ export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
             />
           )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
+        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
           {submitLabel}
-        </Button>
+        </WaitingSubmitButton>
         {onResend && (
           <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">

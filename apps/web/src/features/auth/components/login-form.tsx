@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -25,6 +23,7 @@ import { statusOf } from '../errors';
 import { clearLoginChallenge, saveLoginChallenge } from '../flow-state';
 import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { PasswordField } from './password-field';
+import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 /** All digits: a national code; otherwise a username (usernames start with a letter). */
 const loginFormSchema = z.object({
@@ -67,6 +66,7 @@ export function LoginForm() {
   });
   const { control, handleSubmit, setError, resetField, formState } = form;
   useRevalidateOnLocale(form);
+  const wait = useRetryWait('login');
 
   const submit = handleSubmit(async ({ identifier, password }) => {
     try {
@@ -76,6 +76,7 @@ export function LoginForm() {
       const challenge = saveLoginChallenge(step);
       navigate(challenge.method === 'email' ? '/login/verify/email' : '/login/verify');
     } catch (error) {
+      if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.wrongCredentials) {
         resetField('password');
         setError(
@@ -135,16 +136,9 @@ export function LoginForm() {
             {t('login.forgotPassword')}
           </Link>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
+        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
           {t('login.submit')}
-        </Button>
+        </WaitingSubmitButton>
       </Stack>
     </Box>
   );

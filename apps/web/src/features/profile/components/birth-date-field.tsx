@@ -30,6 +30,23 @@ const monthNames = (locale: Locale): string[] => {
   });
 };
 
+/** The time zone a person of this locale lives by when we know no better: Iran's for fa, the browser's for en. */
+export function defaultTimeZone(locale: Locale): string {
+  return locale === 'fa' ? 'Asia/Tehran' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The Gregorian calendar date of a moment in a time zone (not in UTC: 00:30 in Tehran is still yesterday in UTC). */
+export function calendarDateIn(moment: Date, timeZone: string): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
 /**
  * The birth date as three selects (day, month, year) in the locale's calendar: Persian (Solar Hijri)
  * in fa, Gregorian in en. The value is always an ISO Gregorian date (YYYY-MM-DD) or null.
@@ -40,6 +57,7 @@ export function BirthDateField({
   locale,
   error,
   now = new Date(),
+  timeZone = defaultTimeZone(locale),
 }: {
   value: string | null;
   /** An ISO date, null when cleared, or 'incomplete' while only some of the three parts are chosen. */
@@ -47,6 +65,8 @@ export function BirthDateField({
   locale: Locale;
   error?: string;
   now?: Date;
+  /** The person's time zone, which decides what "today" (and so the newest year) is. */
+  timeZone?: string;
 }) {
   const { t } = useTranslation('profile');
   const calendar = locale === 'fa' ? 'jalali' : 'gregorian';
@@ -55,7 +75,7 @@ export function BirthDateField({
     const gregorian = parseIsoDate(value);
     return gregorian ? (calendar === 'jalali' ? toJalali(gregorian) : gregorian) : {};
   });
-  const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  const today = calendarDateIn(now, timeZone);
   const thisYear = calendar === 'jalali' ? toJalali(today).year : today.year;
   const years = useMemo(() => Array.from({ length: 111 }, (_, index) => thisYear - index), [thisYear]);
   const months = useMemo(() => monthNames(locale), [locale]);

@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { toAsciiDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { retryAfterOf } from '../../../lib/wait';
+import { DigitsField } from '../../auth/components/digits-field';
 import { useCountdown } from '../use-countdown';
 
 /** "Enter the 6-digit code" with a resend button that counts down (resend allowed after `resendAfter`). */
@@ -45,8 +46,10 @@ export function CodeStep({
     setResending(true);
     try {
       countdown.start(await onResend());
-    } catch {
-      // The API client already said why.
+    } catch (error) {
+      // The API client already said why; a refusal as too early (260) holds the button for its wait.
+      const wait = retryAfterOf(error);
+      if (wait) countdown.start(wait);
     } finally {
       setResending(false);
     }
@@ -54,15 +57,16 @@ export function CodeStep({
 
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 1.5 }} aria-label={t('code.form')}>
-      <TextField
+      {/* Typed digits show as the locale's digits, as in the sign-up code field. */}
+      <DigitsField
         id={`${id}-code`}
         label={t('code.label')}
         helperText={error || (sentTo ? t('code.sentTo', { to: sentTo }) : t('code.help'))}
         error={Boolean(error)}
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onValueChange={setCode}
+        maxDigits={6}
         autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
       />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" loading={pending}>

@@ -10,6 +10,7 @@ import { phoneSchema, toPersianDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { type ContactStep, profileApi, profileKeys, useEmail, usePhone } from '../api';
@@ -147,7 +148,8 @@ function ContactFlow({
         key="new-address"
         id={id}
         timerName={timerName}
-        sentTo={sentTo}
+        // A phone number is a number (Persian digits in fa); an e-mail address keeps its own.
+        sentTo={inputType === 'tel' ? displayDigits(sentTo, locale) : sentTo}
         pending={pending}
         onVerify={(code) => void verify(code)}
         onResend={onResend}

@@ -4,16 +4,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { nationalCodeSchema, toPersianDigits, usernameSchema } from '@wsm/contracts';
+import { nationalCodeSchema, StatusCode, toPersianDigits, usernameSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useNationalCode, useSecurityMutation, useUsername } from '../api';
 import { serverFieldErrors, validate } from '../form-errors';
 import { SectionCard } from './section-card';
 
-/** The username: shown and changeable (261 when taken, which the API client already toasts). */
+/** The username: shown and changeable; a taken one (261) is said at the field, and only there. */
 export function UsernameCard() {
   const { t } = useTranslation('profile');
   const locale = useLocale();
@@ -36,7 +37,8 @@ export function UsernameCard() {
       setValue(undefined);
       notify.success(t('username.saved'));
     } catch (cause) {
-      setError(serverFieldErrors(cause).username ?? '');
+      const taken = cause instanceof ApiError && cause.statusCode === StatusCode.duplicate;
+      setError(taken ? t('username.taken') : (serverFieldErrors(cause).username ?? ''));
     }
   };
 
@@ -49,7 +51,10 @@ export function UsernameCard() {
           <TextField
             label={t('username.label')}
             value={shown}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError('');
+            }}
             error={Boolean(error)}
             helperText={error || t('username.rules')}
             autoComplete="username"

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
-import { profileApi, profileKeys, useSecurityMutation } from '../api';
+import { PasswordStrength, preloadPasswordStrength } from '../../auth/components/password-strength';
+import { profileApi, profileKeys, useEmail, usePhone, useSecurityMutation, useUsername } from '../api';
 import { type FieldErrors, serverFieldErrors, validate } from '../form-errors';
 import { useCountdown } from '../use-countdown';
 import { SectionCard } from './section-card';
@@ -25,6 +26,13 @@ export function PasswordCard() {
   const [form, setForm] = useState({ currentPassword: '', password: '', repeat: '', code: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (key: keyof typeof form, value: string) => setForm((old) => ({ ...old, [key]: value }));
+  // The meter counts the person's own data as guessable, as the API does (these answers are shared
+  // with the page's other cards).
+  const owner = {
+    username: useUsername().data?.username,
+    phone: usePhone().data?.phone,
+    email: useEmail().data?.email,
+  };
 
   const sendCode = async () => {
     setSending(true);
@@ -83,7 +91,9 @@ export function PasswordCard() {
           error={Boolean(errors.password)}
           helperText={errors.password || t('password.rules')}
           autoComplete="new-password"
+          onFocus={preloadPasswordStrength}
         />
+        <PasswordStrength password={form.password} owner={owner} />
         <TextField
           type="password"
           label={t('password.repeat')}

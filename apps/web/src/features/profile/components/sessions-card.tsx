@@ -1,3 +1,7 @@
+import ComputerOutlined from '@mui/icons-material/ComputerOutlined';
+import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
+import TabletMacOutlined from '@mui/icons-material/TabletMacOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,21 +12,40 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAgo, formatDate } from '../../../lib/dates';
+import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, type Session, useSecurityMutation, useSessions } from '../api';
 import { SectionCard } from './section-card';
 
-/** Where a session was opened, from its platform and agent. */
-function describe(session: Session, unknown: string): string {
-  return [session.platform, session.agent].filter(Boolean).join(' · ') || unknown;
+/** The device as the server named it from the user agent ("Chrome 156 on Linux"); null when it could not. */
+function deviceName(session: Session): string | null {
+  return session.platform && session.platform !== 'unknown' ? session.platform : null;
 }
+
+type DeviceKind = 'phone' | 'tablet' | 'computer' | 'other';
+
+/** The kind of device, read from the user agent's well-known tokens; "other" for a program or nothing. */
+export function deviceKind(agent: string | null | undefined): DeviceKind {
+  if (!agent || !/^Mozilla\//.test(agent)) return 'other';
+  if (/iPad|Tablet/i.test(agent) || (/Android/.test(agent) && !/Mobile/.test(agent))) return 'tablet';
+  if (/Mobi|iPhone|Android/.test(agent)) return 'phone';
+  return 'computer';
+}
+
+const deviceIcons = {
+  phone: PhoneIphoneOutlined,
+  tablet: TabletMacOutlined,
+  computer: ComputerOutlined,
+  other: DevicesOtherOutlined,
+} as const;
 
 /** Logged-in sessions, the current one marked; any other can be ended after a confirmation. */
 export function SessionsCard() {
@@ -64,50 +87,61 @@ export function SessionsCard() {
   else
     content = (
       <List disablePadding aria-label={t('sessions.title')}>
-        {query.data.map((session) => (
-          <ListItem
-            key={session.id}
-            divider
-            disableGutters
-            secondaryAction={
-              session.current ? null : (
+        {query.data.map((session) => {
+          const name = deviceName(session) ?? t('sessions.unknownDevice');
+          const kind = deviceKind(session.agent);
+          const Icon = deviceIcons[kind];
+          return (
+            // The button wraps under the text on a phone instead of lying over the address and dates.
+            <ListItem
+              key={session.id}
+              divider
+              disableGutters
+              sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+            >
+              <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
+                <Icon titleAccess={t(`sessions.kinds.${kind}`)} />
+              </ListItemIcon>
+              <ListItemText
+                sx={{ flex: '1 1 12rem', minWidth: 0 }}
+                primary={
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    {/* The raw user agent only on hover. */}
+                    <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
+                    {session.current ? (
+                      <Chip size="small" color="primary" label={t('sessions.current')} />
+                    ) : null}
+                  </Stack>
+                }
+                secondary={t('sessions.details', {
+                  ip: session.ipAddress ?? t('sessions.unknownIp'),
+                  created: formatAgo(session.createdDate, t),
+                  seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
+                })}
+                // Relative times in the line, the exact moments (in the locale's calendar) on hover.
+                slotProps={{
+                  secondary: {
+                    dir: 'auto',
+                    title: t('sessions.exact', {
+                      created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                      seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
+                    }),
+                  },
+                }}
+              />
+              {session.current ? null : (
                 <Button
                   color="error"
                   onClick={() => setConfirming(session)}
-                  aria-label={t('sessions.endOne', { name: describe(session, t('sessions.unknownDevice')) })}
+                  aria-label={t('sessions.endOne', { name })}
+                  sx={{ flexShrink: 0, marginInlineStart: 'auto' }}
                 >
                   {t('sessions.end')}
                 </Button>
-              )
-            }
-          >
-            <ListItemText
-              primary={
-                <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', pe: 10 }}>
-                  <span>{describe(session, t('sessions.unknownDevice'))}</span>
-                  {session.current ? (
-                    <Chip size="small" color="primary" label={t('sessions.current')} />
-                  ) : null}
-                </Stack>
-              }
-              secondary={t('sessions.details', {
-                ip: session.ipAddress ?? t('sessions.unknownIp'),
-                created: formatAgo(session.createdDate, t),
-                seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
-              })}
-              // Relative times in the line, the exact moments (in the locale's calendar) on hover.
-              slotProps={{
-                secondary: {
-                  dir: 'auto',
-                  title: t('sessions.exact', {
-                    created: formatDate(session.createdDate, locale, t, 'dateTime'),
-                    seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
-                  }),
-                },
-              }}
-            />
-          </ListItem>
-        ))}
+              )}
+            </ListItem>
+          );
+        })}
       </List>
     );
 

@@ -15,12 +15,15 @@ import { AppSwitcher } from './app-switcher';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
+/** The width of the app bar and of the pages under it: one frame, so nothing moves between sections. */
+export const shellMaxWidth = 1200;
+
 /**
  * The one app bar of the signed-in screens (ARCHITECTURE.md section 6): the product mark, the
  * workspace and application switchers, the notification bell, language, colour mode and the account
  * menu. A visitor (public announcements) sees the mark, language, mode and a login link.
  */
-export function AppBar({ maxWidth = 1200 }: { maxWidth?: number }) {
+export function AppBar() {
   const { t } = useTranslation('common');
   const theme = useTheme();
   const loggedIn = hasAuthCookies();
@@ -45,7 +48,13 @@ export function AppBar({ maxWidth = 1200 }: { maxWidth?: number }) {
         direction="row"
         component="nav"
         aria-label={t('nav.top')}
-        sx={{ alignItems: 'center', gap: { xs: 0.25, sm: 0.75 }, maxWidth, mx: 'auto', minHeight: 48 }}
+        sx={{
+          alignItems: 'center',
+          gap: { xs: 0.25, sm: 0.75 },
+          maxWidth: shellMaxWidth,
+          mx: 'auto',
+          minHeight: 48,
+        }}
       >
         <Box
           component={LocaleLink}

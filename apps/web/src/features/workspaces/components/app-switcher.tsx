@@ -15,6 +15,7 @@ import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
 import { ApplicationIcon } from './application-icon';
+import { applicationTitle } from './application-title';
 import { useOpenApplication } from './use-open-application';
 
 /** The app bar's application menu of the selected workspace. */
@@ -92,7 +93,10 @@ export function AppSwitcher() {
               <ListItemIcon>
                 <ApplicationIcon applicationKey={application.key} fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={application.name} slotProps={{ primary: { noWrap: true } }} />
+              <ListItemText
+                primary={applicationTitle(application, t)}
+                slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
+              />
               {application.id === appId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
             </MenuItem>
           ))

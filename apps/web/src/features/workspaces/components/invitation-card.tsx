@@ -10,12 +10,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
 import { formatAgo } from '../../../lib/dates';
-import { LocaleLink } from '../../../lib/locale-navigation';
+import { LocaleLink, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useRespondToInvitation } from '../api';
+import { selectWorkspace } from '../selection';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** The answer buttons of a pending invitation: accept at once, decline after a confirmation. */
+/** Opens the workspace an accepted invitation joined: selected, on its applications. */
+export function useEnterJoinedWorkspace(): (workspaceId: string) => void {
+  const navigate = useLocaleNavigate();
+  return (workspaceId) => {
+    selectWorkspace(workspaceId);
+    navigate('/workspace/apps');
+  };
+}
+
+/**
+ * The answer buttons of a pending invitation: accept at once, decline after a confirmation. Accepting
+ * opens the joined workspace unless the caller says otherwise.
+ */
 export function InvitationActions({
   invitation,
   onAccepted,
@@ -29,6 +42,7 @@ export function InvitationActions({
 }) {
   const { t } = useTranslation('workspaces');
   const respond = useRespondToInvitation();
+  const enterJoinedWorkspace = useEnterJoinedWorkspace();
   const [confirming, setConfirming] = useState(false);
   const answering = respond.isPending ? respond.variables?.accept : undefined;
 
@@ -43,7 +57,8 @@ export function InvitationActions({
     }
     if (accept) {
       notify.success(t('invitations.accepted', { name: invitation.name }));
-      onAccepted?.();
+      if (onAccepted) onAccepted();
+      else enterJoinedWorkspace(invitation.workspaceId);
     } else {
       notify.info(t('invitations.declined', { name: invitation.name }));
       onDeclined?.();

@@ -22,6 +22,7 @@ import { notify } from '../../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../access';
 import { useApplications, useDeleteApplication } from '../api';
 import { ApplicationIcon } from '../components/application-icon';
+import { applicationTitle } from '../components/application-title';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { useSelectedWorkspaceId } from '../selection';
@@ -97,8 +98,8 @@ function ApplicationRow({
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography component="h3" sx={{ fontWeight: 700 }}>
-            {application.name}
+          <Typography component="h3" sx={{ fontWeight: 700 }} dir="auto">
+            {applicationTitle(application, t)}
           </Typography>
           <Chip size="small" variant="outlined" label={application.key} sx={{ direction: 'ltr' }} />
           {builtIn ? (
@@ -128,7 +129,7 @@ function ApplicationRow({
         <RowAction
           allowed={canUpdate}
           title={t('applications.edit')}
-          label={t('applications.editNamed', { name: application.name })}
+          label={t('applications.editNamed', { name: applicationTitle(application, t) })}
           onClick={onEdit}
         >
           <EditOutlined />
@@ -137,7 +138,7 @@ function ApplicationRow({
           <RowAction
             allowed={canUpdate}
             title={t('applications.delete')}
-            label={t('applications.deleteNamed', { name: application.name })}
+            label={t('applications.deleteNamed', { name: applicationTitle(application, t) })}
             onClick={onDelete}
             color="error"
           >

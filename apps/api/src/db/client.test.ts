@@ -1,0 +1,59 @@
+import { createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from './client';
+
+// A minimal PostgreSQL server: it accepts any login, answers every query with an empty result, and can
+// drop its connections, as a restarted server or a cut network does.
+const sockets = new Set<Socket>();
+const server = createServer((socket) => {
+  sockets.add(socket);
+  socket.once('close', () => sockets.delete(socket));
+  let started = false;
+  socket.on('data', (chunk) => {
+    if (!started) {
+      started = true;
+      // AuthenticationOk, then ReadyForQuery (idle).
+      socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]));
+      return;
+    }
+    // A simple query: EmptyQueryResponse, then ReadyForQuery.
+    if (chunk[0] === 0x51) socket.write(Buffer.from([0x49, 0, 0, 0, 4, 0x5a, 0, 0, 0, 5, 0x49]));
+  });
+});
+let url = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `postgres://user@127.0.0.1:${(server.address() as { port: number }).port}/db`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the PostgreSQL pool', () => {
+  it('reports an idle connection that fails instead of dropping it silently', async () => {
+    const failures: Error[] = [];
+    const database = await openDatabase({ databaseUrl: url, onPoolError: (error) => failures.push(error) });
+    try {
+      await database.ping(5000);
+      expect(sockets.size).toBe(1);
+      for (const socket of sockets) socket.destroy();
+      await vi.waitFor(() => expect(failures).toHaveLength(1));
+      expect(failures[0]!.message).toMatch(/terminated/i);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('logs such a failure by default', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await database.ping(5000);
+      for (const socket of sockets) socket.destroy();
+      await vi.waitFor(() =>
+        expect(printed).toHaveBeenCalledWith(expect.stringMatching(/idle connection failed/)),
+      );
+    } finally {
+      printed.mockRestore();
+      await database.close();
+    }
+  });
+});

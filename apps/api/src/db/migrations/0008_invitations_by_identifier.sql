@@ -1,0 +1,8 @@
+ALTER TABLE "workspace_invitations" DROP CONSTRAINT "workspace_invitations_invitee_check";--> statement-breakpoint
+ALTER TABLE "workspace_invitations" ADD COLUMN "invitee_national_code" text;--> statement-breakpoint
+ALTER TABLE "workspace_invitations" ADD COLUMN "invitee_username" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_invitations_pending_national_code_key" ON "workspace_invitations" USING btree ("workspace_id","invitee_national_code") WHERE "workspace_invitations"."status" = 'pending' and "workspace_invitations"."invitee_national_code" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_invitations_pending_username_key" ON "workspace_invitations" USING btree ("workspace_id","invitee_username") WHERE "workspace_invitations"."status" = 'pending' and "workspace_invitations"."invitee_username" is not null;--> statement-breakpoint
+CREATE INDEX "workspace_invitations_national_code_idx" ON "workspace_invitations" USING btree ("invitee_national_code");--> statement-breakpoint
+CREATE INDEX "workspace_invitations_username_idx" ON "workspace_invitations" USING btree ("invitee_username");--> statement-breakpoint
+ALTER TABLE "workspace_invitations" ADD CONSTRAINT "workspace_invitations_invitee_check" CHECK ("workspace_invitations"."invitee_user_id" is not null or "workspace_invitations"."invitee_phone" is not null or "workspace_invitations"."invitee_national_code" is not null or "workspace_invitations"."invitee_username" is not null);

@@ -1,0 +1,228 @@
+import { type LoginStep, identityPaths as paths, profilePaths, type TokenPair } from '@wsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup, takeBackup } from '../../../test/backup-fixtures';
+import {
+  type Client,
+  createWorkspace,
+  latestCode,
+  logIn,
+  newClient,
+  otherCode,
+  outbox,
+  quickUser,
+  randomNationalCode,
+  randomPhone,
+  signUp,
+  strongPassword,
+  type TestUser,
+} from '../../../test/fixtures';
+import { type ApiAnswer, startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { createMemoryRateLimiter, createRedisRateLimiter } from '../../lib/rate-limiter';
+import { identityLimits } from './limits';
+import { hashPassword } from './passwords';
+import * as repo from './repository';
+
+// Limits stop abuse, not people (README.md, "Limits"): an owner's ordinary hour and an office behind
+// one address pass; SMS pumping, code guessing, credential stuffing and account attacks are stopped.
+
+let api: TestApp;
+let clock = Date.now();
+beforeAll(async () => {
+  // Rate-limit windows follow this clock, so a test can let time pass.
+  api = await startTestApp({
+    config: testConfig({ TRUST_PROXY: 'true' }),
+    limiter: createMemoryRateLimiter(() => clock),
+  });
+});
+afterAll(() => api.close());
+
+const loginStep = (user: Pick<TestUser, 'nationalCode' | 'password'>, client: Client) =>
+  client.call<LoginStep>('POST', paths.loginNationalCode, {
+    body: { nationalCode: user.nationalCode, password: user.password },
+  });
+
+const signupStart = (client: Client, phone = randomPhone()) =>
+  client.call<{ signupToken: string }>('POST', paths.signupPhone, {
+    body: { phone, nationalCode: randomNationalCode() },
+  });
+
+/** A 260 that says how long to wait, in the body and the header alike, at most `windowSeconds`. */
+function expectWait(answer: ApiAnswer<unknown>, windowSeconds: number): void {
+  expect(answer.body.statusCode).toBe(260);
+  const retryAfter = (answer.body.data as { retryAfter: number }).retryAfter;
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(Number(answer.headers.get('retry-after'))).toBe(retryAfter);
+}
+
+/** Runs `task` for each item, `width` at a time (a busy 2-core machine). */
+async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width)
+    results.push(...(await Promise.all(items.slice(i, i + width).map(task))));
+  return results;
+}
+
+describe('limits let people through', () => {
+  it("an owner's ordinary hour: sign-up, logins (one typo), a backup, a restore, another login, an e-mail", async () => {
+    const home = newClient(api);
+    const owner = await signUp(api, home);
+    expect((await loginStep({ ...owner, password: 'a-typo-in-it' }, home)).body.statusCode).toBe(620);
+    await logIn(api, owner, home);
+    const tokens = await logIn(api, owner, home);
+    const workspace = await createWorkspace(api, { ...owner, tokens });
+    const backup = await takeBackup(api, workspace);
+    const restored = await restoreBackup(api, workspace, backup.id);
+    expect(restored.body.statusCode).toBe(200);
+    // On the phone in the evening: another address, another login.
+    const latest = await logIn(api, owner, newClient(api));
+    const sent = await home.call('POST', profilePaths.email, {
+      token: latest.accessToken,
+      body: { email: `${owner.username}@example.com` },
+    });
+    expect(sent.body.statusCode).toBe(200);
+    const code = await latestCode(api, `${owner.username}@example.com`);
+    const verified = await home.call('POST', profilePaths.emailVerify, {
+      token: latest.accessToken,
+      body: { code },
+    });
+    expect(verified.body.statusCode).toBe(200);
+    // Sign-up, three logins, the backup and the restore: six texts to one phone, none refused.
+    expect(await outbox(api, owner.phone)).toHaveLength(6);
+  });
+
+  it('an office of 60 behind one address logs in within a minute and renews its tokens', async () => {
+    const office = newClient(api);
+    const passwordHash = await hashPassword(strongPassword);
+    const people = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const person = await quickUser(api);
+        await repo.updateUser(api.deps.database.db, person.id, { passwordHash }, new Date());
+        return { ...person, password: strongPassword };
+      }),
+    );
+    const sessions = await inBatches(people, 20, (person) => logIn(api, person, office));
+    expect(sessions).toHaveLength(60);
+    // Every tab renews its pair, twice in the minute.
+    for (let round = 0; round < 2; round++) {
+      const answers = await inBatches(sessions, 30, (pair) =>
+        office.call<TokenPair>('POST', paths.renew, { body: { refreshToken: pair.refreshToken } }),
+      );
+      expect(answers.map((a) => a.body.statusCode)).toEqual(Array(60).fill(200));
+      answers.forEach((a, i) => {
+        sessions[i] = a.body.data;
+      });
+    }
+  });
+});
+
+describe('limits stop abuse', () => {
+  it('SMS pumping: sign-up codes from one address stop at the budget, and stay stopped for the hour', async () => {
+    const pump = newClient(api);
+    const budget = identityLimits.signupSendIp.max;
+    const answers = await inBatches(
+      Array.from({ length: budget }, () => randomPhone()),
+      10,
+      (phone) => signupStart(pump, phone),
+    );
+    expect(answers.map((a) => a.body.statusCode)).toEqual(Array(budget).fill(200));
+    const victim = randomPhone();
+    expectWait(await signupStart(pump, victim), identityLimits.signupIp.windowSeconds);
+    clock += identityLimits.signupIp.windowSeconds * 1000 + 1000;
+    // The starts' window has passed, the address's hourly budget of texts has not.
+    expectWait(await signupStart(pump, victim), 3600);
+    expect(await outbox(api, victim)).toHaveLength(0);
+    // Another address is not affected.
+    expect((await signupStart(newClient(api))).body.statusCode).toBe(200);
+  });
+
+  it('SMS bombing: one phone gets at most 5 sign-up codes an hour, from however many addresses', async () => {
+    const victim = randomPhone();
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await signupStart(newClient(api), victim)).body.statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 260]);
+    expect(await outbox(api, victim)).toHaveLength(5);
+  });
+
+  it('code guessing across challenges from one address stops after 30 wrong codes', async () => {
+    const challenges = await Promise.all(
+      Array.from({ length: 7 }, async () => {
+        const phone = randomPhone();
+        const owner = newClient(api);
+        const start = await signupStart(owner, phone);
+        return { owner, token: start.body.data.signupToken, code: await latestCode(api, phone) };
+      }),
+    );
+    const guesser = newClient(api);
+    const guess = (token: string, code: string) =>
+      guesser.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    for (const { token, code } of challenges.slice(0, 6)) {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await guess(token, otherCode(code))).body.statusCode);
+      expect(answers).toEqual([620, 620, 620, 620, 660]);
+    }
+    const last = challenges[6]!;
+    // Stopped even with the right code; the person with the code, at their own address, is not.
+    expectWait(await guess(last.token, last.code), identityLimits.codeFailIp.windowSeconds);
+    const own = await last.owner.call('POST', paths.signupVerify, {
+      body: { signupToken: last.token, code: last.code },
+    });
+    expect(own.body.statusCode).toBe(200);
+  });
+
+  it('credential stuffing from one address stops after 50 wrong passwords', async () => {
+    const stuffer = newClient(api);
+    const tries = Array.from({ length: identityLimits.loginFailIp.max }, () => ({
+      nationalCode: randomNationalCode(),
+      password: 'leaked-password-1',
+    }));
+    const answers = await inBatches(tries, 10, (entry) => loginStep(entry, stuffer));
+    expect(answers.map((a) => a.body.statusCode)).toEqual(Array(tries.length).fill(620));
+    const user = await signUp(api);
+    expectWait(await loginStep(user, stuffer), identityLimits.loginFailIp.windowSeconds);
+    expect((await loginStep(user, newClient(api))).body.statusCode).toBe(630);
+  });
+
+  it('wrong passwords from many addresses stop the attacker, not the owner at an address of theirs', async () => {
+    const home = newClient(api);
+    const owner = await signUp(api, home);
+    const wrong = { ...owner, password: 'guess-guess-guess' };
+    const ceiling = identityLimits.loginFailAccount.max;
+    const answers = await inBatches(Array.from({ length: ceiling }), 20, () =>
+      loginStep(wrong, newClient(api)),
+    );
+    expect(answers.map((a) => a.body.statusCode)).toEqual(Array(ceiling).fill(620));
+    expectWait(await loginStep(wrong, newClient(api)), identityLimits.loginFailAccount.windowSeconds);
+    // Even the right password waits at an address the account never logged in from ...
+    expectWait(await loginStep(owner, newClient(api)), identityLimits.loginFailAccount.windowSeconds);
+    // ... while the owner at home logs in, as by username.
+    expect((await loginStep(owner, home)).body.statusCode).toBe(630);
+    const byName = await home.call('POST', paths.loginUsername, {
+      body: { username: owner.username, password: owner.password },
+    });
+    expect(byName.body.statusCode).toBe(630);
+  });
+});
+
+describe('limits whose counters are unreachable', () => {
+  it('answer 503 with the envelope when Redis is down, never 500', async () => {
+    const down = await startTestApp({
+      config: testConfig({ TRUST_PROXY: 'true' }),
+      limiter: createRedisRateLimiter('redis://127.0.0.1:9'),
+    });
+    try {
+      const login = await loginStep(
+        { nationalCode: randomNationalCode(), password: 'whatever' },
+        newClient(down),
+      );
+      expect(login.status).toBe(503);
+      expect(login.body.statusCode).toBe(503);
+      const renew = await newClient(down).call('POST', paths.renew, {
+        body: { refreshToken: 'x'.repeat(43) },
+      });
+      expect(renew.status).toBe(503);
+    } finally {
+      await down.close().catch(() => undefined);
+    }
+  });
+});

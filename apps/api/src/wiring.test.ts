@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace, quickUser } from '../test/fixtures';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { type EventLog, emit } from './events/bus';
+import type { Db } from './modules/identity/repository';
+import { notifications } from './modules/notifications/schema';
+import { workspaceNameOf } from './wiring';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(() => api.close());
+
+/** The app's database, except that every read fails (a connection lost mid-request). */
+function failingReads(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'select')
+        return () => {
+          throw new Error('connection lost');
+        };
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+describe('wiring: notifications of members events', () => {
+  it('names a workspace that is gone with an empty name', async () => {
+    expect(await workspaceNameOf(api.deps.database.db, 'no-such-workspace')).toBe('');
+  });
+
+  it('a workspace name that cannot be read is a logged failure, never a notification with an empty name', async () => {
+    const owner = await quickUser(api);
+    const removed = await quickUser(api);
+    const ws = await createWorkspace(api, owner, { name: 'Acme' });
+    const errors: unknown[] = [];
+    const log: EventLog = { error: (object) => void errors.push(object) };
+    const payload = { workspaceId: ws.id, memberId: 'm-1', userId: removed.id, byUserId: owner.id };
+
+    await emit('member.removed', payload, { db: failingReads(api.deps.database.db), log });
+    expect(errors).toMatchObject([{ err: { message: 'connection lost' }, event: 'member.removed' }]);
+    const written = () =>
+      api.deps.database.db.select().from(notifications).where(eq(notifications.userId, removed.id));
+    expect(await written()).toEqual([]);
+
+    // With the database answering, the same event notifies with the workspace's name.
+    await emit('member.removed', payload, { db: api.deps.database.db, log });
+    expect((await written()).map((n) => n.params)).toEqual([{ workspaceName: 'Acme' }]);
+  });
+});

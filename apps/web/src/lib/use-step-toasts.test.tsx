@@ -1,0 +1,91 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from './notify';
+import { useDismissToastsOnNavigation, useDismissToastsOnStep } from './use-step-toasts';
+
+const dismissed = vi.spyOn(toast, 'dismiss');
+let clock = Date.parse('2026-11-23T10:00:00Z');
+
+beforeEach(() => {
+  vi.spyOn(Date, 'now').mockImplementation(() => clock);
+  dismissed.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  notify.dismissRaisedBefore(Number.POSITIVE_INFINITY);
+  vi.mocked(Date.now).mockRestore();
+});
+
+function Page({ name, next }: { name: string; next: string }) {
+  useDismissToastsOnNavigation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1>{name}</h1>
+      <button type="button" onClick={() => void navigate(next)}>
+        next
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          notify.success('Saved');
+          void navigate(next);
+        }}
+      >
+        save and go
+      </button>
+    </>
+  );
+}
+
+function renderPages() {
+  const router = createMemoryRouter(
+    [
+      { path: '/one', element: <Page name="one" next="/two" /> },
+      { path: '/two', element: <Page name="two" next="/one" /> },
+    ],
+    { initialEntries: ['/one'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('toasts do not outlive their step', () => {
+  it('a new page dismisses the toast of the page before', async () => {
+    renderPages();
+    const old = notify.error('That code is wrong');
+    clock += 5_000;
+    await userEvent.click(screen.getByRole('button', { name: 'next' }));
+    await screen.findByRole('heading', { name: 'two' });
+    expect(dismissed).toHaveBeenCalledWith(old);
+  });
+
+  it('keeps the toast raised by the click that navigated', async () => {
+    renderPages();
+    await userEvent.click(screen.getByRole('button', { name: 'save and go' }));
+    await screen.findByRole('heading', { name: 'two' });
+    expect(dismissed).not.toHaveBeenCalled();
+  });
+
+  it('a new step of one page dismisses the toast of the step before', async () => {
+    function Steps() {
+      const [step, setStep] = useState(1);
+      useDismissToastsOnStep(step);
+      return (
+        <button type="button" onClick={() => setStep(step + 1)}>
+          step {step}
+        </button>
+      );
+    }
+    render(<Steps />);
+    const old = notify.info('A new code was sent');
+    expect(dismissed).not.toHaveBeenCalled();
+    clock += 5_000;
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'step 1' })));
+    expect(screen.getByRole('button', { name: 'step 2' })).toBeTruthy();
+    expect(dismissed).toHaveBeenCalledWith(old);
+  });
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// The web app's own version (api-contract.md section 9): the update prompt compares it with the stored one.
+
+export const appVersionPaths = {
+  version: '/v1/app/version/',
+} as const;
+
+/** `data` of `GET /v1/app/version/`: the version of the web app the server serves and when it was built. */
+export const appVersionSchema = z.object({
+  version: z.string().min(1),
+  /** ISO date and time. */
+  builtAt: z.string(),
+});
+export type AppVersion = z.infer<typeof appVersionSchema>;
+
+/** The file the web build writes beside index.html, which the API reads at start-up. */
+export const appVersionFileName = 'version.json';
