@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import {
   type Account,
   bearer,
@@ -148,11 +148,18 @@ test.describe('login', () => {
     const before = await codeFor(request, account.phone);
     await loginFirstStep(page, 'en', account);
     await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+    const isListCall = (r: Request) =>
+      r.method() === 'GET' && new URL(r.url()).pathname === '/v1/workspaces/';
+    const firstList = page.waitForResponse((r) => isListCall(r.request()));
     await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
     await expect(page).toHaveURL(/\/en$/);
+    await firstList; // the picker has made its call: the page has nothing left to load
     const oldAccess = await cookie(context, 'accessToken');
     const oldRefresh = await cookie(context, 'refreshToken');
-    await page.evaluate(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
+    // The expiry is brought near only in the reloaded page: set in the live page, a call it makes on its
+    // own (a poll, a lazily loaded screen) would renew there, and the reload could cut that renewal off
+    // after the server rotated the refresh token.
+    await page.addInitScript(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
 
     // The workspace list the picker reads is a call with the access token: the renewal must come first,
     // and the call use its token. (Logging out is not used here: it gives up on the server after 5 s,
@@ -170,9 +177,7 @@ test.describe('login', () => {
         await route.fulfill({ response });
       },
     );
-    const listCall = page.waitForRequest(
-      (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/v1/workspaces/',
-    );
+    const listCall = page.waitForRequest(isListCall);
     await page.reload();
     const renewed = await renewal;
     expect(renewed.accessToken).not.toBe(oldAccess);
