@@ -369,6 +369,39 @@ describe('the SMS step-up', () => {
     expect(codes[10]).toBe(260);
   });
 
+  it('limits wrong codes per account, never right ones: a busy owner with typos passes, a guesser gets 260', async () => {
+    const owner = await quickUser(api);
+    const workspace = await createWorkspace(api, owner);
+    const token = owner.tokens.accessToken;
+    const answers: number[] = [];
+    const round = async (wrong: number, right: boolean) => {
+      await call('POST', backupPaths.backups, token, { workspaceId: workspace.id });
+      const code = await latestCode(api, owner.phone);
+      for (let i = 0; i < wrong; i++)
+        answers.push(
+          (
+            await call('POST', backupPaths.backups, token, {
+              workspaceId: workspace.id,
+              code: otherCode(code),
+            })
+          ).body.statusCode,
+        );
+      if (right)
+        answers.push(
+          (await call('POST', backupPaths.backups, token, { workspaceId: workspace.id, code })).body
+            .statusCode,
+        );
+    };
+    // 24 calls carrying a code, 18 of them wrong: every one is answered on its merits.
+    for (let i = 0; i < 6; i++) await round(3, true);
+    expect(answers).toEqual(Array(6).fill([620, 620, 620, 200]).flat());
+    expect(await backupIds(api, workspace)).toHaveLength(6);
+    // The 21st wrong code within 15 minutes is one too many.
+    answers.length = 0;
+    await round(3, false);
+    expect(answers).toEqual([620, 620, 260]);
+  });
+
   it('restoring a backup the workspace does not have answers 404 and texts nothing', async () => {
     const owner = await quickUser(api);
     const workspace = await createWorkspace(api, owner);

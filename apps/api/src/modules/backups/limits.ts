@@ -15,7 +15,7 @@ export const maxPreRestoreBackups = 5;
 export const backupLimits = {
   /** Codes texted to confirm a backup or a restore (first step and resend). */
   sendUser: { name: 'backup-send:user', max: 10, windowSeconds: 3600 },
-  /** Calls carrying a code (take a backup, restore). */
+  /** Wrong codes in calls carrying one (take a backup, restore); right ones give their hit back. */
   verifyUser: { name: 'backup-verify:user', max: 20, windowSeconds: 900 },
   /** Archive uploads: each is unzipped and checked in full. */
   importUser: { name: 'backup-import:user', max: 20, windowSeconds: 3600 },

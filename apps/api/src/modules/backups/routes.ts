@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
-import { enforceLimit } from '../../http/rate-limit';
+import { enforceLimit, limitFailures } from '../../http/rate-limit';
 import { type MemberAccess, requireMember } from '../access/guard';
 import { bearer, guarded, nothing } from '../access/routes';
 import { type BackupLimit, backupRule } from './limits';
@@ -56,6 +56,13 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
   const db = deps.database.db;
   const limit = (request: FastifyRequest, name: BackupLimit) =>
     enforceLimit(deps.limiter, backupRule(deps.config, name), request.user.id);
+  /** A call carrying a code: only wrong codes count, so an owner's busy day of backups passes. */
+  const checkingCode = <T>(request: FastifyRequest, attempt: () => Promise<T>) =>
+    limitFailures(
+      deps.limiter,
+      [{ rule: backupRule(deps.config, 'verifyUser'), subject: request.user.id }],
+      attempt,
+    );
 
   r.get(
     `${base}/workspaceId/:id/`,
@@ -93,14 +100,20 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
       const { code } = request.body;
-      await limit(request, code ? 'verifyUser' : 'sendUser');
-      if (!code)
+      if (!code) {
+        await limit(request, 'sendUser');
         return secondStep(
           request,
           reply,
           await backups.startCreate(deps, access, request.locale, request.log),
         );
-      return ok(request, await backups.createBackup(deps, access, code, request.locale, request.log));
+      }
+      return ok(
+        request,
+        await checkingCode(request, () =>
+          backups.createBackup(deps, access, code, request.locale, request.log),
+        ),
+      );
     },
   );
 
@@ -209,16 +222,19 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
       const { backupId, code } = request.body;
-      await limit(request, code ? 'verifyUser' : 'sendUser');
-      if (!code)
+      if (!code) {
+        await limit(request, 'sendUser');
         return secondStep(
           request,
           reply,
           await backups.startRestore(deps, access, backupId, request.locale, request.log),
         );
+      }
       return ok(
         request,
-        await backups.restoreBackup(deps, access, backupId, code, request.locale, request.log),
+        await checkingCode(request, () =>
+          backups.restoreBackup(deps, access, backupId, code, request.locale, request.log),
+        ),
       );
     },
   );

@@ -68,12 +68,12 @@ export function CodeDialog<T>({
       }
       setSent(null);
       onDone(result.value);
-    } catch {
-      // The API client has already told the user why (toast or status page).
     } finally {
       setPending(false);
     }
   };
+  // The API client has already told the user why a call failed (toast or status page).
+  const start = () => run(first).catch(() => undefined);
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -86,7 +86,7 @@ export function CodeDialog<T>({
               id="backup"
               timerName={backupTimerName}
               pending={pending}
-              onVerify={(code) => void run(() => withCode(code))}
+              onVerify={(code) => run(() => withCode(code))}
               onResend={resend}
             />
           </Stack>
@@ -99,7 +99,7 @@ export function CodeDialog<T>({
           {t('actions.cancel')}
         </Button>
         {sent ? null : (
-          <Button variant="contained" disabled={!ready} loading={pending} onClick={() => void run(first)}>
+          <Button variant="contained" disabled={!ready} loading={pending} onClick={() => void start()}>
             {startLabel}
           </Button>
         )}

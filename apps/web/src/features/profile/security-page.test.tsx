@@ -207,6 +207,27 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect((held as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('holds the verify button for the wait of a code check refused as too many tries (260)', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
+    api.on('POST /v1/auth/identity/security/email/verify/', () => ({
+      status: 400,
+      statusCode: 260,
+      data: { retryAfter: 754 },
+    }));
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    await userEvent.type(await within(section).findByLabelText('6-digit code'), '654321');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    const note = await within(section).findByTestId('retry-wait');
+    expect(note.textContent).toMatch(/try again in \u2066(12:34|12:33)\u2069/);
+    expect((within(section).getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(section).getByLabelText('6-digit code')).toBeTruthy();
+  });
+
   it('changes an existing e-mail with PUT', async () => {
     api.on('GET /v1/auth/identity/security/email/', { email: 'old@example.com', verified: true });
     api.on('PUT /v1/auth/identity/security/email/', { resendAfter: 120 });

@@ -42,6 +42,11 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // An empty field is missing, not malformed.
+    if (!value.trim()) {
+      setErrors({ value: t(`invite.required.${kind}`) });
+      return;
+    }
     // The contract's schema normalises Persian and Arabic-Indic digits and canonicalises the phone.
     const checked = validate(sendInvitationRequestSchema, { workspaceId, roleId, [kind]: value }, locale);
     if (!checked.ok) {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +101,26 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۸۱۲');
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
     expect(await within(dialog).findByText('شماره‌ی موبایل معتبر نیست')).toBeTruthy();
+    expect(api.calls(sendInvitation)).toHaveLength(0);
+  });
+
+  it('says an empty field is required, in both languages, and the message goes as it is typed', async () => {
+    actAs(api, 'owner');
+    const dialog = await openInvite('fa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
+    expect(await within(dialog).findByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.')).toBeTruthy();
+    expect(within(dialog).queryByText('شماره‌ی موبایل معتبر نیست')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰');
+    await waitFor(() =>
+      expect(within(dialog).queryByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.')).toBeNull(),
+    );
+    expect(api.calls(sendInvitation)).toHaveLength(0);
+    cleanup();
+
+    const english = await openInvite('en');
+    await userEvent.click(within(english).getByRole('button', { name: 'Username' }));
+    await userEvent.click(within(english).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(english).findByText('Enter the username to invite.')).toBeTruthy();
     expect(api.calls(sendInvitation)).toHaveLength(0);
   });
 

@@ -5,9 +5,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryAfterOf } from '../../../lib/wait';
 import { DigitsField } from '../../auth/components/digits-field';
+import { RetryWaitNote, useRetryWait } from '../../auth/components/retry-wait';
 import { useCountdown } from '../use-countdown';
 
-/** "Enter the 6-digit code" with a resend button that counts down (resend allowed after `resendAfter`). */
+/**
+ * "Enter the 6-digit code" with a resend button that counts down (resend allowed after `resendAfter`).
+ * `onVerify` rejects with the API's error when the code is refused: a refusal as too many tries (260)
+ * disables the verify button for its wait, shown below it.
+ */
 export function CodeStep({
   id,
   timerName,
@@ -21,7 +26,7 @@ export function CodeStep({
   timerName: string;
   sentTo?: string;
   pending: boolean;
-  onVerify: (code: string) => void;
+  onVerify: (code: string) => Promise<void>;
   onResend: () => Promise<number | undefined>;
   onCancel?: () => void;
 }) {
@@ -30,8 +35,9 @@ export function CodeStep({
   const [error, setError] = useState('');
   const countdown = useCountdown(timerName);
   const [resending, setResending] = useState(false);
+  const verifyWait = useRetryWait(`${timerName}-verify`);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = toAsciiDigits(code.trim());
     if (!/^\d{6}$/.test(value)) {
@@ -39,7 +45,12 @@ export function CodeStep({
       return;
     }
     setError('');
-    onVerify(value);
+    try {
+      await onVerify(value);
+    } catch (error) {
+      // The API client already said why; a 260 also holds the button.
+      verifyWait.holdFor(error);
+    }
   };
 
   const resend = async () => {
@@ -56,7 +67,13 @@ export function CodeStep({
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 1.5 }} aria-label={t('code.form')}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      sx={{ gap: 1.5 }}
+      aria-label={t('code.form')}
+    >
       {/* Typed digits show as the locale's digits, as in the sign-up code field. */}
       <DigitsField
         id={`${id}-code`}
@@ -69,7 +86,7 @@ export function CodeStep({
         autoComplete="one-time-code"
       />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" loading={pending}>
+        <Button type="submit" variant="contained" loading={pending} disabled={verifyWait.seconds > 0}>
           {t('code.verify')}
         </Button>
         <Button onClick={() => void resend()} disabled={countdown.seconds > 0} loading={resending}>
@@ -77,6 +94,7 @@ export function CodeStep({
         </Button>
         {onCancel ? <Button onClick={onCancel}>{t('actions.cancel')}</Button> : null}
       </Stack>
+      <RetryWaitNote seconds={verifyWait.seconds} />
     </Stack>
   );
 }

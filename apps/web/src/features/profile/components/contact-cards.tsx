@@ -97,12 +97,11 @@ function ContactFlow({
     }
   };
 
+  // A refused code (620, 660, 260) is toasted by the API client and rejects to the code step, which stays.
   const stepUp = async (code: string) => {
     setPending(true);
     try {
       follow(await onSubmit(submitted, code), submitted);
-    } catch {
-      // 620 (wrong code) and 660 (too many tries) are toasted by the API client; the step stays.
     } finally {
       setPending(false);
     }
@@ -115,8 +114,6 @@ function ContactFlow({
       setSentTo(undefined);
       setValue('');
       onVerified();
-    } catch {
-      // 620 (wrong code) and 660 (too many tries) are toasted by the API client.
     } finally {
       setPending(false);
     }
@@ -135,7 +132,7 @@ function ContactFlow({
           timerName={stepUpTimer}
           sentTo={phone}
           pending={pending}
-          onVerify={(code) => void stepUp(code)}
+          onVerify={stepUp}
           onResend={async () => follow(await onSubmit(submitted), submitted)}
           onCancel={() => setStepUpPhone(undefined)}
         />
@@ -151,7 +148,7 @@ function ContactFlow({
         // A phone number is a number (Persian digits in fa); an e-mail address keeps its own.
         sentTo={inputType === 'tel' ? displayDigits(sentTo, locale) : sentTo}
         pending={pending}
-        onVerify={(code) => void verify(code)}
+        onVerify={verify}
         onResend={onResend}
         onCancel={() => setSentTo(undefined)}
       />
