@@ -65,8 +65,8 @@ describe('the room for backups', () => {
     const file = await exportBackup(api, workspace, first.id);
     // Room for exactly one more.
     await api.deps.database.db.execute(
-      sql`insert into workspace_backups (id, workspace_id, source, size, sha256, format_version, counts, snapshot_date, archive, created_by, created_date)
-          select gen_random_uuid()::text, workspace_id, 'imported', size, sha256, format_version, counts, snapshot_date, archive, created_by, now()
+      sql`insert into workspace_backups (id, workspace_id, source, size, sha256, format_version, counts, snapshot_date, created_by, created_date)
+          select gen_random_uuid()::text, workspace_id, 'imported', size, sha256, format_version, counts, snapshot_date, created_by, now()
           from workspace_backups, generate_series(1, ${maxStoredBackups - 2}::int) where id = ${first.id}`,
     );
     const challenge = await newClient(api).call<BackupChallenge>('POST', backupPaths.backups, {

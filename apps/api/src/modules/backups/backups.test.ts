@@ -27,7 +27,7 @@ import {
 import { startTestApp, type TestApp, testDatabase } from '../../../test/test-app';
 import { tappedDatabase } from '../../../test/transaction-taps';
 import { readZip, writeZip } from './archive';
-import { storeSliceBytes } from './repository';
+import { archiveChunkBytes } from './repository';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -151,16 +151,23 @@ describe('export and import', () => {
     expect(await canonicalDump(db, rich.workspace.id)).toEqual(original);
   });
 
-  it('exports a zip larger than one read slice intact (streamed slice by slice)', async () => {
+  it('exports an archive stored in pieces of any size intact, in order (streamed piece by piece)', async () => {
     const owner = await quickUser(api);
     const workspace = await createWorkspace(api, owner);
     const backup = await takeBackup(api, workspace);
-    // A stored archive of 2.5 slices, written straight into the row.
+    // 2.5 MiB stored straight as three pieces of unequal sizes (as migration 0009 may leave them).
     const big = Buffer.alloc(Math.floor(2.5 * 1024 * 1024));
     for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
-    await api.deps.database.db.execute(
-      sql`update workspace_backups set archive = ${big}, size = ${big.length} where id = ${backup.id}`,
-    );
+    const db = api.deps.database.db;
+    await db.execute(sql`delete from workspace_backup_chunks where backup_id = ${backup.id}`);
+    const cuts = [0, 1_000_000, 2_000_000, big.length];
+    for (let position = 0; position < 3; position++) {
+      const hex = big.subarray(cuts[position], cuts[position + 1]).toString('hex');
+      await db.execute(
+        sql`insert into workspace_backup_chunks (backup_id, position, bytes) values (${backup.id}, ${position}, decode(${hex}, 'hex'))`,
+      );
+    }
+    await db.execute(sql`update workspace_backups set size = ${big.length} where id = ${backup.id}`);
     const file = await exportBackup(api, workspace, backup.id);
     expect(file.status).toBe(200);
     expect(file.bytes.length).toBe(big.length);
@@ -201,12 +208,21 @@ describe('a large upload', () => {
       [...files].map(([path, bytes]) => ({ path, bytes })),
       new Date(),
     );
-    expect(zip.length).toBeGreaterThan(2 * storeSliceBytes);
+    expect(zip.length).toBeGreaterThan(2 * archiveChunkBytes);
 
     const imported = await importBackup(api, workspace.id, zip, owner.tokens.accessToken);
     expect(imported.status).toBe(200);
     expect(imported.body.data).toMatchObject({ size: zip.length, sha256: sha256(zip) });
     expect(imported.body.data.counts.workspace_applications).toBe(3500);
+    // Stored as whole pieces of at most 1 MiB, each written once.
+    const pieces = await api.deps.database.db.execute(
+      sql`select position, length(bytes) as size from workspace_backup_chunks
+          where backup_id = ${imported.body.data.id} order by position`,
+    );
+    const sizes = (pieces as unknown as { rows: { position: number; size: number }[] }).rows;
+    expect(sizes.map((row) => row.position)).toEqual([...sizes.keys()]);
+    expect(sizes.length).toBe(Math.ceil(zip.length / archiveChunkBytes));
+    expect(sizes.slice(0, -1).every((row) => Number(row.size) === archiveChunkBytes)).toBe(true);
     const file = await exportBackup(api, workspace, imported.body.data.id);
     expect(file.bytes.length).toBe(zip.length);
     expect(sha256(file.bytes)).toBe(sha256(zip));
@@ -630,8 +646,8 @@ describe('the list', () => {
 
     const stored = await importBackup(api, workspace.id, file.bytes, token);
     await api.deps.database.db.execute(
-      sql`insert into workspace_backups (id, workspace_id, source, size, sha256, format_version, counts, snapshot_date, archive, created_by, created_date)
-          select gen_random_uuid()::text, workspace_id, 'imported', size, sha256, format_version, counts, snapshot_date, archive, created_by, now()
+      sql`insert into workspace_backups (id, workspace_id, source, size, sha256, format_version, counts, snapshot_date, created_by, created_date)
+          select gen_random_uuid()::text, workspace_id, 'imported', size, sha256, format_version, counts, snapshot_date, created_by, now()
           from workspace_backups, generate_series(1, 49) where id = ${stored.body.data.id}`,
     );
     const over = await importBackup(api, workspace.id, file.bytes, token, 'en');

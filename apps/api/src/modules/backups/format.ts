@@ -230,7 +230,7 @@ export interface GlobalKeyValues {
   batchesJson: string[];
 }
 
-const globalKeyBatch = 5000;
+const globalKeyBatch = 1000;
 
 /** Values in JSON arrays of at most globalKeyBatch (GlobalKeyValues.batchesJson). */
 export function globalKeyBatches(values: string[]): string[] {

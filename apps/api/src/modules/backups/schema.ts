@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../identity/schema';
 import { workspaces } from '../workspaces/schema';
 
@@ -13,10 +23,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const backupSourceValues = ['created', 'imported', 'pre-restore'] as const;
 
 /**
- * Stored backups of a workspace: the zip itself (in the database, so every API instance serves it and a
- * database backup holds it) and what the list shows. The archive column is stored uncompressed out of
- * line (migration 0004 sets STORAGE EXTERNAL): a zip does not compress further, and export reads it in
- * slices, which PostgreSQL only serves without decompressing the whole value when it is not compressed.
+ * Stored backups of a workspace: what the list shows. The zip itself is in workspace_backup_chunks (in
+ * the database, so every API instance serves it and a database backup holds it).
  */
 export const workspaceBackups = pgTable(
   'workspace_backups',
@@ -34,7 +42,6 @@ export const workspaceBackups = pgTable(
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
     /** The manifest's created date: when the data was read. */
     snapshotDate: timestamptz('snapshot_date').notNull(),
-    archive: bytea('archive').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
   },
@@ -46,3 +53,22 @@ export const workspaceBackups = pgTable(
 );
 
 export type WorkspaceBackupRow = typeof workspaceBackups.$inferSelect;
+
+/**
+ * A backup's zip in pieces (repository.ts archiveChunkBytes; migration 0009 cut older archives at 1 MiB),
+ * in order of `position`. Each piece is written by one short statement and read by one, so storing or
+ * streaming an archive of any size never holds the API's thread long (the embedded database runs on it)
+ * or a whole archive's memory, and no statement rewrites what an earlier one stored. Stored uncompressed
+ * (the migration sets STORAGE EXTERNAL): a zip does not compress further.
+ */
+export const workspaceBackupChunks = pgTable(
+  'workspace_backup_chunks',
+  {
+    backupId: text('backup_id')
+      .notNull()
+      .references(() => workspaceBackups.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.backupId, t.position] })],
+);

@@ -179,13 +179,10 @@ async function storeBackup(
   values: repo.NewBackup & { source: 'created' | 'imported' },
   locale: Locale,
 ): Promise<void> {
-  // The embedded database turns a bytea parameter into text byte by byte on the API's thread: there the
-  // archive goes in slices. PostgreSQL takes it whole, in binary, and the work is the server's.
-  const insert = deps.database.kind === 'pglite' ? repo.insertBackupInSlices : repo.insertBackup;
   await deps.database.db.transaction(async (tx) => {
     await repo.lockWorkspace(tx, values.workspaceId);
     await assertRoom(tx, values.workspaceId, locale);
-    await insert(tx, values);
+    await repo.insertBackup(tx, values);
   });
 }
 
@@ -257,10 +254,7 @@ export async function deleteBackup(db: Db, workspaceId: string, backupId: string
   if (!(await repo.deleteBackup(db, workspaceId, backupId))) throw new AppError(StatusCode.notFound);
 }
 
-/** Bytes of an archive read per query while exporting: memory stays at one slice whatever the size. */
-export const exportSliceBytes = 1024 * 1024;
-
-/** A backup's zip as a stream read slice by slice from the database, with a safe file name. */
+/** A backup's zip as a stream read piece by piece from the database (memory stays at one piece), with a safe file name. */
 export async function exportBackup(
   db: Db,
   access: MemberAccess,
@@ -275,15 +269,16 @@ export async function exportBackup(
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   const fileName = `${slug}-backup-${stamp}.zip`;
-  async function* slices() {
-    for (let offset = 0; offset < backup.size; offset += exportSliceBytes) {
-      const chunk = await repo.readArchiveSlice(db, access.workspaceId, backupId, offset, exportSliceBytes);
+  async function* pieces() {
+    for (let sent = 0, position = 0; sent < backup.size; position++) {
+      const piece = await repo.readArchiveChunk(db, access.workspaceId, backupId, position);
       // Deleted while it streamed: end the response short rather than send anything else.
-      if (!chunk || chunk.length === 0) throw new Error('backup vanished while exporting');
-      yield chunk;
+      if (!piece || piece.length === 0) throw new Error('backup vanished while exporting');
+      sent += piece.length;
+      yield piece;
     }
   }
-  return { fileName, size: backup.size, stream: Readable.from(slices()) };
+  return { fileName, size: backup.size, stream: Readable.from(pieces()) };
 }
 
 /**
