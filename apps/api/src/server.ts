@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -27,8 +28,17 @@ async function main(): Promise<void> {
     pgliteDir: join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  // The limiter exists before the app and its logger: it reports Redis outages once the logger is there.
+  let log: FastifyBaseLogger | undefined;
+  const limiter = config.redisUrl
+    ? createRedisRateLimiter(config.redisUrl, 'rl:', {
+        onDown: (err) =>
+          log?.error({ err }, 'Redis is unreachable: limited routes answer 503 until it is back'),
+        onUp: () => log?.info('Redis is reachable again'),
+      })
+    : createMemoryRateLimiter();
   const app = await buildApp({ config, database, limiter, messaging: createMessaging(config) });
+  log = app.log;
 
   // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):
   // once closing, every answer says Connection: close, and connections that fall idle are closed.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StatusCode } from '@wsm/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../http/app-error';
 import { enforceLimit, limitFailures } from '../http/rate-limit';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
@@ -118,8 +118,12 @@ describe('redis rate limiter', () => {
     }
   });
 
-  it('answers 503, not 500, when Redis is down', async () => {
-    const limiter = createRedisRateLimiter('redis://127.0.0.1:9');
+  it('answers 503, not 500, when Redis is down, and says so once instead of at every reconnect', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const downs: Error[] = [];
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:9', 'rl:', {
+      onDown: (error) => downs.push(error),
+    });
     try {
       await expect(enforceLimit(limiter, rule, 'k')).rejects.toMatchObject({ code: StatusCode.unavailable });
       await expect(limitFailures(limiter, [{ rule, subject: 'k' }], async () => 'ran')).rejects.toMatchObject(
@@ -127,7 +131,10 @@ describe('redis rate limiter', () => {
           code: StatusCode.unavailable,
         },
       );
+      expect(downs).toHaveLength(1);
+      expect(printed.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);
     } finally {
+      printed.mockRestore();
       await limiter.close().catch(() => undefined);
     }
   });

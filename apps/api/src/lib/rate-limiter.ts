@@ -71,9 +71,28 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** Told once when Redis becomes unreachable and once when it is back (not at every reconnect attempt). */
+export interface RedisWatch {
+  onDown?: (error: Error) => void;
+  onUp?: () => void;
+}
+
 /** Counters in Redis, shared by every API instance. */
-export function createRedisRateLimiter(url: string, prefix = 'rl:'): RateLimiter {
+export function createRedisRateLimiter(url: string, prefix = 'rl:', watch: RedisWatch = {}): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  // Without a listener ioredis prints "Unhandled error event" at every reconnect attempt while Redis is
+  // down; the requests themselves answer 503 (rate-limit.ts), and ioredis reconnects by itself.
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    watch.onDown?.(error);
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    watch.onUp?.();
+  });
   return {
     async hit(key, limit, windowSeconds) {
       const [count, ttl] = (await redis.eval(hitScript, 1, prefix + key, windowSeconds * 1000)) as [
