@@ -14,13 +14,24 @@ const postgresProject = {
   },
 };
 
+// Two API processes on one PostgreSQL database (of its own) and Redis: apps/api/test/scale-out.test.ts.
+const scaleOutProject = {
+  root: './apps/api',
+  test: {
+    name: 'scale-out',
+    include: ['test/scale-out.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
       'apps/api',
       'apps/web',
-      ...(process.env.DATABASE_URL ? [postgresProject] : []),
+      ...(process.env.DATABASE_URL ? [postgresProject, scaleOutProject] : []),
     ],
   },
 });

@@ -1,0 +1,194 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { backupPaths, identityPaths, workspacePaths } from '@wsm/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../src/app';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
+import { createWorkspace, memberWith, newClient, quickUser, randomIp } from './fixtures';
+import { type ApiAnswer, type TestApp, testConfig } from './test-app';
+
+// Two API processes on one PostgreSQL database and one Redis, as behind a load balancer (issue 15,
+// item 5): what one process changes, the other honours at the next request. Each process has its own
+// pool, its own memory and its own Redis connection; nothing is shared but the database and Redis.
+
+const apiRoot = new URL('..', import.meta.url).pathname;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const config = testConfig();
+
+let databaseUrl: string;
+let database: DatabaseHandle;
+const dataDir = mkdtempSync(join(tmpdir(), 'wsm-scale-out-'));
+const children: ChildProcess[] = [];
+let a: TestApp;
+let b: TestApp;
+
+/** Starts `node src/server.ts` and answers a TestApp that calls it over HTTP (and writes to the database directly). */
+async function startProcess(name: string): Promise<TestApp> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: config.jwtSecret,
+      DATA_DIR: join(dataDir, name),
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let printed = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = printed.match(/running at (http:\/\/\S+?)\/ /);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`process ${name} exited (${code}):\n${printed}`)));
+  });
+  return {
+    url,
+    app: undefined as never,
+    deps: { database, config } as AppDeps,
+    async call<T>(
+      method: string,
+      path: string,
+      options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+    ): Promise<ApiAnswer<T>> {
+      const response = await fetch(url + path, {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+    },
+    close: async () => undefined,
+  };
+}
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('the scale-out test needs DATABASE_URL (a PostgreSQL server)');
+  const name = `wsm_scale_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  // Migrated once here, so the two processes do not race to migrate at start-up.
+  database = await openDatabase({ databaseUrl, poolSize: 2 });
+  await runMigrations(database);
+  [a, b] = await Promise.all([startProcess('a'), startProcess('b')]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!databaseUrl) return;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('two API processes on one PostgreSQL and Redis', { timeout: 120_000 }, () => {
+  it('a session ended through one is refused by the other at once', async () => {
+    const person = await quickUser(a);
+    const token = person.tokens.accessToken;
+    expect((await newClient(b).call('GET', workspacePaths.workspaces, { token })).status).toBe(200);
+    const out = await newClient(a).call('DELETE', identityPaths.logout, { token });
+    expect(out.body.statusCode).toBe(200);
+    expect((await newClient(b).call('GET', workspacePaths.workspaces, { token })).status).toBe(401);
+  });
+
+  it('rate limits are counted once across both: wrong passwords from one address, alternately', async () => {
+    const ip = randomIp();
+    const answers: number[] = [];
+    // 50 wrong passwords per address in 15 minutes (README, "Limits"), whichever process checks them.
+    for (let i = 0; i < 51; i++) {
+      const answer = await newClient(i % 2 === 0 ? a : b, ip).call('POST', identityPaths.loginUsername, {
+        body: { username: `nobody_${i}`, password: 'not-the-password' },
+      });
+      answers.push(answer.body.statusCode);
+    }
+    expect(answers.slice(0, 50).every((code) => code !== 260)).toBe(true);
+    expect(answers[50]).toBe(260);
+  });
+
+  it('a demotion or a removal through one applies on the other at the next request', async () => {
+    const owner = await quickUser(a);
+    const workspace = await createWorkspace(a, owner);
+    const reader = await memberWith(a, workspace, ['tenant_members_read']);
+    const other = await memberWith(a, workspace, ['tenant_members_read']);
+    const list = (as: { tokens: { accessToken: string } }) =>
+      newClient(b).call('GET', workspacePaths.membersOf(workspace.id), { token: as.tokens.accessToken });
+    expect((await list(reader.user)).status).toBe(200);
+    expect((await list(other.user)).status).toBe(200);
+
+    const demoted = await newClient(a).call('PUT', workspacePaths.members, {
+      token: owner.tokens.accessToken,
+      body: { workspaceId: workspace.id, memberId: reader.memberId, roleId: null },
+    });
+    expect(demoted.body.statusCode).toBe(200);
+    expect((await list(reader.user)).body.statusCode).toBe(403);
+
+    const removed = await newClient(a).call('DELETE', workspacePaths.members, {
+      token: owner.tokens.accessToken,
+      body: { workspaceId: workspace.id, memberId: other.memberId },
+    });
+    expect(removed.body.statusCode).toBe(200);
+    expect((await list(other.user)).status).toBe(403);
+  });
+
+  it('an uploaded image and a backup taken through one are served by the other', async () => {
+    const owner = await quickUser(a);
+    const workspace = await createWorkspace(a, owner);
+    const logoId = await setLogo(a, workspace, '#3366ff');
+    const logo = await fetch(`${b.url}/v1/assets/images/${logoId}`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toMatch(/^image\//);
+
+    // The code is texted by the process that started the backup; the log provider keeps it there.
+    const backup = await takeBackup(a, workspace);
+    const listed = await newClient(b).call<{ items: { id: string }[] }>(
+      'GET',
+      backupPaths.list(workspace.id),
+      { token: owner.tokens.accessToken },
+    );
+    expect(listed.body.data.items.map((item) => item.id)).toEqual([backup.id]);
+    const file = await exportBackup(b, workspace, backup.id);
+    expect(file.status).toBe(200);
+    expect(file.bytes.length).toBe(backup.size);
+  });
+});
