@@ -8,7 +8,9 @@
 //     row, a code "sent" through the log provider) for ~10 s;
 //   - the verify step, POST /v1/auth/identity/login/2fa/verify/ (code check, session row, JWT): each
 //     request needs a fresh challenge, so a pool is prepared first (as many as ~10 s of login steps
-//     give) and spent once.
+//     give) and spent once;
+//   - token renewal, POST /v1/auth/identity/security/tokens/renew/, each refresh token the verify step
+//     gave presented once (goal: ≥ 1,000 renewals/s; login steps ≥ 100/s, issue 15).
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production; the defaults
 // are untouched). Benchmarks measure; they never fail on time.
 import { spawn } from 'node:child_process';
@@ -196,6 +198,14 @@ try {
   );
   let next = 0;
   const verifyCounter = counter();
+  // Each verified login gives a session whose refresh token the renewal step below spends once.
+  const refreshTokens = [];
+  const keepRefreshToken = (_status, body) => {
+    try {
+      const token = JSON.parse(body).data?.refreshToken;
+      if (token) refreshTokens.push(token);
+    } catch {}
+  };
   const verifyResult = await run({
     url: api.url,
     amount: pool.length,
@@ -211,11 +221,35 @@ try {
             body: JSON.stringify({ code: pair.code }),
           };
         },
-        onResponse: verifyCounter.onResponse,
+        onResponse: (status, body) => {
+          verifyCounter.onResponse(status, body);
+          keepRefreshToken(status, body);
+        },
       },
     ],
   });
   rows.push(row(`verify step (${pool.length} challenges)`, verifyResult, verifyCounter.summary()));
+
+  // Renewal: each refresh token is presented once (it rotates), as every tab does every ~13 minutes.
+  let nextRefresh = 0;
+  const renewCounter = counter();
+  const renewResult = await run({
+    url: api.url,
+    amount: refreshTokens.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/auth/identity/security/tokens/renew/',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken: refreshTokens[nextRefresh++ % refreshTokens.length] }),
+        }),
+        onResponse: renewCounter.onResponse,
+      },
+    ],
+  });
+  rows.push(row(`token renewal (${refreshTokens.length} sessions)`, renewResult, renewCounter.summary()));
 
   const argon = await argon2Figures();
   console.log(
