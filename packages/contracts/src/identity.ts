@@ -23,6 +23,8 @@ export const identityPaths = {
   logout: '/v1/auth/identity/security/sessions/logout/',
   /** Not in api-contract.md: ends every session of the caller but the current one (product-spec "revoke all others"). */
   sessionsOthers: '/v1/auth/identity/security/sessions/others/',
+  /** Not in api-contract.md: the login alert's link ends its session here (no login needed; the token says which). */
+  sessionEndByLink: '/v1/auth/identity/security/sessions/end-by-link/',
 } as const;
 
 /** Password rules: 8–128 characters and not one of the common passwords. */
@@ -129,5 +131,10 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const revokeSessionRequestSchema = z.object({ sessionId: z.string().min(1).max(64) });
+/** `POST …/sessions/end-by-link/`: the token of a login alert's link. */
+export const endSessionByLinkRequestSchema = z.object({ token: z.string().min(20).max(2000) });
+/** Whether the link's session was ended now (false: it had already ended). */
+export const endSessionByLinkResponseSchema = z.object({ ended: z.boolean() });
+
 /** `DELETE …/sessions/others/`: how many sessions were ended. */
 export const revokeOthersResponseSchema = z.object({ revoked: z.number().int() });

@@ -42,6 +42,8 @@ export const identityLimits = {
    * never count.
    */
   renewFailIp: { name: 'renew-fail:ip', max: 120, windowSeconds: 10 * minute },
+  /** Refused "end that session" links (forged, expired) from one client address. */
+  sessionLinkFailIp: { name: 'session-link-fail:ip', max: 30, windowSeconds: 10 * minute },
 } as const satisfies Record<string, LimitRule>;
 
 export type IdentityLimit = keyof typeof identityLimits;

@@ -1,4 +1,6 @@
 import {
+  endSessionByLinkRequestSchema,
+  endSessionByLinkResponseSchema,
   loginNationalCodeRequestSchema,
   loginSendRequestSchema,
   loginStepResponseSchema,
@@ -37,6 +39,7 @@ import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
 import { type IdentityLimit, limitRule } from './limits';
+import { endSessionByLink } from './login-alerts';
 import { prepareDummyHash } from './passwords';
 import * as identity from './service';
 
@@ -337,6 +340,25 @@ export const identityRoutes = fp(
           request,
           await failuresPerIp('renewFailIp', request, () => identity.renewTokens(deps, request.body)),
         ),
+    );
+
+    r.post(
+      paths.sessionEndByLink,
+      {
+        schema: {
+          tags,
+          summary:
+            "End the session a login alert's link names (no login needed: the link's signed token says which); 401 for a forged or expired link",
+          body: endSessionByLinkRequestSchema,
+          response: { 200: envelopeSchema(endSessionByLinkResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(request, {
+          ended: await failuresPerIp('sessionLinkFailIp', request, () =>
+            endSessionByLink(deps, request.body.token),
+          ),
+        }),
     );
 
     r.get(

@@ -25,6 +25,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     email: text('email'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** E-mail the verified address when a login comes from a browser and system not used for 90 days. */
+    loginAlerts: boolean('login_alerts').notNull().default(true),
     status: text('status', { enum: userStatuses }).notNull().default('active'),
     preferredTwoFaMethod: text('preferred_two_fa_method', { enum: twoFaMethods }).notNull().default('sms'),
     language: text('language', { enum: userLanguages }).notNull().default('persian'),

@@ -25,6 +25,7 @@ import {
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
 import type { ClientInfo } from './client-info';
 import { codeSendRules, type IdentityLimit, identityLimits, limitRule } from './limits';
+import { alertIfNewDevice } from './login-alerts';
 import {
   codeLifetimeSeconds,
   generateCode,
@@ -567,6 +568,13 @@ export async function verifyLogin(
     'login.completed',
     { userId: user.id, sessionId, ...input.client },
     { db: deps.database.db, log: input.log },
+  );
+  // Not awaited: the person gets in while the alert (if any) is mailed.
+  void alertIfNewDevice(
+    deps,
+    { userId: user.id, sessionId, ...input.client },
+    localeOf(user.language),
+    input.log,
   );
   return tokens;
 }
