@@ -48,6 +48,12 @@ const identityRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
   },
   {
+    // A login alert's link: for anyone holding it, logged in here or not.
+    path: 'security/end-session',
+    handle: notFoundHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/end-session-page')).EndSessionPage }),
+  },
+  {
     // Logout clears the session before it navigates; the guard must not race it to a query-less login.
     path: 'logout',
     handle: notFoundHandle,

@@ -15,6 +15,7 @@ import { apiClient, resetUnexpectedError } from '../../lib/api-client';
 import { setNavigationBridge } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { initAppI18n } from '../../test/i18n';
+import { EndSessionPage } from './end-session-page';
 import { LoginPage } from './login-page';
 import { LoginVerifyPage } from './login-verify-page';
 import { RecoveryChangePage, RecoveryStartPage, RecoveryVerifyPage } from './recovery-pages';
@@ -102,6 +103,7 @@ export async function renderAt(path: string) {
       { path: '/:locale/login/forgot-password', element: page(<RecoveryStartPage />) },
       { path: '/:locale/login/forgot-password/verify', element: page(<RecoveryVerifyPage />) },
       { path: '/:locale/login/forgot-password/change', element: page(<RecoveryChangePage />) },
+      { path: '/:locale/security/end-session', element: page(<EndSessionPage />) },
     ],
     { initialEntries: [path] },
   );

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type Envelope, identityPaths } from '@wsm/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { apiClient } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+import { displayDigits } from '../../lib/digits';
+import { useLocale } from '../../lib/locale-navigation';
+import { AuthCard } from './components/auth-card';
+import { AuthHeading } from './components/auth-heading';
+
+// /:locale/security/end-session?token=… — the link of a login alert e-mail (api-contract.md section 9).
+// Anyone holding the link may end that one session, logged in here or not: the page asks first, then
+// says what happened. The token is signed by the server; the page only reads what it shows from it.
+
+interface LinkClaims {
+  device?: string;
+  ipAddress?: string;
+  issuedAt?: number;
+}
+
+/** What the link's token says about the login (unverified: the server checks the token itself). */
+export function readLinkClaims(token: string): LinkClaims {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(json, (char) => char.charCodeAt(0));
+    const payload = JSON.parse(new TextDecoder().decode(bytes)) as {
+      dev?: unknown;
+      ip?: unknown;
+      iat?: unknown;
+    };
+    return {
+      device: typeof payload.dev === 'string' ? payload.dev : undefined,
+      ipAddress: typeof payload.ip === 'string' ? payload.ip : undefined,
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+type Outcome = 'ended' | 'already' | 'invalid';
+
+export function EndSessionPage() {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const claims = readLinkClaims(token);
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(token ? undefined : 'invalid');
+
+  const endSession = async () => {
+    setPending(true);
+    try {
+      const response = await apiClient.post<Envelope<{ ended: boolean }>>(
+        identityPaths.sessionEndByLink,
+        { token },
+        // Not this browser's session: a refusal must not log anyone out here, nor renew anything.
+        { bearer: '', noRedirection: true, onError: () => undefined },
+      );
+      setOutcome(response.data.data.ended ? 'ended' : 'already');
+    } catch {
+      setOutcome((current) => current ?? 'invalid');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard>
+      <Stack sx={{ gap: 2.5 }} data-testid="end-session-page">
+        <AuthHeading title={t('endSession.title')} />
+        {outcome ? (
+          <Alert severity={outcome === 'invalid' ? 'error' : 'success'} role="status">
+            {t(`endSession.${outcome}`)}
+          </Alert>
+        ) : (
+          <>
+            <Typography>{t('endSession.question')}</Typography>
+            <Stack component="dl" sx={{ m: 0, gap: 0.5, '& dd': { m: 0, fontWeight: 500 } }}>
+              {claims.device ? (
+                <>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('endSession.device')}
+                  </Typography>
+                  <Typography component="dd">
+                    <bdi>{claims.device}</bdi>
+                  </Typography>
+                </>
+              ) : null}
+              {claims.issuedAt ? (
+                <>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('endSession.time')}
+                  </Typography>
+                  <Typography component="dd">
+                    {formatDate(claims.issuedAt * 1000, locale, t, { dateStyle: 'long', timeStyle: 'short' })}
+                  </Typography>
+                </>
+              ) : null}
+              {claims.ipAddress ? (
+                <>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t('endSession.address')}
+                  </Typography>
+                  <Typography component="dd">
+                    <bdi dir="ltr">{displayDigits(claims.ipAddress, locale)}</bdi>
+                  </Typography>
+                </>
+              ) : null}
+            </Stack>
+            <Button variant="contained" size="large" loading={pending} onClick={() => void endSession()}>
+              {t('endSession.confirm')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { identityPaths } from '@wsm/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAccessToken, setAccessToken, setRefreshToken } from '../../lib/storage';
+import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
+
+// The page a login alert's link opens: it asks, ends that session, and never logs this browser out.
+
+beforeEach(resetBrowser);
+afterEach(resetBrowser);
+
+const base64url = (value: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(value)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const token = [
+  base64url('{"alg":"HS256","typ":"JWT"}'),
+  base64url(JSON.stringify({ sid: 's1', dev: 'Firefox 133 on Windows', ip: '5.6.7.8', iat: 1_790_000_000 })),
+  'signature',
+].join('.');
+
+describe('/security/end-session', () => {
+  it('shows the device and address, asks, then ends the session with the link’s token', async () => {
+    const calls = fakeServer({
+      [identityPaths.sessionEndByLink]: () => ({ body: envelope(200, { ended: true }) }),
+    });
+    await renderAt(`/en/security/end-session?token=${token}`);
+    expect(await screen.findByText('Firefox 133 on Windows')).toBeTruthy();
+    expect(screen.getByText('5.6.7.8')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'End that session' }));
+    expect(await screen.findByText(/That session has ended/)).toBeTruthy();
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', url: identityPaths.sessionEndByLink, body: { token } }),
+    ]);
+    expect(calls[0]?.bearer).toBeUndefined();
+  });
+
+  it('in Persian with Persian digits; a refused link says so and does not log this browser out', async () => {
+    setAccessToken('mine-access-token-1234');
+    setRefreshToken('mine-refresh-token-1234');
+    fakeServer({ [identityPaths.sessionEndByLink]: () => ({ status: 401, body: envelope(401) }) });
+    await renderAt(`/fa/security/end-session?token=${token}`);
+    expect(await screen.findByText('۵.۶.۷.۸')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'پایان دادن به آن نشست' }));
+    expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toContain('/fa/security/end-session'),
+    );
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe('mine-access-token-1234');
+  });
+
+  it('without a token says the link is not valid', async () => {
+    fakeServer({});
+    await renderAt('/en/security/end-session');
+    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End that session' })).toBeNull();
+  });
+});
