@@ -234,6 +234,50 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/fa$/);
   });
 
+  test('a login from a new browser mails an alert, in the account’s language, whose link ends that session', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const email = `${account.username}@example.com`;
+    await request.post('/v1/auth/identity/security/email/', { headers: bearer(account), data: { email } });
+    const verified = await request.post('/v1/auth/identity/security/email/verify/', {
+      headers: bearer(account),
+      data: { code: await codeFor(request, email) },
+    });
+    expect((await verified.json()).statusCode).toBe(200);
+
+    // This browser is new to the account (it signed up through the API client).
+    await loginFirstStep(page, 'en', account);
+    await page.getByTestId('code-input').fill(await codeFor(request, account.phone));
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    let link = '';
+    await expect
+      .poll(async () => {
+        const messages = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json())
+          .data as { code: string | null; text: string }[];
+        link = messages.find((message) => !message.code)?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return link;
+      })
+      // The account speaks Persian (the default), whatever the browser's page was in.
+      .toContain('/fa/security/end-session?token=');
+
+    // Whoever reads the mail opens the link elsewhere and ends that session.
+    const elsewhere = await browser.newContext();
+    const mailReader = await elsewhere.newPage();
+    await mailReader.goto(new URL(link).pathname + new URL(link).search);
+    await expect(mailReader.getByText(/Chrome.* on Linux/)).toBeVisible();
+    await mailReader.getByRole('button', { name: text('fa', 'auth', 'endSession.confirm') }).click();
+    await expect(mailReader.getByText(text('fa', 'auth', 'endSession.ended'))).toBeVisible();
+    await elsewhere.close();
+
+    // The browser that logged in is out at its next call.
+    await page.goto('/en/profile');
+    await expect(page).toHaveURL(/\/en\/login/);
+  });
+
   for (const locale of ['fa', 'en'] as const) {
     test(`a wrong code shows the catalogue message (620) in ${locale}`, async ({ page, request }) => {
       const account = await registerAccount(request);
