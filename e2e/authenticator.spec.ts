@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { codeFor, logInContext, registerAccount, text } from './support';
@@ -26,8 +27,9 @@ test('enrol an authenticator app, log out, log in with its code', async ({
   await expect(card.getByRole('img', { name: text('en', 'profile', 'authenticator.qrLabel') })).toBeVisible();
   const secret = (await card.getByTestId('authenticator-secret').textContent())?.replace(/\s/g, '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  // Nothing of the enrolment scrolls the page sideways at phone width.
+  // Nothing of the enrolment scrolls the page sideways at phone width, and it passes a scan.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await card.getByLabel(text('en', 'profile', 'code.label')).fill(await appCode(secret));
   await card.getByRole('button', { name: text('en', 'profile', 'code.verify') }).click();
@@ -36,6 +38,7 @@ test('enrol an authenticator app, log out, log in with its code', async ({
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: text('en', 'profile', 'authenticator.download') }).click();
   expect((await download).suggestedFilename()).toBe('workspace-manager-recovery-codes.txt');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await card.getByRole('button', { name: text('en', 'profile', 'authenticator.done') }).click();
 
   await card.getByRole('radio', { name: text('en', 'profile', 'twoFa.google') }).check();
@@ -53,6 +56,7 @@ test('enrol an authenticator app, log out, log in with its code', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     text('en', 'auth', 'verify.googleHeading'),
   );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   // The code of the next 30-s step: the one that confirmed the enrolment cannot be used again.
   await page.getByTestId('code-input').fill(await appCode(secret, 1));
   await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();

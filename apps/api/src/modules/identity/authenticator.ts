@@ -14,7 +14,7 @@ import type { AuthenticatorRow } from './schema';
 // the 2^50 possible codes gets anywhere.
 
 /** The name the app shows above the codes (the otpauth issuer). */
-export const authenticatorIssuer = 'Workspace manager';
+export const authenticatorIssuer = 'Workspace Manager';
 const periodSeconds = 30;
 /** A code of the step before or after the server's is accepted too (clocks drift; typing takes time). */
 const toleranceSeconds = periodSeconds;

@@ -86,7 +86,7 @@ describe('authenticator app: enrolment', () => {
     const { secret, otpauthUrl } = await startEnrolment(user);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toBe(
-      `otpauth://totp/Workspace%20manager:${user.username}?secret=${secret}&issuer=Workspace%20manager&digits=6&period=30`,
+      `otpauth://totp/Workspace%20Manager:${user.username}?secret=${secret}&issuer=Workspace%20Manager&digits=6&period=30`,
     );
 
     // Started, not active: not offered, not choosable, and login still texts a code.

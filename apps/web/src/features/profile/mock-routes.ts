@@ -172,7 +172,7 @@ export const profileMockRoutes: MockRoute[] = [
     answer: () =>
       ok({
         secret: sampleAuthenticatorSecret,
-        otpauthUrl: `otpauth://totp/Workspace%20manager:sara?secret=${sampleAuthenticatorSecret}&issuer=Workspace%20manager&digits=6&period=30`,
+        otpauthUrl: `otpauth://totp/Workspace%20Manager:sara?secret=${sampleAuthenticatorSecret}&issuer=Workspace%20Manager&digits=6&period=30`,
       }),
   },
   {

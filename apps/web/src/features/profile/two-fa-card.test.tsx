@@ -21,7 +21,7 @@ const startPath = 'POST /v1/auth/identity/security/2fa/google/';
 const verifyPath = 'POST /v1/auth/identity/security/2fa/google/verify/';
 const disablePath = 'DELETE /v1/auth/identity/security/2fa/google/';
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const otpauthUrl = `otpauth://totp/Workspace%20manager:sara?secret=${secret}&issuer=Workspace%20manager&digits=6&period=30`;
+const otpauthUrl = `otpauth://totp/Workspace%20Manager:sara?secret=${secret}&issuer=Workspace%20Manager&digits=6&period=30`;
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${'efghijkmnp'[i]}-qrstu`);
 
 const without: TwoFaSettings = { method: 'sms', methods: { sms: '0912***4567' } };
