@@ -28,7 +28,7 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
   },
   invalid_code: { fa: 'کد باید ۶ رقم باشد', en: 'The code must be 6 digits' },
   invalid_recovery_code: {
-    fa: 'کد بازیابی باید ۱۰ نویسه باشد، مانند abcde-fghij',
+    fa: 'کد بازیابی ۱۰ حرف و رقم دارد، همان‌گونه که در فهرست کدهای بازیابی آمده است',
     en: 'A recovery code has 10 characters, like abcde-fghij',
   },
   code_or_recovery_code: {

@@ -46,9 +46,10 @@ describe('profile contracts', () => {
     expect(stepUpResponseSchema.parse(stepUp)).toEqual(stepUp);
   });
 
-  it('chooses a two-factor method among sms and email only', () => {
+  it('chooses a two-factor method among sms, email and google', () => {
     expect(twoFaSettingsRequestSchema.safeParse({ method: 'email' }).success).toBe(true);
-    expect(twoFaSettingsRequestSchema.safeParse({ method: 'google' }).success).toBe(false);
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'google' }).success).toBe(true);
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'passkey' }).success).toBe(false);
     expect(twoFaSettingsSchema.parse({ method: 'sms', methods: { sms: '0912***4567' } })).toEqual({
       method: 'sms',
       methods: { sms: '0912***4567' },
