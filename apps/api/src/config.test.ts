@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const secret = 'a-production-secret-of-at-least-32-characters';
+const totpKey = 'ab'.repeat(32);
 const tempDir = () => mkdtempSync(join(tmpdir(), 'wsm-config-'));
 
 describe('settings', () => {
@@ -31,10 +32,39 @@ describe('settings', () => {
   });
 
   it('refuses log providers in production unless explicitly allowed', () => {
-    const env = { NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir() };
+    const env = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      TOTP_ENCRYPTION_KEY: totpKey,
+      DATA_DIR: tempDir(),
+    };
     expect(() => loadConfig(env)).toThrow(/SMS_PROVIDER and EMAIL_PROVIDER must be real providers/);
     const allowed = loadConfig({ ...env, ALLOW_LOG_PROVIDERS: 'true' });
     expect(allowed).toMatchObject({ isProduction: true, host: '0.0.0.0', jwtSecret: secret });
+  });
+
+  it('refuses production without TOTP_ENCRYPTION_KEY; locally a key is derived from the kept JWT secret', () => {
+    const env = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      ALLOW_LOG_PROVIDERS: 'true',
+      DATA_DIR: tempDir(),
+    };
+    expect(() => loadConfig(env)).toThrow(/^TOTP_ENCRYPTION_KEY is required in production/);
+    expect(loadConfig({ ...env, TOTP_ENCRYPTION_KEY: totpKey }).totpEncryptionKey).toEqual(
+      Buffer.from(totpKey, 'hex'),
+    );
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...env, TOTP_ENCRYPTION_KEY: base64 }).totpEncryptionKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
+    expect(() => loadConfig({ ...env, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/^TOTP_ENCRYPTION_KEY: /);
+
+    const dataDir = tempDir();
+    const local = loadConfig({ DATA_DIR: dataDir }).totpEncryptionKey;
+    expect(local).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).totpEncryptionKey).toEqual(local);
+    expect(loadConfig({ DATA_DIR: tempDir() }).totpEncryptionKey).not.toEqual(local);
   });
 
   it('names the setting that is wrong', () => {
@@ -46,7 +76,12 @@ describe('settings', () => {
 });
 
 describe('API documentation setting', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_LOG_PROVIDERS: 'true' };
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: secret,
+    TOTP_ENCRYPTION_KEY: totpKey,
+    ALLOW_LOG_PROVIDERS: 'true',
+  };
   it('serves /docs outside production and not in production, unless API_DOCS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'false' }).apiDocs).toBe(false);
@@ -74,6 +109,7 @@ describe('identity and messaging settings', () => {
     const production = {
       NODE_ENV: 'production',
       JWT_SECRET: secret,
+      TOTP_ENCRYPTION_KEY: totpKey,
       DATA_DIR: tempDir(),
       SMS_PROVIDER: 'kavenegar',
       EMAIL_PROVIDER: 'smtp',
@@ -92,6 +128,7 @@ describe('identity and messaging settings', () => {
     const production = {
       NODE_ENV: 'production',
       JWT_SECRET: secret,
+      TOTP_ENCRYPTION_KEY: totpKey,
       ALLOW_LOG_PROVIDERS: 'true',
       DATA_DIR: tempDir(),
     };

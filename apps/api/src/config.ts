@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,13 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+      'TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or 43 base64 characters',
+    )
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
   EMAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
@@ -50,6 +57,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** AES-256-GCM key of the authenticator-app secrets at rest (32 bytes). */
+  totpEncryptionKey: Buffer;
   publicUrl: string;
   smsProvider: 'log' | 'kavenegar';
   emailProvider: 'log' | 'smtp';
@@ -91,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!e.JWT_SECRET)
       throw new ConfigError('JWT_SECRET is required in production (at least 32 random characters)');
+    if (!e.TOTP_ENCRYPTION_KEY)
+      throw new ConfigError(
+        'TOTP_ENCRYPTION_KEY is required in production (32 random bytes: `openssl rand -hex 32`)',
+      );
     const usesLog = e.SMS_PROVIDER === 'log' || e.EMAIL_PROVIDER === 'log';
     if (usesLog && !e.ALLOW_LOG_PROVIDERS)
       throw new ConfigError(
@@ -105,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SMTP_URL is required when EMAIL_PROVIDER=smtp');
 
   const port = e.PORT;
+  const jwtSecret = e.JWT_SECRET ?? localJwtSecret(dataDir);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -113,7 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtSecret,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
+      ? parseKey(e.TOTP_ENCRYPTION_KEY)
+      : developmentTotpKey(jwtSecret),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     smsProvider: e.SMS_PROVIDER,
     emailProvider: e.EMAIL_PROVIDER,
@@ -139,4 +156,15 @@ function localJwtSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+function parseKey(value: string): Buffer {
+  return value.length === 64 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+}
+
+// Outside production the key is derived from the JWT secret (generated and kept in DATA_DIR): nothing
+// to set up locally, and still no key written in the source. Production sets its own, kept apart from
+// the database, so a copy of the database alone never reveals the secrets.
+function developmentTotpKey(jwtSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'workspace-manager', 'totp-encryption-key', 32));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { otpCodeSchema, passwordSchema, signupPasswordRequestSchema, twoFaMethodSchema } from './identity';
+import {
+  loginVerifyRequestSchema,
+  otpCodeSchema,
+  passwordSchema,
+  recoveryCodeSchema,
+  signupPasswordRequestSchema,
+  twoFaMethodSchema,
+} from './identity';
 import { validationErrors } from './issue-messages';
 import { pageQuerySchema } from './paging';
 
@@ -15,10 +22,27 @@ describe('identity schemas', () => {
     ]);
   });
 
-  it('wants 6-digit codes and offers only the methods the server can verify', () => {
+  it('wants 6-digit codes and offers the methods the server can verify', () => {
     expect(otpCodeSchema.safeParse('012345').success).toBe(true);
     expect(otpCodeSchema.safeParse('12345').success).toBe(false);
-    expect(twoFaMethodSchema.safeParse('google').success).toBe(false);
+    expect(twoFaMethodSchema.options).toEqual(['sms', 'email', 'google']);
+    expect(twoFaMethodSchema.safeParse('totp').success).toBe(false);
+  });
+
+  it('forgives case, spaces and hyphens in a recovery code, and wants exactly one of code or recoveryCode', () => {
+    expect(recoveryCodeSchema.parse(' ABCDE fghij ')).toBe('abcde-fghij');
+    expect(recoveryCodeSchema.parse('abcdefghij')).toBe('abcde-fghij');
+    // 0, 1, l and o are never in a code: a look-alike typed by mistake is refused, not guessed at.
+    expect(recoveryCodeSchema.safeParse('abcde-fghi0').success).toBe(false);
+    expect(recoveryCodeSchema.safeParse('abcde-fgh').success).toBe(false);
+    expect(loginVerifyRequestSchema.safeParse({ code: '123456' }).success).toBe(true);
+    expect(loginVerifyRequestSchema.parse({ recoveryCode: 'ABCDE-FGHIJ' })).toEqual({
+      recoveryCode: 'abcde-fghij',
+    });
+    expect(loginVerifyRequestSchema.safeParse({}).success).toBe(false);
+    expect(loginVerifyRequestSchema.safeParse({ code: '123456', recoveryCode: 'abcde-fghij' }).success).toBe(
+      false,
+    );
   });
 
   it('treats empty optional sign-up fields as absent and lower-cases the username', () => {

@@ -38,11 +38,35 @@ export const passwordSchema = z
 export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'invalid_code' });
 
 /**
- * How a login code is delivered. `google` (an authenticator app, TOTP) is shown by the product but not
- * offered yet; it joins this list when the server can verify it.
+ * How the login's second step is proved: a code sent by SMS or e-mail, or `google`, a code of an
+ * authenticator app (TOTP, RFC 6238) once the account has enrolled one.
  */
-export const twoFaMethodSchema = z.enum(['sms', 'email']);
+export const twoFaMethodSchema = z.enum(['sms', 'email', 'google']);
 export type TwoFaMethod = z.infer<typeof twoFaMethodSchema>;
+
+/** The two-factor methods an account offers: masked destinations, and `google: true` when enrolled. */
+export const twoFaMethodsSchema = z.object({
+  sms: z.string(),
+  email: z.string().optional(),
+  google: z.literal(true).optional(),
+});
+export type TwoFaMethods = z.infer<typeof twoFaMethodsSchema>;
+
+/** Letters of a recovery code: lower case, without the look-alikes 0, 1, l and o. */
+export const recoveryCodeAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** A recovery code as people see it: `abcde-fghij`. */
+export const recoveryCodePattern = /^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/;
+
+/**
+ * A recovery code of the authenticator method: 10 letters of recoveryCodeAlphabet. Case, spaces and
+ * hyphens are forgiven (people copy them from a printout); the result is `abcde-fghij`.
+ */
+export const recoveryCodeSchema = z
+  .string()
+  .max(40)
+  .transform((value) => value.toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[a-km-np-z2-9]{10}$/, { message: 'invalid_recovery_code' }))
+  .transform((value) => `${value.slice(0, 5)}-${value.slice(5)}`);
 
 // An opaque flow token (signup, recovery, login challenge); its length bounds what the server reads.
 const flowTokenSchema = z.string().min(16).max(200);
@@ -95,13 +119,26 @@ export const loginStepResponseSchema = z.object({
   accessToken: z
     .string()
     .describe('the login challenge token: Bearer of /login/2fa/send and /login/2fa/verify'),
-  twoFaMethods: z.object({ sms: z.string(), email: z.string().optional() }),
-  resendAfter: z.number().int(),
+  twoFaMethods: twoFaMethodsSchema,
+  resendAfter: z
+    .number()
+    .int()
+    .describe('seconds until a code may be sent again (0 for google: nothing was sent)'),
 });
 export type LoginStep = z.infer<typeof loginStepResponseSchema>;
 
+/** `google` sends nothing: the challenge then takes the authenticator app's code. */
 export const loginSendRequestSchema = z.object({ method: twoFaMethodSchema });
-export const loginVerifyRequestSchema = z.object({ code: otpCodeSchema });
+/**
+ * The second step: `code` (sent by SMS or e-mail, or the authenticator app's when the challenge's method
+ * is google), or `recoveryCode` of the authenticator method, whatever the challenge's method.
+ */
+export const loginVerifyRequestSchema = z
+  .object({ code: otpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
+    message: 'code_or_recovery_code',
+    path: ['code'],
+  });
 
 export const recoveryStartRequestSchema = z.object({ nationalCode: nationalCodeSchema });
 export const recoveryStartResponseSchema = z.object({

@@ -27,6 +27,22 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'This password is too common; choose another one',
   },
   invalid_code: { fa: 'کد باید ۶ رقم باشد', en: 'The code must be 6 digits' },
+  invalid_recovery_code: {
+    fa: 'کد بازیابی ۱۰ حرف و رقم دارد، همان‌گونه که در فهرست کدهای بازیابی آمده است',
+    en: 'A recovery code has 10 characters, like abcde-fghij',
+  },
+  method_or_login_alerts: {
+    fa: 'روش تأیید یا هشدار ورود را بفرستید',
+    en: 'Send the two-factor method, the login alerts setting, or both',
+  },
+  code_or_recovery_code: {
+    fa: 'کد یا کد بازیابی را وارد کنید (یکی از آن دو)',
+    en: 'Enter either the code or a recovery code',
+  },
+  google_not_available: {
+    fa: 'برنامه‌ی احراز هویت برای این حساب فعال نشده است',
+    en: 'This account has no authenticator app set up',
+  },
   email_not_available: {
     fa: 'ایمیل تأییدشده‌ای برای این حساب ثبت نشده است',
     en: 'This account has no verified e-mail address',

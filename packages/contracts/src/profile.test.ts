@@ -46,13 +46,20 @@ describe('profile contracts', () => {
     expect(stepUpResponseSchema.parse(stepUp)).toEqual(stepUp);
   });
 
-  it('chooses a two-factor method among sms and email only', () => {
+  it('chooses a two-factor method among sms, email and google', () => {
     expect(twoFaSettingsRequestSchema.safeParse({ method: 'email' }).success).toBe(true);
-    expect(twoFaSettingsRequestSchema.safeParse({ method: 'google' }).success).toBe(false);
-    expect(twoFaSettingsSchema.parse({ method: 'sms', methods: { sms: '0912***4567' } })).toEqual({
-      method: 'sms',
-      methods: { sms: '0912***4567' },
-    });
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'google' }).success).toBe(true);
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'passkey' }).success).toBe(false);
+    expect(
+      twoFaSettingsSchema.parse({ method: 'sms', methods: { sms: '0912***4567' }, loginAlerts: true }),
+    ).toEqual({ method: 'sms', methods: { sms: '0912***4567' }, loginAlerts: true });
+  });
+
+  it('changes the method, the login alerts or both, but not nothing', () => {
+    expect(twoFaSettingsRequestSchema.safeParse({ loginAlerts: false }).success).toBe(true);
+    expect(twoFaSettingsRequestSchema.safeParse({ method: 'sms', loginAlerts: true }).success).toBe(true);
+    expect(twoFaSettingsRequestSchema.safeParse({}).success).toBe(false);
+    expect(twoFaSettingsRequestSchema.safeParse({ loginAlerts: 'yes' }).success).toBe(false);
   });
 
   it('acknowledges 1 to 100 ids', () => {

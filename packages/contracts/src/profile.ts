@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otpCodeSchema, passwordSchema, twoFaMethodSchema } from './identity';
+import { otpCodeSchema, passwordSchema, twoFaMethodSchema, twoFaMethodsSchema } from './identity';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
 // Requests and answers of own profile and security (api-contract.md section 4); the `data` of each envelope.
@@ -21,6 +21,9 @@ export const profilePaths = {
   phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
   /** Not in api-contract.md (it is silent on the preferred two-factor method): read and choose it. */
   twoFa: '/v1/auth/identity/security/2fa/',
+  /** The authenticator app (api-contract.md section 9): start (POST) and end (DELETE) it. */
+  twoFaGoogle: '/v1/auth/identity/security/2fa/google/',
+  twoFaGoogleVerify: '/v1/auth/identity/security/2fa/google/verify/',
 } as const;
 
 /** A reference row: `{ id, name, key }` (genders, languages). */
@@ -102,14 +105,47 @@ export type StepUp = z.infer<typeof stepUpResponseSchema>;
 export const phoneResponseSchema = z.object({ phone: z.string() });
 export const codeRequestSchema = z.object({ code: otpCodeSchema });
 
-/** Where login codes go: `method` is the one used now (e-mail only while a verified address exists). */
+/**
+ * How the login's second step is proved: `method` is the one used now (e-mail only while a verified
+ * address exists, google only while an authenticator app is enrolled).
+ */
 export const twoFaSettingsSchema = z.object({
   method: twoFaMethodSchema,
-  /** The masked destinations the person may choose from (`email` only when verified). */
-  methods: z.object({ sms: z.string(), email: z.string().optional() }),
+  /** The choices: masked destinations (`email` only when verified), `google: true` when enrolled. */
+  methods: twoFaMethodsSchema,
+  /** Whether a login from a browser and system unused for 90 days is e-mailed (api-contract.md section 9). */
+  loginAlerts: z.boolean(),
 });
 export type TwoFaSettings = z.infer<typeof twoFaSettingsSchema>;
-export const twoFaSettingsRequestSchema = z.object({ method: twoFaMethodSchema });
+/** `PUT …/2fa/`: the method, the login alerts, or both. */
+export const twoFaSettingsRequestSchema = z
+  .object({ method: twoFaMethodSchema.optional(), loginAlerts: z.boolean().optional() })
+  .refine((body) => body.method !== undefined || body.loginAlerts !== undefined, {
+    message: 'method_or_login_alerts',
+  });
+
+/** `POST …/2fa/google/`: a fresh session starts at once; a stale one sends `currentCode` after its 630. */
+export const authenticatorStartRequestSchema = z.object({ ...stepUpField }).nullish();
+/** A started (not yet active) enrolment: the base32 secret and the otpauth:// URI of its QR code. */
+export const authenticatorEnrolmentSchema = z.object({
+  secret: z.string().describe('base32, for typing into the app by hand'),
+  otpauthUrl: z
+    .string()
+    .describe('otpauth://totp/<issuer>:<username>?secret=…&issuer=…&digits=6&period=30, for the QR code'),
+});
+export type AuthenticatorEnrolment = z.infer<typeof authenticatorEnrolmentSchema>;
+/** The enrolment's confirmation: its recovery codes, shown this once. */
+export const recoveryCodesSchema = z.object({
+  recoveryCodes: z
+    .array(z.string())
+    .length(10)
+    .describe('each usable once; stored hashed, never shown again'),
+});
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+/** `DELETE …/2fa/google/`: a current code of the app, or one of the recovery codes. */
+export const authenticatorDisableRequestSchema = z.object({
+  code: z.string().trim().min(6).max(40).describe('6 digits from the app, or a recovery code'),
+});
 
 /** Masks a national code as 123****890. */
 export function maskNationalCode(nationalCode: string): string {

@@ -36,6 +36,13 @@ const identityRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'login/verify/google',
+    lazy: async () => {
+      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
+      return { Component: () => <LoginVerifyPage method="google" /> };
+    },
+  },
+  {
     path: 'login/forgot-password',
     lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryStartPage }),
   },

@@ -1,5 +1,4 @@
 import { identityPaths, profilePaths } from '@wsm/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, logIn, newClient, outbox, signUp, type TestUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
@@ -135,7 +134,19 @@ describe('login alerts', () => {
     await loginFrom(unverified, firefoxOnWindows);
 
     const off = await withVerifiedEmail();
-    await api.deps.database.db.execute(sql`update users set login_alerts = false where id = ${off.id}`);
+    const turnedOff = await newClient(api).call<{ loginAlerts: boolean }>('PUT', profilePaths.twoFa, {
+      token: off.tokens.accessToken,
+      body: { loginAlerts: false },
+    });
+    expect(turnedOff.body.data.loginAlerts).toBe(false);
+    const read = await newClient(api).call<{ loginAlerts: boolean; method: string }>(
+      'GET',
+      profilePaths.twoFa,
+      {
+        token: off.tokens.accessToken,
+      },
+    );
+    expect(read.body.data).toMatchObject({ loginAlerts: false, method: 'sms' });
     await loginFrom(off, firefoxOnWindows);
 
     expect(await settledAlertsTo(email)).toHaveLength(0);

@@ -61,6 +61,11 @@ async function readSessionLink(
   }
 }
 
+/** Turns a person's login alerts on or off. */
+export async function setLoginAlerts(deps: AppDeps, userId: string, on: boolean): Promise<void> {
+  await repo.updateUser(deps.database.db, userId, { loginAlerts: on }, new Date());
+}
+
 /** Ends the session a login alert's link names; false when it had already ended. 401 for a bad link. */
 export async function endSessionByLink(deps: AppDeps, token: string): Promise<boolean> {
   const link = await readSessionLink(deps.config.jwtSecret, token);

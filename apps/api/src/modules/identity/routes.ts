@@ -214,7 +214,8 @@ export const identityRoutes = fp(
       {
         schema: {
           tags,
-          summary: 'Login: (re)send the code by sms or email (Bearer: the login challenge token)',
+          summary:
+            'Login: (re)send the code by sms or email, or switch to the authenticator app (google: nothing is sent, resendAfter 0) (Bearer: the login challenge token)',
           security: bearer,
           body: loginSendRequestSchema,
           response: { 200: envelopeSchema(resendResponseSchema) },
@@ -237,7 +238,8 @@ export const identityRoutes = fp(
       {
         schema: {
           tags,
-          summary: 'Login: the code → tokens and a new session (Bearer: the login challenge token)',
+          summary:
+            "Login: the code → tokens and a new session (Bearer: the login challenge token). `code` is the sent code, or the authenticator app's when the method is google (an accepted code is refused when presented again, 620); `recoveryCode` works with any method, once. Wrong ones count toward the 5 tries (then 660).",
           security: bearer,
           body: loginVerifyRequestSchema,
           response: { 200: envelopeSchema(tokenPairSchema) },
@@ -250,6 +252,7 @@ export const identityRoutes = fp(
             identity.verifyLogin(deps, {
               challengeToken: challengeToken(request),
               code: request.body.code,
+              recoveryCode: request.body.recoveryCode,
               client: client(request),
               log: request.log,
             }),

@@ -7,8 +7,8 @@ export const userStatuses = ['active', 'suspended', 'unverified'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 export const userLanguages = ['persian', 'english'] as const;
 export type UserLanguage = (typeof userLanguages)[number];
-/** Where login codes go; an authenticator-app method ('totp') joins this list when it exists. */
-export const twoFaMethods = ['sms', 'email'] as const;
+/** How the login's second step is proved: a code by SMS or e-mail, or an authenticator app's ('google'). */
+export const twoFaMethods = ['sms', 'email', 'google'] as const;
 export type TwoFaMethodKey = (typeof twoFaMethods)[number];
 
 /** Accounts. Phone, national code and (case-insensitively) username are unique. */
@@ -38,7 +38,7 @@ export const users = pgTable(
     uniqueIndex('users_national_code_key').on(t.nationalCode),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended', 'unverified')`),
-    check('users_two_fa_method_check', sql`${t.preferredTwoFaMethod} in ('sms', 'email')`),
+    check('users_two_fa_method_check', sql`${t.preferredTwoFaMethod} in ('sms', 'email', 'google')`),
     check('users_language_check', sql`${t.language} in ('persian', 'english')`),
     check('users_phone_format_check', sql`${t.phone} ~ '^09[0-9]{9}$'`),
   ],
@@ -125,8 +125,8 @@ export const challenges = pgTable(
     /** Sign-up: the phone and national code being registered. */
     phone: text('phone'),
     nationalCode: text('national_code'),
-    /** Where the current code went. */
-    channel: text('channel', { enum: ['sms', 'email'] })
+    /** Where the current code went; 'google': a login that takes the authenticator app's code (none sent). */
+    channel: text('channel', { enum: ['sms', 'email', 'google'] })
       .notNull()
       .default('sms'),
     destination: text('destination'),
@@ -156,11 +156,43 @@ export const challenges = pgTable(
       sql`${t.purpose} in ('signup', 'login', 'recovery', 'password-change', 'email-verify', 'phone-change', 'backup-create', 'backup-restore', 'step-up')`,
     ),
     index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose),
-    check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('auth_challenges_channel_check', sql`${t.channel} in ('sms', 'email', 'google')`),
     check('auth_challenges_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );
 
+/**
+ * An account's authenticator app (TOTP, RFC 6238). The secret is stored encrypted (AES-256-GCM under
+ * TOTP_ENCRYPTION_KEY, bound to the user id), never in clear. Until `confirmedDate` the row is only a
+ * started enrolment: login does not ask for it. `lastUsedStep` is the time step of the newest code
+ * accepted, so an accepted code is never accepted again.
+ */
+export const authenticators = pgTable('user_authenticators', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedDate: timestamptz('confirmed_date'),
+  lastUsedStep: integer('last_used_step'),
+  createdDate: timestamptz('created_date').notNull().defaultNow(),
+});
+
+/** Recovery codes of the authenticator method: HMAC-SHA-256 under a key apart from the database, single use. */
+export const recoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedDate: timestamptz('used_date'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type AuthenticatorRow = typeof authenticators.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;

@@ -9,6 +9,7 @@ import {
   StatusCode,
   type TokenPair,
   type TwoFaMethod,
+  type TwoFaMethods,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
@@ -23,6 +24,7 @@ import {
   resetLimit,
 } from '../../http/rate-limit';
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
+import { checkAuthenticatorCode, hasAuthenticator, useRecoveryCode } from './authenticator';
 import type { ClientInfo } from './client-info';
 import { codeSendRules, type IdentityLimit, identityLimits, limitRule } from './limits';
 import { alertIfNewDevice } from './login-alerts';
@@ -142,6 +144,31 @@ async function checkCode(
   throw wrongCredentials();
 }
 
+/**
+ * Checks the second step of a login proved without a sent code: a code of the authenticator app, or a
+ * recovery code. Counted against the challenge's 5 tries like a sent code (620, then 660).
+ */
+async function checkLoginSecret(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  proof: { code: string } | { recoveryCode: string },
+): Promise<void> {
+  const t = now();
+  const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
+  if (!counted) throw shield();
+  const userId = challenge.userId!;
+  const right =
+    'recoveryCode' in proof
+      ? await useRecoveryCode(deps, userId, proof.recoveryCode)
+      : await checkAuthenticatorCode(deps, userId, proof.code);
+  if (right) {
+    if (await repo.markChallengeVerified(deps.database.db, challenge.id, t)) return;
+    throw wrongCredentials();
+  }
+  if (counted.attempts >= maxCodeAttempts) throw shield();
+  throw wrongCredentials();
+}
+
 interface Delivery {
   channel: 'sms' | 'email';
   destination: string;
@@ -197,7 +224,7 @@ interface NewChallenge {
   userId?: string | null;
   phone?: string | null;
   nationalCode?: string | null;
-  channel: 'sms' | 'email';
+  channel: ChallengeRow['channel'];
   destination: string | null;
   /** False for a recovery decoy: no code exists, every code is wrong. */
   withCode: boolean;
@@ -450,13 +477,33 @@ export async function completeSignup(
 
 export type LoginIdentifier = { kind: 'nationalCode'; value: string } | { kind: 'username'; value: string };
 
-function loginMethods(user: UserRow): { sms: string; email?: string } {
-  return user.email && user.emailVerified
-    ? { sms: maskPhone(user.phone), email: maskEmail(user.email) }
-    : { sms: maskPhone(user.phone) };
+/** The second-step methods an account offers: its phone, a verified e-mail, an enrolled authenticator. */
+export async function twoFaMethodsOf(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'phone' | 'email' | 'emailVerified'>,
+): Promise<TwoFaMethods> {
+  const methods: TwoFaMethods = { sms: maskPhone(user.phone) };
+  if (user.email && user.emailVerified) methods.email = maskEmail(user.email);
+  if (await hasAuthenticator(deps, user.id)) methods.google = true;
+  return methods;
 }
 
-function destinationOf(user: UserRow, method: TwoFaMethod): string {
+/** The method in use: the preferred one while the account still offers it, SMS otherwise. */
+export function methodInUse(preferred: TwoFaMethod, methods: TwoFaMethods): TwoFaMethod {
+  if (preferred === 'email' && methods.email) return 'email';
+  if (preferred === 'google' && methods.google) return 'google';
+  return 'sms';
+}
+
+function notOffered(method: TwoFaMethod, locale: Locale): AppError {
+  const key = method === 'google' ? 'google_not_available' : 'email_not_available';
+  return new AppError(StatusCode.validation, {
+    data: { errors: [{ path: 'method', message: customIssueMessages[key]![locale] }] },
+  });
+}
+
+/** Where a sent code goes: the phone, or the verified e-mail address. */
+function destinationOf(user: UserRow, method: 'sms' | 'email'): string {
   return method === 'email' ? user.email! : user.phone;
 }
 
@@ -473,7 +520,7 @@ export async function startLogin(
 ): Promise<{
   method: TwoFaMethod;
   accessToken: string;
-  twoFaMethods: { sms: string; email?: string };
+  twoFaMethods: TwoFaMethods;
   resendAfter: number;
 }> {
   const db = deps.database.db;
@@ -501,8 +548,19 @@ export async function startLogin(
   if (needsRehash(user.passwordHash))
     await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) }, now());
 
-  const twoFaMethods = loginMethods(user);
-  const method: TwoFaMethod = user.preferredTwoFaMethod === 'email' && twoFaMethods.email ? 'email' : 'sms';
+  const twoFaMethods = await twoFaMethodsOf(deps, user);
+  const method = methodInUse(user.preferredTwoFaMethod, twoFaMethods);
+  if (method === 'google') {
+    // Nothing is sent: the app shows the code. SMS or e-mail may be asked for at once instead.
+    const { token } = await createChallenge(deps, {
+      purpose: 'login',
+      userId: user.id,
+      channel: 'google',
+      destination: null,
+      withCode: false,
+    });
+    return { method, accessToken: token, twoFaMethods, resendAfter: 0 };
+  }
   const destination = destinationOf(user, method);
   await limitSend(deps, 'login', method, destination);
   const { challenge, token, code } = await createChallenge(deps, {
@@ -522,7 +580,10 @@ export async function startLogin(
   return { method, accessToken: token, twoFaMethods, resendAfter: resendAfterSeconds };
 }
 
-/** Login: (re)sends the code by `method`, which becomes the challenge's method. */
+/**
+ * Login: (re)sends the code by `method`, which becomes the challenge's method. `google` sends nothing:
+ * the challenge takes the authenticator app's code from then on.
+ */
 export async function sendLoginCode(
   deps: AppDeps,
   input: { challengeToken: string; method: TwoFaMethod; locale: Locale; log: Logger },
@@ -530,10 +591,13 @@ export async function sendLoginCode(
   const challenge = await liveChallenge(deps, 'login', input.challengeToken);
   const user = await repo.findUserById(deps.database.db, challenge.userId!);
   if (!user) throw unauthorized();
-  if (input.method === 'email' && !loginMethods(user).email)
-    throw new AppError(StatusCode.validation, {
-      data: { errors: [{ path: 'method', message: customIssueMessages.email_not_available![input.locale] }] },
-    });
+  const methods = await twoFaMethodsOf(deps, user);
+  if (input.method !== 'sms' && !methods[input.method]) throw notOffered(input.method, input.locale);
+  if (input.method === 'google') {
+    if (!(await repo.switchChallengeToAuthenticator(deps.database.db, challenge.id, maxCodeAttempts, now())))
+      throw unauthorized();
+    return { resendAfter: 0 };
+  }
   assertResendAllowed(challenge, input.method);
   const destination = destinationOf(user, input.method);
   await limitSend(deps, 'login', input.method, destination);
@@ -546,13 +610,26 @@ export async function sendLoginCode(
   return { resendAfter: resendAfterSeconds };
 }
 
-/** Login step 2: the code; opens a session and answers its tokens. The challenge token dies here. */
+/**
+ * Login step 2: the code (sent, or the authenticator app's when the challenge's method is google), or a
+ * recovery code with any method; opens a session and answers its tokens. The challenge token dies here.
+ */
 export async function verifyLogin(
   deps: AppDeps,
-  input: { challengeToken: string; code: string; client: ClientInfo; log?: Logger },
+  input: {
+    challengeToken: string;
+    code?: string | undefined;
+    recoveryCode?: string | undefined;
+    client: ClientInfo;
+    log?: Logger;
+  },
 ): Promise<TokenPair> {
   const challenge = await liveChallenge(deps, 'login', input.challengeToken);
-  await checkCode(deps, challenge, input.code, false);
+  if (input.recoveryCode !== undefined)
+    await checkLoginSecret(deps, challenge, { recoveryCode: input.recoveryCode });
+  else if (challenge.channel === 'google')
+    await checkLoginSecret(deps, challenge, { code: input.code ?? '' });
+  else await checkCode(deps, challenge, input.code ?? '', false);
   const user = await repo.findUserById(deps.database.db, challenge.userId!);
   if (!user) throw unauthorized();
   if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
@@ -851,10 +928,13 @@ export async function setUserEmail(
   const emailVerified = email !== null && verified;
   // Without a verified address login codes go by SMS; the stored choice falls back too, so an address
   // added later does not silently become where codes go until the person chooses it again.
+  const user = await repo.findUserById(deps.database.db, userId);
+  if (!user) throw new AppError(StatusCode.notFound);
+  const losesEmail = !emailVerified && user.preferredTwoFaMethod === 'email';
   const patch = {
     email: email?.toLowerCase() ?? null,
     emailVerified,
-    ...(emailVerified ? {} : { preferredTwoFaMethod: 'sms' as const }),
+    ...(losesEmail ? { preferredTwoFaMethod: 'sms' as const } : {}),
   };
   if (!(await repo.updateUser(deps.database.db, userId, patch, now())))
     throw new AppError(StatusCode.notFound);
@@ -994,7 +1074,9 @@ export async function resendAccountCode(
   input: { userId: string; purpose: AccountCodePurpose; locale: Locale; log: Logger },
 ): Promise<{ resendAfter: number }> {
   const existing = await repo.findLatestUserChallenge(deps.database.db, input.purpose, input.userId, now());
-  if (!existing?.destination || existing.verifiedDate) throw new AppError(StatusCode.notFound);
+  // Account codes are always sent (never the authenticator's), so a google channel is nothing pending.
+  if (!existing?.destination || existing.verifiedDate || existing.channel === 'google')
+    throw new AppError(StatusCode.notFound);
   return sendAccountCode(deps, {
     userId: input.userId,
     purpose: input.purpose,
@@ -1026,7 +1108,7 @@ export async function useAccountCode(
 ): Promise<{ channel: 'sms' | 'email'; destination: string }> {
   const db = deps.database.db;
   const challenge = await repo.findLatestUserChallenge(db, input.purpose, input.userId, now());
-  if (!challenge?.destination) throw wrongCredentials();
+  if (!challenge?.destination || challenge.channel === 'google') throw wrongCredentials();
   // A code sent to confirm one thing never confirms another (another workspace, another backup).
   if (challenge.scope !== (input.scope ?? null)) throw wrongCredentials();
   if (challenge.attempts >= maxCodeAttempts) throw shield();

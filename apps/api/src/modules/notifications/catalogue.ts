@@ -87,14 +87,18 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       body: (p) =>
         p.method === 'email'
           ? 'از این پس کد ورود به ایمیل تأییدشده شما فرستاده می‌شود. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.'
-          : 'از این پس کد ورود با پیامک به شماره همراه شما فرستاده می‌شود. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.',
+          : p.method === 'google'
+            ? 'از این پس کد ورود را برنامه‌ی احراز هویت شما می‌سازد. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.'
+            : 'از این پس کد ورود با پیامک به شماره همراه شما فرستاده می‌شود. اگر شما این تغییر را نداده‌اید، رمز عبور خود را تغییر دهید.',
     },
     en: {
       title: () => 'Your two-factor method was changed',
       body: (p) =>
         p.method === 'email'
           ? 'Login codes now go to your verified e-mail address. If this was not you, change your password.'
-          : 'Login codes now go to your phone by SMS. If this was not you, change your password.',
+          : p.method === 'google'
+            ? 'Login codes now come from your authenticator app. If this was not you, change your password.'
+            : 'Login codes now go to your phone by SMS. If this was not you, change your password.',
     },
   },
   'invitation.received': {

@@ -9,10 +9,15 @@ import { type LimitRule, scaledRule } from '../../http/rate-limit';
 export const securityLimits = {
   /** Codes sent for password, e-mail and phone changes (to however many addresses). */
   sendUser: { name: 'security-send:user', max: 10, windowSeconds: 3600 },
-  /** Failed code and password checks (password change, e-mail and phone verification, step-up). */
+  /**
+   * Failed code and password checks (password change, e-mail and phone verification, step-up, the
+   * authenticator's first code and the code or recovery code that turns it off).
+   */
   verifyUser: { name: 'security-verify-fail:user', max: 20, windowSeconds: 900 },
   /** Username and national-code writes (each answers whether a value is taken). */
   claimUser: { name: 'security-claim:user', max: 10, windowSeconds: 600 },
+  /** Authenticator-app enrolments started (each makes and stores a new secret). */
+  enrolUser: { name: 'security-enrol:user', max: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, LimitRule>;
 
 export type SecurityLimit = keyof typeof securityLimits;

@@ -1,4 +1,7 @@
 import {
+  authenticatorDisableRequestSchema,
+  authenticatorEnrolmentSchema,
+  authenticatorStartRequestSchema,
   codeRequestSchema,
   emailRequestSchema,
   emailResponseSchema,
@@ -8,6 +11,7 @@ import {
   profilePaths as paths,
   phoneRequestSchema,
   phoneResponseSchema,
+  recoveryCodesSchema,
   resendResponseSchema,
   stepUpResponseSchema,
   twoFaSettingsRequestSchema,
@@ -62,7 +66,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Where login codes go (the preferred two-factor method) and the masked choices',
+        summary:
+          'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
         response: { 200: envelopeSchema(twoFaSettingsSchema) },
       },
       onRequest: requireUser,
@@ -75,17 +80,76 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Chooses where login codes go; e-mail only with a verified address (400 otherwise)',
+        summary:
+          'Chooses how the login is proved: sms, email (a verified address) or google (an enrolled authenticator app), 400 otherwise; and/or turns login alerts on or off',
         body: twoFaSettingsRequestSchema,
         response: { 200: envelopeSchema(twoFaSettingsSchema) },
       },
       onRequest: requireUser,
     },
     async (request) =>
+      ok(request, await service.setTwoFa(deps, request.user.id, request.body, request.locale, request.log)),
+  );
+
+  r.post(
+    paths.twoFaGoogle,
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
+        body: authenticatorStartRequestSchema,
+        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, authenticatorEnrolmentSchema])) },
+      },
+      ...guard('enrolUser'),
+    },
+    async (request, reply) => {
+      const currentCode = request.body?.currentCode;
+      const start = () => service.startAuthenticator(deps, request.user, currentCode, request.log);
+      const answer = currentCode !== undefined ? await checkingSecrets(request, start) : await start();
+      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.enrolment);
+    },
+  );
+  r.post(
+    paths.twoFaGoogleVerify,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Confirms the enrolment with a first code of the app (±1 step of 30 s; 620 wrong, 404 none started): it becomes a login method; answers 10 recovery codes, shown this once (stored hashed, each usable once)',
+        body: codeRequestSchema,
+        response: { 200: envelopeSchema(recoveryCodesSchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) =>
       ok(
         request,
-        await service.setTwoFa(deps, request.user.id, request.body.method, request.locale, request.log),
+        await checkingSecrets(request, () =>
+          service.confirmAuthenticator(deps, request.user.id, request.body.code),
+        ),
       ),
+  );
+  r.delete(
+    paths.twoFaGoogle,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Turns the authenticator app off with a current code of it or a recovery code (620 otherwise, 404 none enrolled); its secret and recovery codes are deleted and login codes go by SMS again',
+        body: authenticatorDisableRequestSchema,
+        response: { 200: nothing },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      await checkingSecrets(request, () =>
+        service.turnOffAuthenticator(deps, request.user.id, request.body.code, request.log),
+      );
+      return ok(request, null);
+    },
   );
 
   r.get(

@@ -1,9 +1,7 @@
 import {
   customIssueMessages,
   type Locale,
-  maskEmail,
   maskNationalCode,
-  maskPhone,
   StatusCode,
   type StepUp,
   type TwoFaMethod,
@@ -13,12 +11,20 @@ import type { AppDeps } from '../../app';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import {
+  confirmEnrolment,
+  disableAuthenticator,
+  hasAuthenticator,
+  startEnrolment,
+} from '../identity/authenticator';
+import { setLoginAlerts } from '../identity/login-alerts';
+import {
   assertStrongPassword,
   checkUserPassword,
   completeStepUp,
   getUser,
   isSessionFresh,
   type Logger,
+  methodInUse,
   resendAccountCode,
   sendAccountCode,
   sendStepUpCode,
@@ -28,6 +34,7 @@ import {
   setUsername,
   setUserPassword,
   setUserPhone,
+  twoFaMethodsOf,
   type User,
   useAccountCode,
 } from '../identity/service';
@@ -249,39 +256,88 @@ export async function freshOrStepUp(
 
 // ---------- preferred two-factor method
 
-function twoFaSettings(user: User): TwoFaSettings {
-  const verifiedEmail = user.email && user.emailVerified ? user.email : null;
-  return {
-    method: user.preferredTwoFaMethod === 'email' && verifiedEmail ? 'email' : 'sms',
-    methods: verifiedEmail
-      ? { sms: maskPhone(user.phone), email: maskEmail(verifiedEmail) }
-      : { sms: maskPhone(user.phone) },
-  };
+async function twoFaSettings(deps: AppDeps, user: User): Promise<TwoFaSettings> {
+  const methods = await twoFaMethodsOf(deps, user);
+  return { method: methodInUse(user.preferredTwoFaMethod, methods), methods, loginAlerts: user.loginAlerts };
 }
 
-/** Where the caller's login codes go, and the masked destinations to choose from. */
+/** How the caller's login is proved, and the choices (masked destinations, an enrolled app). */
 export async function getTwoFa(deps: AppDeps, userId: string): Promise<TwoFaSettings> {
-  return twoFaSettings(await userOf(deps, userId));
+  return twoFaSettings(deps, await userOf(deps, userId));
 }
 
 /**
- * Chooses where login codes go; e-mail only with a verified address (400 with a field error otherwise).
- * The change is announced (a notification), since it decides who receives login codes.
+ * Chooses how the login is proved; e-mail only with a verified address, google only with an enrolled
+ * authenticator app (400 with a field error otherwise). The change is announced (a notification), since
+ * it decides who receives login codes.
  */
 export async function setTwoFa(
   deps: AppDeps,
   userId: string,
-  method: TwoFaMethod,
+  { method, loginAlerts }: { method?: TwoFaMethod | undefined; loginAlerts?: boolean | undefined },
   locale: Locale,
   log: Logger,
 ): Promise<TwoFaSettings> {
   const user = await userOf(deps, userId);
-  if (method === 'email' && !twoFaSettings(user).methods.email)
+  const current = await twoFaSettings(deps, user);
+  if (loginAlerts !== undefined) await setLoginAlerts(deps, userId, loginAlerts);
+  if (method === undefined) return { ...current, loginAlerts: loginAlerts ?? current.loginAlerts };
+  if (method !== 'sms' && !current.methods[method]) {
+    const key = method === 'google' ? 'google_not_available' : 'email_not_available';
     throw new AppError(StatusCode.validation, {
-      data: { errors: [{ path: 'method', message: customIssueMessages.email_not_available![locale] }] },
+      data: { errors: [{ path: 'method', message: customIssueMessages[key]![locale] }] },
     });
-  const before = twoFaSettings(user).method;
+  }
   await setPreferredTwoFaMethod(deps, userId, method);
-  if (before !== method) await emit('two-fa.changed', { userId, method }, { db: deps.database.db, log });
-  return twoFaSettings({ ...user, preferredTwoFaMethod: method });
+  if (current.method !== method)
+    await emit('two-fa.changed', { userId, method }, { db: deps.database.db, log });
+  return { method, methods: current.methods, loginAlerts: loginAlerts ?? current.loginAlerts };
+}
+
+// ---------- authenticator app
+
+/** An enrolment start: the secret and its QR code's URI, or a step-up first (stale session). */
+export type AuthenticatorStart = { enrolment: { secret: string; otpauthUrl: string } } | { stepUp: StepUp };
+
+/**
+ * Starts enrolling an authenticator app (261 when one is enrolled); from a stale session, a step-up
+ * code to the current phone first, as for a phone or e-mail change: a stolen long-lived session cannot
+ * add a second factor of its own. Nothing is active until confirmEnrolment.
+ */
+export async function startAuthenticator(
+  deps: AppDeps,
+  caller: { id: string; sessionId: string },
+  currentCode: string | undefined,
+  log: Logger,
+): Promise<AuthenticatorStart> {
+  const user = await userOf(deps, caller.id);
+  if (await hasAuthenticator(deps, user.id)) throw new AppError(StatusCode.duplicate);
+  const stepUp = await freshOrStepUp(deps, caller, currentCode, log);
+  if (stepUp) return { stepUp };
+  return { enrolment: await startEnrolment(deps, user) };
+}
+
+/** Confirms the enrolment with the app's first code; answers the recovery codes, shown this once. */
+export function confirmAuthenticator(
+  deps: AppDeps,
+  userId: string,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  return confirmEnrolment(deps, userId, code);
+}
+
+/**
+ * Turns the app off with a current code or a recovery code; when it was the login method, codes go by
+ * SMS again, and the owner is told.
+ */
+export async function turnOffAuthenticator(
+  deps: AppDeps,
+  userId: string,
+  code: string,
+  log: Logger,
+): Promise<void> {
+  const before = await getTwoFa(deps, userId);
+  await disableAuthenticator(deps, userId, code);
+  if (before.method === 'google')
+    await emit('two-fa.changed', { userId, method: 'sms' }, { db: deps.database.db, log });
 }

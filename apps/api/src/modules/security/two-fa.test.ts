@@ -135,6 +135,7 @@ describe('preferred two-factor method', () => {
     expect(read.body.data).toEqual({
       method: 'email',
       methods: { sms: maskedPhone(user.phone), email: `b***@example.org` },
+      loginAlerts: true,
     });
     const sentBefore = (await outbox(api, first)).length;
     const { step } = await loginStep(user);
@@ -154,6 +155,7 @@ describe('preferred two-factor method', () => {
     expect((await call<TwoFaSettings>('GET', paths.twoFa, token)).body.data).toEqual({
       method: 'sms',
       methods: { sms: maskedPhone(user.phone) },
+      loginAlerts: true,
     });
     expect((await loginStep(user)).step.method).toBe('sms');
     expect((await identityRepo.findUserById(api.deps.database.db, user.id))?.preferredTwoFaMethod).toBe(

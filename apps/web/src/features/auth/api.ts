@@ -63,7 +63,22 @@ export function sendLoginCode(
   return unwrap(apiClient.post(identityPaths.loginSend, { method }, { ...options, bearer: challenge }));
 }
 
-/** Login step 2: the code → the token pair. */
+/** Login step 2 with a recovery code of the authenticator method (any method) → the token pair. */
+export function verifyLoginWithRecoveryCode(
+  challenge: string,
+  recoveryCode: string,
+  options: CallOptions = {},
+): Promise<TokenPair> {
+  return unwrap(
+    apiClient.post(
+      identityPaths.loginVerify,
+      { recoveryCode },
+      { ...atField, ...options, bearer: challenge },
+    ),
+  );
+}
+
+/** Login step 2: the code (sent, or the authenticator app's) → the token pair. */
 export function verifyLogin(challenge: string, code: string, options: CallOptions = {}): Promise<TokenPair> {
   return unwrap(
     apiClient.post(identityPaths.loginVerify, { code }, { ...atField, ...options, bearer: challenge }),

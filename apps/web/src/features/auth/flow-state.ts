@@ -25,9 +25,16 @@ export interface LoginChallenge {
   token: string;
   /** The method the last code went out by. */
   method: TwoFaMethod;
-  /** Masked destinations the server offers: sms always, email when verified. */
-  methods: { sms: string; email?: string | undefined };
+  /** What the server offers: masked sms always, email when verified, google when an app is enrolled. */
+  methods: { sms: string; email?: string | undefined; google?: boolean | undefined };
 }
+
+/** The second step's page of each method. */
+export const loginVerifyPath: Record<TwoFaMethod, string> = {
+  sms: '/login/verify',
+  email: '/login/verify/email',
+  google: '/login/verify/google',
+};
 
 /** Starts a resend countdown of the server's `resendAfter` seconds. */
 export function startCountdown(resendAfterSeconds: number): void {
@@ -50,7 +57,11 @@ export function saveLoginChallenge(step: LoginStep): LoginChallenge {
   const challenge: LoginChallenge = {
     token: step.accessToken,
     method: step.method,
-    methods: { sms: step.twoFaMethods.sms, email: step.twoFaMethods.email },
+    methods: {
+      sms: step.twoFaMethods.sms,
+      email: step.twoFaMethods.email,
+      google: step.twoFaMethods.google,
+    },
   };
   writeSession(sessionKeys.loginChallenge, JSON.stringify(challenge));
   rememberEntered(challenge.methods);
@@ -63,10 +74,11 @@ export function getLoginChallenge(): LoginChallenge | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<LoginChallenge>;
-    if (typeof value.token !== 'string' || (value.method !== 'sms' && value.method !== 'email')) return null;
+    const knownMethod = value.method === 'sms' || value.method === 'email' || value.method === 'google';
+    if (typeof value.token !== 'string' || !knownMethod) return null;
     const methods = value.methods;
     if (!methods || typeof methods.sms !== 'string') return null;
-    return { token: value.token, method: value.method, methods };
+    return { token: value.token, method: value.method as TwoFaMethod, methods };
   } catch {
     return null;
   }

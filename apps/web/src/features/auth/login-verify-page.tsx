@@ -1,3 +1,4 @@
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
@@ -6,31 +7,44 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Envelope, StatusCode, type TwoFaMethod } from '@wsm/contracts';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
-import { sendLoginCode, verifyLogin } from './api';
+import { sendLoginCode, verifyLogin, verifyLoginWithRecoveryCode } from './api';
 import { useCompleteLogin } from './complete-login';
 import { AuthCard } from './components/auth-card';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
+import { RecoveryCodeForm } from './components/recovery-code-form';
 import { retryAfterOf } from './errors';
 import {
   clearLoginChallenge,
   getLoginChallenge,
   type LoginChallenge,
+  loginVerifyPath,
   startCountdown,
   switchLoginMethod,
 } from './flow-state';
 
-const methodPath: Record<TwoFaMethod, string> = { sms: '/login/verify', email: '/login/verify/email' };
+/** The icon of each method's button. */
+const methodIcon: Record<TwoFaMethod, ReactNode> = {
+  sms: <SmsOutlined />,
+  email: <MailOutlined />,
+  google: <PhonelinkLockOutlined />,
+};
+const useMethodText: Record<TwoFaMethod, string> = {
+  sms: 'verify.useSms',
+  email: 'verify.useEmail',
+  google: 'verify.useGoogle',
+};
 
 /**
- * /:locale/login/verify (SMS) and /:locale/login/verify/email: the second login step. The code went
- * out by the challenge's method; the other offered method can be asked for instead. The Google
- * (authenticator) method is shown and does nothing (product-spec.md section 2).
+ * /:locale/login/verify (SMS), /:locale/login/verify/email and /:locale/login/verify/google (an
+ * authenticator app): the second login step. A code went out by SMS or e-mail, or the app shows one;
+ * the other offered methods can be asked for instead, and with an app enrolled, a recovery code works
+ * whatever the method.
  */
 export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
   const { t } = useTranslation('auth');
@@ -39,19 +53,17 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
   const completeLogin = useCompleteLogin();
   const [challenge, setChallenge] = useState<LoginChallenge | null>(getLoginChallenge);
   const [switching, setSwitching] = useState(false);
-  const destination = challenge
-    ? method === 'email'
-      ? challenge.methods.email
-      : challenge.methods.sms
-    : undefined;
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const offered = (which: TwoFaMethod) => Boolean(challenge?.methods[which]);
+  const available = offered(method);
 
   // Without a challenge (a reload in another tab, an old link) or without this method, start again.
   useEffect(() => {
     if (!challenge) navigate('/login', { replace: true });
-    else if (!destination) navigate(methodPath.sms, { replace: true });
-  }, [challenge, destination, navigate]);
+    else if (!available) navigate(loginVerifyPath.sms, { replace: true });
+  }, [challenge, available, navigate]);
 
-  if (!challenge || !destination) return null;
+  if (!challenge || !available) return null;
 
   /** The challenge is over (expired, or too many wrong codes): back to the first step. */
   const restart = (code: number, envelope?: Envelope) => {
@@ -70,15 +82,21 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
     completeLogin(await verifyLogin(challenge.token, code, { onError: restart }));
   };
 
+  const verifyRecoveryCode = async (recoveryCode: string) => {
+    completeLogin(await verifyLoginWithRecoveryCode(challenge.token, recoveryCode, { onError: restart }));
+  };
+
   const resend = async () => (await sendLoginCode(challenge.token, method, { onError: restart })).resendAfter;
 
   const sendBy = async (next: TwoFaMethod) => {
     setSwitching(true);
     try {
       const { resendAfter } = await sendLoginCode(challenge.token, next, { onError: restart });
-      startCountdown(resendAfter);
+      // The app's code needs nothing sent: the countdown of the last texted code keeps running.
+      if (next !== 'google') startCountdown(resendAfter);
       setChallenge(switchLoginMethod(challenge, next));
-      navigate(methodPath[next], { replace: true });
+      setWithRecoveryCode(false);
+      navigate(loginVerifyPath[next], { replace: true });
     } catch (error) {
       const wait = retryAfterOf(error);
       if (wait) startCountdown(wait);
@@ -87,66 +105,95 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
     }
   };
 
-  const otherMethod: TwoFaMethod = method === 'sms' ? 'email' : 'sms';
-  const otherDestination = otherMethod === 'email' ? challenge.methods.email : challenge.methods.sms;
+  const otherMethods = (['sms', 'email', 'google'] as const).filter(
+    (other) => other !== method && offered(other),
+  );
   const codeWentHere = challenge.method === method;
+  const destination = method === 'google' ? undefined : challenge.methods[method];
+
+  let heading: string;
+  let explanation: ReactNode;
+  if (withRecoveryCode) {
+    heading = t('verify.recoveryHeading');
+    explanation = t('verify.recoveryText');
+  } else if (method === 'google') {
+    heading = t('verify.googleHeading');
+    explanation = t('verify.googleText');
+  } else {
+    heading = t(method === 'email' ? 'verify.emailHeading' : 'verify.smsHeading');
+    const sentence = codeWentHere
+      ? method === 'email'
+        ? 'verify.sentToEmail'
+        : 'verify.sentToPhone'
+      : method === 'email'
+        ? 'verify.sendToEmail'
+        : 'verify.sendToPhone';
+    explanation = (
+      <>
+        {t(sentence)} <Destination value={displayDigits(destination ?? '', locale)} />
+      </>
+    );
+  }
+
+  let form: ReactNode;
+  if (withRecoveryCode)
+    form = <RecoveryCodeForm onVerify={verifyRecoveryCode} submitLabel={t('verify.submit')} />;
+  else if (codeWentHere)
+    form =
+      method === 'google' ? (
+        <CodeForm
+          key={method}
+          onVerify={verify}
+          submitLabel={t('verify.submit')}
+          hint={t('verify.googleHint')}
+        />
+      ) : (
+        <CodeForm key={method} onVerify={verify} onResend={resend} submitLabel={t('verify.submit')} />
+      );
+  else
+    form = (
+      <Button variant="contained" size="large" disabled={switching} onClick={() => void sendBy(method)}>
+        {t(method === 'google' ? 'verify.useGoogleCode' : 'verify.sendCode')}
+      </Button>
+    );
 
   return (
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
-        <AuthHeading title={t(method === 'email' ? 'verify.emailHeading' : 'verify.smsHeading')}>
-          {codeWentHere ? (
-            <>
-              {t(method === 'email' ? 'verify.sentToEmail' : 'verify.sentToPhone')}{' '}
-              <Destination value={displayDigits(destination, locale)} />
-            </>
-          ) : (
-            <>
-              {t(method === 'email' ? 'verify.sendToEmail' : 'verify.sendToPhone')}{' '}
-              <Destination value={displayDigits(destination, locale)} />
-            </>
-          )}
-        </AuthHeading>
-        {codeWentHere ? (
-          <CodeForm key={method} onVerify={verify} onResend={resend} submitLabel={t('verify.submit')} />
-        ) : (
-          <Button variant="contained" size="large" disabled={switching} onClick={() => void sendBy(method)}>
-            {t('verify.sendCode')}
-          </Button>
-        )}
-        <Divider>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {t('verify.otherMethods')}
-          </Typography>
-        </Divider>
-        <Stack sx={{ gap: 1 }}>
-          {otherDestination && (
-            <Button
-              variant="outlined"
-              startIcon={otherMethod === 'email' ? <MailOutlined /> : <SmsOutlined />}
-              disabled={switching}
-              onClick={() => void sendBy(otherMethod)}
-            >
-              {t(otherMethod === 'email' ? 'verify.useEmail' : 'verify.useSms')}
-            </Button>
-          )}
-          {/* The authenticator method is part of the product but does nothing yet (product-spec.md section 2). */}
-          <Button
-            variant="outlined"
-            startIcon={<PhonelinkLockOutlined />}
-            disabled
-            aria-describedby="google-note"
-          >
-            {t('verify.useGoogle')}
-          </Button>
-          <Typography
-            id="google-note"
-            variant="caption"
-            sx={{ color: 'text.secondary', textAlign: 'center' }}
-          >
-            {t('verify.googleUnavailable')}
-          </Typography>
-        </Stack>
+        <AuthHeading title={heading}>{explanation}</AuthHeading>
+        {form}
+        {otherMethods.length > 0 || challenge.methods.google ? (
+          <>
+            <Divider>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('verify.otherMethods')}
+              </Typography>
+            </Divider>
+            <Stack sx={{ gap: 1 }}>
+              {otherMethods.map((other) => (
+                <Button
+                  key={other}
+                  variant="outlined"
+                  startIcon={methodIcon[other]}
+                  disabled={switching}
+                  onClick={() => void sendBy(other)}
+                >
+                  {t(useMethodText[other])}
+                </Button>
+              ))}
+              {/* Recovery codes exist only with an authenticator app; they work whatever the method. */}
+              {challenge.methods.google ? (
+                <Button
+                  variant="text"
+                  startIcon={<KeyOutlined />}
+                  onClick={() => setWithRecoveryCode((on) => !on)}
+                >
+                  {t(withRecoveryCode ? 'verify.useCode' : 'verify.useRecoveryCode')}
+                </Button>
+              ) : null}
+            </Stack>
+          </>
+        ) : null}
         <BackLink to="/login" onClick={clearLoginChallenge}>
           {t('verify.back')}
         </BackLink>

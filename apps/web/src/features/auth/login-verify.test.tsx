@@ -19,12 +19,16 @@ import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-uti
 const accessToken = `x.${btoa(JSON.stringify({ sub: 'user-1' }))}.y`;
 const tokens = envelope(200, { accessToken, refreshToken: 'refresh-token-1234567890', expiresIn: 900 });
 
-function challenge(email = true, method: 'sms' | 'email' = 'sms') {
+function challenge(email = true, method: 'sms' | 'email' | 'google' = 'sms', google = false) {
   saveLoginChallenge({
     method,
     accessToken: 'challenge-token-123456',
-    twoFaMethods: { sms: '0912***4567', ...(email ? { email: 'a***@example.com' } : {}) },
-    resendAfter: 120,
+    twoFaMethods: {
+      sms: '0912***4567',
+      ...(email ? { email: 'a***@example.com' } : {}),
+      ...(google ? { google: true as const } : {}),
+    },
+    resendAfter: method === 'google' ? 0 : 120,
   });
 }
 
@@ -158,13 +162,14 @@ describe('the login code step', () => {
     );
   });
 
-  it('switches to the e-mail method and back; the Google method is there and does nothing', async () => {
+  it('switches to the e-mail method and back; without an app there is no app method nor recovery code', async () => {
     challenge();
     const calls = fakeServer({
       [identityPaths.loginSend]: () => ({ body: envelope(200, { resendAfter: 120 }) }),
     });
     await renderAt('/en/login/verify');
-    expect(screen.getByRole('button', { name: 'Google Authenticator' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Use the authenticator app' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Get the code by e-mail' }));
     await waitFor(() => expect(location()).toBe('/en/login/verify/email'));
     expect(calls.at(-1)).toMatchObject({ body: { method: 'email' }, bearer: 'challenge-token-123456' });
@@ -180,5 +185,64 @@ describe('the login code step', () => {
     await renderAt('/en/login/verify/email');
     await waitFor(() => expect(location()).toBe('/en/login/verify'));
     expect(screen.queryByRole('button', { name: 'Get the code by e-mail' })).toBeNull();
+  });
+});
+
+describe('the login code step with an authenticator app', () => {
+  it('asks for the app code when the method is google: nothing to resend, the code logs in', async () => {
+    challenge(false, 'google', true);
+    const calls = fakeServer({ [identityPaths.loginVerify]: () => ({ body: tokens }) });
+    await renderAt('/en/login/verify/google');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter the authenticator app code');
+    expect(screen.queryByTestId('resend-button')).toBeNull();
+    expect(screen.getByText('The code changes every 30 seconds')).toBeTruthy();
+    await userEvent.type(codeInput(), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/en'));
+    expect(calls.find((call) => call.url === identityPaths.loginVerify)).toMatchObject({
+      body: { code: '654321' },
+      bearer: 'challenge-token-123456',
+    });
+  });
+
+  it('switches from SMS to the app without sending anything new', async () => {
+    challenge(false, 'sms', true);
+    const calls = fakeServer({
+      [identityPaths.loginSend]: () => ({ body: envelope(200, { resendAfter: 0 }) }),
+    });
+    await renderAt('/en/login/verify');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the authenticator app' }));
+    await waitFor(() => expect(location()).toBe('/en/login/verify/google'));
+    expect(calls.at(-1)).toMatchObject({ body: { method: 'google' }, bearer: 'challenge-token-123456' });
+    expect(screen.getByRole('button', { name: 'Get the code by SMS' })).toBeTruthy();
+    // The texted code's countdown still runs: switching back cannot send another code at once.
+    expect(resendRemainingMs()).toBeGreaterThan(100_000);
+  });
+
+  it('logs in with a recovery code typed any way, and says so under the field when it is wrong (fa)', async () => {
+    challenge(false, 'google', true);
+    let answer = envelope(620);
+    const calls = fakeServer({ [identityPaths.loginVerify]: () => ({ body: answer }) });
+    await renderAt('/fa/login/verify/google');
+    await userEvent.click(screen.getByRole('button', { name: 'استفاده از کد بازیابی' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('کد بازیابی را وارد کنید');
+    const input = screen.getByTestId('recovery-code-input') as HTMLInputElement;
+    await userEvent.type(input, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    expect(
+      await screen.findByText('کد بازیابی ۱۰ حرف و رقم دارد، مانند \u2066abcde-fghij\u2069.'),
+    ).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ABCDE FGHIJ');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    expect(await screen.findByText('اطلاعات وارد شده برای اعتبارسنجی نادرست است')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ body: { recoveryCode: 'abcde-fghij' } });
+    expect(toasts.error).not.toHaveBeenCalled();
+
+    answer = tokens;
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    await waitFor(() => expect(location()).toBe('/fa'));
   });
 });

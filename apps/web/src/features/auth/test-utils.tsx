@@ -99,6 +99,7 @@ export async function renderAt(path: string) {
       { path: '/:locale/login', element: page(<LoginPage />) },
       { path: '/:locale/login/verify', element: page(<LoginVerifyPage method="sms" />) },
       { path: '/:locale/login/verify/email', element: page(<LoginVerifyPage method="email" />) },
+      { path: '/:locale/login/verify/google', element: page(<LoginVerifyPage method="google" />) },
       { path: '/:locale/signup', element: page(<SignupPage />) },
       { path: '/:locale/login/forgot-password', element: page(<RecoveryStartPage />) },
       { path: '/:locale/login/forgot-password/verify', element: page(<RecoveryVerifyPage />) },

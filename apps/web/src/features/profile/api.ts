@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  authenticatorEnrolmentSchema,
   type Envelope,
+  recoveryCodesSchema,
   revokeOthersResponseSchema,
   StatusCode,
   stepUpResponseSchema,
@@ -33,6 +35,8 @@ export const profilePaths = {
   sessions: '/v1/auth/identity/security/sessions/',
   sessionsOthers: '/v1/auth/identity/security/sessions/others/',
   twoFa: '/v1/auth/identity/security/2fa/',
+  twoFaGoogle: '/v1/auth/identity/security/2fa/google/',
+  twoFaGoogleVerify: '/v1/auth/identity/security/2fa/google/verify/',
 } as const;
 
 // --- schemas ---------------------------------------------------------------------------------------
@@ -137,6 +141,25 @@ async function contactStep(request: Promise<AxiosResponse<Envelope<unknown>>>): 
   return { step: 'sent', resendAfter: resendResponseSchema.parse(envelope.data)?.resendAfter };
 }
 
+/**
+ * An authenticator-app enrolment start: the secret and its otpauth:// URI, or (stale session) a step-up
+ * code went to the current phone first; the same call with `currentCode` then goes on.
+ */
+export type AuthenticatorStep =
+  | { step: 'enrol'; secret: string; otpauthUrl: string }
+  | { step: 'step-up'; phone: string; resendAfter: number };
+
+async function authenticatorStep(
+  request: Promise<AxiosResponse<Envelope<unknown>>>,
+): Promise<AuthenticatorStep> {
+  const envelope = (await request).data;
+  if (envelope.statusCode === StatusCode.secondStep) {
+    const stepUp = stepUpResponseSchema.parse(envelope.data);
+    return { step: 'step-up', phone: stepUp.phone, resendAfter: stepUp.resendAfter };
+  }
+  return { step: 'enrol', ...authenticatorEnrolmentSchema.parse(envelope.data) };
+}
+
 const withCode = <T extends object>(body: T, currentCode: string | undefined) =>
   currentCode === undefined ? body : { ...body, currentCode };
 
@@ -197,6 +220,21 @@ export const profileApi = {
   twoFa: () => get(profilePaths.twoFa, twoFaSettingsSchema),
   setTwoFa: async (method: TwoFaMethod) =>
     twoFaSettingsSchema.parse(await unwrap(apiClient.put(profilePaths.twoFa, { method }))),
+  setLoginAlerts: async (loginAlerts: boolean) =>
+    twoFaSettingsSchema.parse(await unwrap(apiClient.put(profilePaths.twoFa, { loginAlerts }))),
+  startAuthenticator: (currentCode?: string) =>
+    authenticatorStep(apiClient.post(profilePaths.twoFaGoogle, withCode({}, currentCode))),
+  confirmAuthenticator: async (code: string) =>
+    recoveryCodesSchema.parse(await unwrap(apiClient.post(profilePaths.twoFaGoogleVerify, { code })))
+      .recoveryCodes,
+  // A wrong code (620) is shown at the field.
+  disableAuthenticator: (code: string) =>
+    unwrap(
+      apiClient.delete(profilePaths.twoFaGoogle, {
+        data: { code },
+        fieldCodes: [StatusCode.wrongCredentials],
+      }),
+    ),
 };
 
 // --- hooks -----------------------------------------------------------------------------------------

@@ -33,6 +33,18 @@ export const sampleProfile = {
 };
 
 const sent = () => ok({ resendAfter: 120 });
+
+// The mocked authenticator app: any first code turns it on, any code turns it off.
+const sampleAuthenticatorSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const mockApp = { enrolled: false, preferred: false, loginAlerts: true };
+const twoFaSettings = () =>
+  mockApp.enrolled
+    ? {
+        method: mockApp.preferred ? 'google' : 'sms',
+        methods: { sms: maskedPhone, google: true },
+        loginAlerts: mockApp.loginAlerts,
+      }
+    : { method: 'sms', methods: { sms: maskedPhone }, loginAlerts: mockApp.loginAlerts };
 const maskedPhone = '0912***4567';
 
 /** The body of a mocked request (axios hands over the JSON text). */
@@ -123,23 +135,69 @@ export const profileMockRoutes: MockRoute[] = [
   {
     method: 'get',
     path: '/v1/auth/identity/security/2fa',
-    answer: () => ok({ method: 'sms', methods: { sms: maskedPhone } }),
+    answer: () => ok(twoFaSettings()),
   },
   {
     method: 'put',
     path: '/v1/auth/identity/security/2fa',
     answer: (config) => {
-      // The mocked e-mail is not verified: like the server, only SMS may be chosen.
-      if (bodyOf(config).method === 'email')
+      // The mocked e-mail is not verified: like the server, only SMS (or an enrolled app) may be chosen.
+      const { method, loginAlerts } = bodyOf(config);
+      if (typeof loginAlerts === 'boolean') mockApp.loginAlerts = loginAlerts;
+      if (method === undefined) return ok(twoFaSettings());
+      if (method === 'google' && mockApp.enrolled) {
+        mockApp.preferred = true;
+        return ok(twoFaSettings());
+      }
+      if (method !== 'sms')
         return {
           status: 400,
           body: {
             statusCode: StatusCode.validation,
             statusMessage: 'The request is not valid',
-            data: { errors: [{ path: 'method', message: 'This account has no verified e-mail address' }] },
+            data: {
+              errors: [
+                {
+                  path: 'method',
+                  message:
+                    method === 'google'
+                      ? 'This account has no authenticator app set up'
+                      : 'This account has no verified e-mail address',
+                },
+              ],
+            },
           } satisfies Envelope,
         };
-      return ok({ method: 'sms', methods: { sms: maskedPhone } });
+      mockApp.preferred = false;
+      return ok(twoFaSettings());
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/security/2fa/google',
+    answer: () =>
+      ok({
+        secret: sampleAuthenticatorSecret,
+        otpauthUrl: `otpauth://totp/Workspace%20Manager:sara?secret=${sampleAuthenticatorSecret}&issuer=Workspace%20Manager&digits=6&period=30`,
+      }),
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/security/2fa/google/verify',
+    answer: () => {
+      mockApp.enrolled = true;
+      return ok({
+        recoveryCodes: Array.from({ length: 10 }, (_, i) => `mock${'abcdefghij'[i]}-codes`),
+      });
+    },
+  },
+  {
+    method: 'delete',
+    path: '/v1/auth/identity/security/2fa/google',
+    answer: () => {
+      mockApp.enrolled = false;
+      mockApp.preferred = false;
+      return ok(null);
     },
   },
 ];

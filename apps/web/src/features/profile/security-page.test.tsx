@@ -26,7 +26,11 @@ beforeEach(() => {
   api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: '001***4563' });
   api.on('GET /v1/auth/identity/security/email/', { email: null, verified: false });
   api.on('GET /v1/auth/identity/security/phone/', { phone: '09121234567' });
-  api.on('GET /v1/auth/identity/security/2fa/', { method: 'sms', methods: { sms: '0912***4567' } });
+  api.on('GET /v1/auth/identity/security/2fa/', {
+    method: 'sms',
+    methods: { sms: '0912***4567' },
+    loginAlerts: true,
+  });
   api.on('GET /v1/auth/identity/security/sessions/', [
     {
       id: 's1',
@@ -387,6 +391,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('GET /v1/auth/identity/security/2fa/', {
       method: 'sms',
       methods: { sms: '0912***4567', email: 's***@example.com' },
+      loginAlerts: true,
     });
     api.on('PUT /v1/auth/identity/security/2fa/', () => ({
       status: 400,
@@ -404,6 +409,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('PUT /v1/auth/identity/security/2fa/', {
       method: 'email',
       methods: { sms: '0912***4567', email: 's***@example.com' },
+      loginAlerts: true,
     });
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -412,6 +418,29 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(api.calls('PUT /v1/auth/identity/security/2fa/').map((call) => call.body)).toEqual([
       { method: 'email' },
       { method: 'email' },
+    ]);
+  });
+
+  it('turns login alerts off and on, saved at once; without a verified e-mail it says where they would go', async () => {
+    api.on('PUT /v1/auth/identity/security/2fa/', (call: RecordedRequest) => ({
+      data: {
+        method: 'sms',
+        methods: { sms: '0912***4567' },
+        loginAlerts: (call.body as { loginAlerts: boolean }).loginAlerts,
+      },
+    }));
+    await open();
+    const section = await card('Two-factor verification');
+    const toggle = (await within(section).findByRole('switch', {
+      name: /logged in to from a new device/,
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(within(section).getByText(/add one above to receive them/)).toBeTruthy();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Login alerts are off.'));
+    expect(toggle.checked).toBe(false);
+    expect(api.calls('PUT /v1/auth/identity/security/2fa/').map((call) => call.body)).toEqual([
+      { loginAlerts: false },
     ]);
   });
 

@@ -27,6 +27,8 @@ export interface CodeFormProps {
   /** Sends a new code; resolves with the server's resendAfter seconds. Without it there is no resend. */
   onResend?: () => Promise<number>;
   submitLabel: string;
+  /** The field's help instead of "the code we sent you" (an authenticator app's code). */
+  hint?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface CodeFormProps {
  * submit button, and the resend button behind the server's countdown. A wrong code (620) shows the
  * catalogue's message under the field, in the page's language.
  */
-export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
+export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const resolver = useLocalizedResolver(codeFormSchema, t);
@@ -100,7 +102,7 @@ export function CodeForm({ onVerify, onResend, submitLabel }: CodeFormProps) {
               fullWidth
               required
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? t('fields.codeHint')}
+              helperText={fieldState.error?.message ?? hint ?? t('fields.codeHint')}
               slotProps={{
                 htmlInput: {
                   'data-testid': 'code-input',

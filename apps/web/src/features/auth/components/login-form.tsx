@@ -20,7 +20,7 @@ import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-na
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
 import { startLogin } from '../api';
 import { statusOf } from '../errors';
-import { clearLoginChallenge, saveLoginChallenge } from '../flow-state';
+import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
 import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { PasswordField } from './password-field';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
@@ -74,7 +74,7 @@ export function LoginForm() {
       const step = await startLogin(identifier, password);
       if (identifier.nationalCode) setEnteredNationalCode(identifier.nationalCode);
       const challenge = saveLoginChallenge(step);
-      navigate(challenge.method === 'email' ? '/login/verify/email' : '/login/verify');
+      navigate(loginVerifyPath[challenge.method]);
     } catch (error) {
       if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.wrongCredentials) {

@@ -18,6 +18,7 @@ export function CodeStep({
   timerName,
   sentTo,
   pending,
+  help,
   onVerify,
   onResend,
   onCancel,
@@ -25,9 +26,12 @@ export function CodeStep({
   id: string;
   timerName: string;
   sentTo?: string;
+  /** What the field's help says instead of "enter the code we sent" (an authenticator app's code). */
+  help?: string;
   pending: boolean;
   onVerify: (code: string) => Promise<void>;
-  onResend: () => Promise<number | undefined>;
+  /** Sends a new code; without it (nothing was sent) there is no resend button. */
+  onResend?: () => Promise<number | undefined>;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('profile');
@@ -54,6 +58,7 @@ export function CodeStep({
   };
 
   const resend = async () => {
+    if (!onResend) return;
     setResending(true);
     try {
       countdown.start(await onResend());
@@ -78,7 +83,7 @@ export function CodeStep({
       <DigitsField
         id={`${id}-code`}
         label={t('code.label')}
-        helperText={error || (sentTo ? t('code.sentTo', { to: sentTo }) : t('code.help'))}
+        helperText={error || help || (sentTo ? t('code.sentTo', { to: sentTo }) : t('code.help'))}
         error={Boolean(error)}
         value={code}
         onValueChange={setCode}
@@ -89,9 +94,11 @@ export function CodeStep({
         <Button type="submit" variant="contained" loading={pending} disabled={verifyWait.seconds > 0}>
           {t('code.verify')}
         </Button>
-        <Button onClick={() => void resend()} disabled={countdown.seconds > 0} loading={resending}>
-          {countdown.seconds > 0 ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.resend')}
-        </Button>
+        {onResend ? (
+          <Button onClick={() => void resend()} disabled={countdown.seconds > 0} loading={resending}>
+            {countdown.seconds > 0 ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.resend')}
+          </Button>
+        ) : null}
         {onCancel ? <Button onClick={onCancel}>{t('actions.cancel')}</Button> : null}
       </Stack>
       <RetryWaitNote seconds={verifyWait.seconds} />

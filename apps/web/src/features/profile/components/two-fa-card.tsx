@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -9,6 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import { type TwoFaMethod, type TwoFaSettings, toPersianDigits } from '@wsm/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,7 @@ import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useSecurityMutation, useTwoFa } from '../api';
 import { serverFieldErrors } from '../form-errors';
+import { AuthenticatorSection } from './authenticator-section';
 import { SectionCard } from './section-card';
 
 /** A method's name with where its codes go; the address stays left-to-right inside RTL text. */
@@ -32,6 +35,8 @@ function MethodLabel({ name, destination }: { name: string; destination?: string
   );
 }
 
+const savedText = { sms: 'twoFa.savedSms', email: 'twoFa.savedEmail', google: 'twoFa.savedGoogle' } as const;
+
 function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
@@ -40,6 +45,7 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const [error, setError] = useState('');
   const method = chosen ?? settings.method;
   const emailAvailable = Boolean(settings.methods.email);
+  const googleAvailable = Boolean(settings.methods.google);
   const phone = locale === 'fa' ? toPersianDigits(settings.methods.sms) : settings.methods.sms;
 
   const submit = async (event: FormEvent) => {
@@ -48,7 +54,7 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
     try {
       const saved = await save.mutateAsync(method);
       setChosen(undefined);
-      notify.success(saved.method === 'email' ? t('twoFa.savedEmail') : t('twoFa.savedSms'));
+      notify.success(t(savedText[saved.method]));
     } catch (cause) {
       // 400: the address stopped being verified meanwhile; the server says so in the page's language.
       setError(serverFieldErrors(cause).method ?? '');
@@ -90,8 +96,25 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
             }
             label={<MethodLabel name={t('twoFa.email')} destination={settings.methods.email} />}
           />
+          <FormControlLabel
+            value="google"
+            disabled={!googleAvailable}
+            control={
+              <Radio
+                slotProps={{
+                  input: googleAvailable ? {} : { 'aria-describedby': 'two-fa-google-help' },
+                }}
+              />
+            }
+            label={<MethodLabel name={t('twoFa.google')} />}
+          />
         </RadioGroup>
         {emailHelp}
+        {googleAvailable ? null : (
+          <FormHelperText id="two-fa-google-help" sx={{ mt: 0, mx: 0 }}>
+            {t('twoFa.googleUnavailable')}
+          </FormHelperText>
+        )}
         {error ? <FormHelperText sx={{ mx: 0 }}>{error}</FormHelperText> : null}
       </FormControl>
       <Button
@@ -107,7 +130,46 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   );
 }
 
-/** Where login codes go: SMS, or e-mail once an address is verified. */
+/**
+ * How logins are verified: SMS, e-mail once an address is verified, or an authenticator app once one is
+ * set up (in the same card, below the choice).
+ */
+/** Login alerts by e-mail: on or off, saved at once; they need a verified address to go anywhere. */
+function LoginAlertsSwitch({ settings }: { settings: TwoFaSettings }) {
+  const { t } = useTranslation('profile');
+  const save = useSecurityMutation(profileApi.setLoginAlerts, profileKeys.twoFa);
+  const [on, setOn] = useState(settings.loginAlerts);
+  const hasEmail = Boolean(settings.methods.email);
+  const change = async (next: boolean) => {
+    setOn(next);
+    try {
+      await save.mutateAsync(next);
+      notify.success(t(next ? 'loginAlerts.turnedOn' : 'loginAlerts.turnedOff'));
+    } catch {
+      // The API client already said why; the switch shows what is saved.
+      setOn(!next);
+    }
+  };
+  return (
+    <FormControl>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={on}
+            disabled={save.isPending}
+            onChange={(event) => void change(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': 'login-alerts-help' } }}
+          />
+        }
+        label={t('loginAlerts.label')}
+      />
+      <FormHelperText id="login-alerts-help" sx={{ mx: 0 }}>
+        {hasEmail ? t('loginAlerts.help') : t('loginAlerts.needsEmail')}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
 export function TwoFaCard() {
   const { t } = useTranslation('profile');
   const query = useTwoFa();
@@ -127,7 +189,17 @@ export function TwoFaCard() {
       </Alert>
     );
   // Keyed by the server's answer, so a change elsewhere (an address verified) resets the choice.
-  else content = <TwoFaForm key={JSON.stringify(query.data)} settings={query.data} />;
+  else
+    content = (
+      <Stack sx={{ gap: 2.5 }}>
+        <TwoFaForm key={JSON.stringify(query.data)} settings={query.data} />
+        <Divider />
+        <LoginAlertsSwitch settings={query.data} />
+        <Divider />
+        {/* Not keyed by the answer: the recovery codes stay on screen while the settings reload. */}
+        <AuthenticatorSection enrolled={Boolean(query.data.methods.google)} />
+      </Stack>
+    );
   return (
     <SectionCard id="security-two-fa" title={t('twoFa.title')} description={t('twoFa.description')}>
       {content}

@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { recoveryCodeSchema, StatusCode } from '@wsm/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportUnexpectedError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { statusOf } from '../errors';
+import { useRetryWait, WaitingSubmitButton } from './retry-wait';
+
+/**
+ * The second login step with one of the authenticator method's recovery codes (each works once). Case,
+ * spaces and hyphens are forgiven; a wrong or used code (620) is said under the field.
+ */
+export function RecoveryCodeForm({
+  onVerify,
+  submitLabel,
+}: {
+  /** Checks the code; rejects with the call's ApiError. */
+  onVerify: (recoveryCode: string) => Promise<void>;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation('auth');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+  const wait = useRetryWait('recovery-code');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = recoveryCodeSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(t('verify.recoveryCodeInvalid'));
+      return;
+    }
+    setError('');
+    setPending(true);
+    try {
+      await onVerify(parsed.data);
+    } catch (cause) {
+      if (wait.holdFor(cause)) return;
+      if (statusOf(cause) === StatusCode.wrongCredentials) setError(t('errors:api.wrongCredentials'));
+      else if (!(cause instanceof ApiError)) reportUnexpectedError(cause);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      data-testid="recovery-code-form"
+    >
+      <Stack sx={{ gap: 2 }}>
+        <TextField
+          label={t('verify.recoveryCode')}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError('');
+          }}
+          error={Boolean(error)}
+          helperText={error || t('verify.recoveryCodeHint')}
+          autoComplete="off"
+          autoFocus
+          fullWidth
+          required
+          slotProps={{
+            htmlInput: {
+              dir: 'ltr',
+              spellCheck: false,
+              autoCapitalize: 'none',
+              'data-testid': 'recovery-code-input',
+              style: { textAlign: 'center', letterSpacing: '0.2em', fontFamily: 'monospace' },
+            },
+          }}
+        />
+        <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
+          {submitLabel}
+        </WaitingSubmitButton>
+      </Stack>
+    </Box>
+  );
+}
