@@ -2,7 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuditEntry, auditPaths, type Member, workspacePaths } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import {
+  type FakeApi,
+  fakeApi,
+  logIn,
+  type RecordedRequest,
+  renderScreen,
+  resetHarness,
+} from '../../test/feature-harness';
 import { Component as AuditPage } from './audit-page';
 import { actAs, page, workspaceId } from './test-fixtures';
 
@@ -113,7 +120,7 @@ describe('/workspace/settings/audit', { timeout: 30_000 }, () => {
 
   it('says when nothing matches the filters, and in Persian names the action in Persian', async () => {
     actAs(api, 'owner');
-    api.on(auditList, (request) =>
+    api.on(auditList, (request: RecordedRequest) =>
       (request.params as Record<string, unknown>).action ? { data: page([]) } : { data: page([entry]) },
     );
     await open('fa');
