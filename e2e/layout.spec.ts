@@ -144,6 +144,7 @@ const signedInRoutes = (fixture: Fixture) => [
   '/workspace/settings/roles',
   '/workspace/settings/users',
   '/workspace/settings/backups',
+  '/workspace/settings/audit',
   '/profile',
   '/profile/security',
   '/profile/notifications',

@@ -20,6 +20,7 @@ import { accessRoutes } from './modules/access/routes';
 import { appVersionRoutes } from './modules/app-version/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { assetRoutes } from './modules/assets/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(securityRoutes);
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
+  await app.register(auditRoutes);
   await app.register(appVersionRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);

@@ -336,6 +336,12 @@ function byWorkspaceB(): Record<string, Probe> {
       path: p('/v1/migration/workspace-backup/import/workspace-id/{id}'),
       multipart: 'backup',
     },
+    'GET /v1/workspaces/audit/workspace-id/{id}/': {
+      path: p('/v1/workspaces/audit/workspace-id/{id}/'),
+    },
+    'GET /v1/workspaces/audit/export/workspace-id/{id}/': {
+      path: p('/v1/workspaces/audit/export/workspace-id/{id}/'),
+    },
     'PUT /v1/migration/workspace-backup/restore/': {
       path: '/v1/migration/workspace-backup/restore/',
       body: { workspaceId: id, backupId: w.bBackupId },

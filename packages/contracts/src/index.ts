@@ -1,4 +1,5 @@
 export * from './app-version';
+export * from './audit';
 export * from './backups';
 export * from './common-passwords';
 export * from './identity';

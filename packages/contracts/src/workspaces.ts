@@ -58,6 +58,7 @@ export const permissionKeys = [
   'tenant_profile_read',
   'tenant_profile_create',
   'tenant_profile_update',
+  'tenant_audit_read',
 ] as const;
 export type PermissionKey = (typeof permissionKeys)[number];
 

@@ -5,6 +5,7 @@ export * from '../messaging/schema';
 export * from '../modules/access/schema';
 export * from '../modules/applications/schema';
 export * from '../modules/assets/schema';
+export * from '../modules/audit/schema';
 export * from '../modules/backups/schema';
 export * from '../modules/identity/schema';
 export * from '../modules/members/schema';

@@ -74,6 +74,7 @@ const otherSettingsRoutes: RouteObject[] = [
   { path: 'roles', lazy: () => import('../features/workspace-settings/roles-page') },
   { path: 'users', lazy: () => import('../features/workspace-settings/users-page') },
   { path: 'backups', lazy: () => import('../features/backups/backups-page') },
+  { path: 'audit', lazy: () => import('../features/workspace-settings/audit-page') },
 ];
 
 // The workspace screens (src/features/workspaces), in the app layout with the app bar.

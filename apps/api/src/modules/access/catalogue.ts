@@ -68,6 +68,10 @@ const permissionTexts: Record<PermissionKey, { name: Texts; section: TenantSetti
     name: { fa: 'ویرایش پروفایل و برنامه‌ها', en: 'Update the profile and applications' },
     section: 'info',
   },
+  tenant_audit_read: {
+    name: { fa: 'دیدن گزارش رویدادهای فضای کاری', en: "Read the workspace's audit log" },
+    section: 'info',
+  },
 };
 
 export function isPermissionKey(value: string): value is PermissionKey {

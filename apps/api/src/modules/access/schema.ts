@@ -3,7 +3,6 @@ import {
   boolean,
   foreignKey,
   index,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +10,6 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../identity/schema';
 import { workspaces } from '../workspaces/schema';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -59,26 +57,3 @@ export const rolePermissions = pgTable(
 );
 
 export type RoleRow = typeof roles.$inferSelect;
-
-/**
- * Every write that changes someone's access (roles, memberships, invitations, directory statuses): who
- * did what to whom, when, in which workspace. Written in the same transaction as the change, so the
- * history never claims a change that did not happen. Read by a future audit screen; a restore leaves
- * it alone (it is history, not workspace data).
- */
-export const accessAudit = pgTable(
-  'access_audit',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    /** The user who acted; null once that account is deleted. */
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    /** What was acted on, e.g. { roleId, permissions } or { memberId, userId, roleId }. */
-    subject: jsonb('subject').$type<Record<string, unknown>>().notNull(),
-    createdDate: timestamptz('created_date').notNull().defaultNow(),
-  },
-  (t) => [index('access_audit_workspace_created_idx').on(t.workspaceId, t.createdDate)],
-);

@@ -11,8 +11,8 @@ import {
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
 import { applicationKeysOf } from '../applications/service';
+import { recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
-import { recordAccessChange } from './audit';
 import { isPermissionKey, permissionOf, pointerOf, softwareCatalogue } from './catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from './guard';
 import * as repo from './repository';
@@ -122,7 +122,7 @@ export async function createRole(
         lastChangeDate: t,
       });
       await repo.setRolePermissions(tx, access.workspaceId, id, permissions);
-      await recordAccessChange(tx, {
+      await recordAudit(tx, {
         workspaceId: access.workspaceId,
         actorUserId: access.userId,
         action: 'role.created',
@@ -162,7 +162,7 @@ export async function updateRole(
       );
       if (!updated) throw new AppError(StatusCode.duplicate);
       await repo.setRolePermissions(tx, access.workspaceId, input.roleId, permissions);
-      await recordAccessChange(tx, {
+      await recordAudit(tx, {
         workspaceId: access.workspaceId,
         actorUserId: access.userId,
         action: 'role.updated',
@@ -171,7 +171,11 @@ export async function updateRole(
           name: input.name,
           superAccess: input.superAccess,
           permissions,
-          before: { superAccess: current.superAccess, permissions: current.permissionKeys },
+          before: {
+            name: current.name,
+            superAccess: current.superAccess,
+            permissions: current.permissionKeys,
+          },
         },
       });
     });
@@ -189,7 +193,7 @@ export async function deleteRole(db: Db, access: MemberAccess, roleId: string): 
   assertCanGrant(access, { superAccess: current.superAccess, permissions: current.permissionKeys });
   await db.transaction(async (tx) => {
     if (!(await repo.deleteRole(tx, access.workspaceId, roleId))) throw new AppError(StatusCode.notFound);
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: 'role.deleted',

@@ -96,8 +96,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requireMember(request, request.body.workspaceId, 'tenant_profile_create');
-      return ok(request, await apps.createApplication(db, request.body, request.locale));
+      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_create');
+      return ok(request, await apps.createApplication(db, access, request.body, request.locale));
     },
   );
 
@@ -114,8 +114,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
-      return ok(request, await apps.updateApplication(db, request.body, request.locale));
+      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      return ok(request, await apps.updateApplication(db, access, request.body, request.locale));
     },
   );
 
@@ -132,8 +132,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
-      await apps.deleteApplication(db, request.body.workspaceId, request.body.applicationId);
+      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      await apps.deleteApplication(db, access, request.body.applicationId);
       return ok(request, null);
     },
   );

@@ -9,6 +9,8 @@ import {
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
 import { builtInApplicationName } from '../access/catalogue';
+import type { MemberAccess } from '../access/guard';
+import { changes, recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import * as repo from './repository';
 import type { ApplicationRow, VersionColumn } from './schema';
@@ -100,27 +102,51 @@ function mergeVersion(current: VersionColumn, patch: CreateApplicationRequest['v
   return { ...current, ...(patch ?? {}) };
 }
 
+/** The fields of an application the audit compares. */
+function audited(row: ApplicationRow): Record<string, unknown> {
+  return {
+    key: row.key,
+    name: row.name,
+    title: row.title,
+    slogan: row.slogan,
+    description: row.description,
+    keywords: row.keywords,
+    ...Object.fromEntries(Object.entries(row.version).map(([k, v]) => [`version.${k}`, v])),
+    ...row.socialNetworks,
+  };
+}
+
 /** Adds an application (261 when its key is taken in the workspace). */
 export async function createApplication(
   db: Db,
+  access: MemberAccess,
   input: CreateApplicationRequest,
   locale: Locale,
 ): Promise<Application> {
   const t = now();
   try {
-    const row = await repo.insertApplication(db, {
-      id: uuidv7(),
-      workspaceId: input.workspaceId,
-      key: input.key,
-      name: input.name,
-      title: input.title ?? null,
-      slogan: input.slogan ?? null,
-      description: input.description ?? null,
-      keywords: input.keywords ?? [],
-      version: mergeVersion({}, input.version),
-      socialNetworks: { ...(input.socialNetworks ?? {}) },
-      createdDate: t,
-      updatedDate: t,
+    const row = await db.transaction(async (tx) => {
+      const created = await repo.insertApplication(tx, {
+        id: uuidv7(),
+        workspaceId: input.workspaceId,
+        key: input.key,
+        name: input.name,
+        title: input.title ?? null,
+        slogan: input.slogan ?? null,
+        description: input.description ?? null,
+        keywords: input.keywords ?? [],
+        version: mergeVersion({}, input.version),
+        socialNetworks: { ...(input.socialNetworks ?? {}) },
+        createdDate: t,
+        updatedDate: t,
+      });
+      await recordAudit(tx, {
+        workspaceId: input.workspaceId,
+        actorUserId: access.userId,
+        action: 'application.created',
+        subject: { applicationId: created.id, name: created.name, after: audited(created) },
+      });
+      return created;
     });
     return toApplication(row, locale);
   } catch (error) {
@@ -132,6 +158,7 @@ export async function createApplication(
 /** Changes an application; the built-in one keeps its key (403 when asked to change it). */
 export async function updateApplication(
   db: Db,
+  access: MemberAccess,
   input: UpdateApplicationRequest,
   locale: Locale,
 ): Promise<Application> {
@@ -150,8 +177,19 @@ export async function updateApplication(
   if (input.socialNetworks !== undefined)
     patch.socialNetworks = { ...current.socialNetworks, ...input.socialNetworks };
   try {
-    const row = await repo.updateApplication(db, input.workspaceId, input.applicationId, patch);
-    if (!row) throw new AppError(StatusCode.notFound);
+    const row = await db.transaction(async (tx) => {
+      const updated = await repo.updateApplication(tx, input.workspaceId, input.applicationId, patch);
+      if (!updated) throw new AppError(StatusCode.notFound);
+      const diff = changes(audited(current), audited(updated));
+      if (diff)
+        await recordAudit(tx, {
+          workspaceId: input.workspaceId,
+          actorUserId: access.userId,
+          action: 'application.updated',
+          subject: { applicationId: updated.id, name: updated.name, ...diff },
+        });
+      return updated;
+    });
     return toApplication(row, locale);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
@@ -160,9 +198,18 @@ export async function updateApplication(
 }
 
 /** Deletes an application; the built-in one cannot be deleted (403). */
-export async function deleteApplication(db: Db, workspaceId: string, id: string): Promise<void> {
+export async function deleteApplication(db: Db, access: MemberAccess, id: string): Promise<void> {
+  const { workspaceId } = access;
   const current = await repo.findApplication(db, workspaceId, id);
   if (!current) throw new AppError(StatusCode.notFound);
   if (current.builtIn) throw new AppError(StatusCode.forbidden);
-  if (!(await repo.deleteApplication(db, workspaceId, id))) throw new AppError(StatusCode.notFound);
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteApplication(tx, workspaceId, id))) throw new AppError(StatusCode.notFound);
+    await recordAudit(tx, {
+      workspaceId,
+      actorUserId: access.userId,
+      action: 'application.deleted',
+      subject: { applicationId: id, name: current.name, before: audited(current) },
+    });
+  });
 }

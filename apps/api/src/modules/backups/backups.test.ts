@@ -79,10 +79,10 @@ describe('backup and restore round trip', () => {
     // The access audit keeps its history across the restore and says who restored what.
     const audit = (await db.execute(
       sql`select action, actor_user_id, subject->>'backupId' as backup from access_audit
-          where workspace_id = ${rich.workspace.id} and action = 'workspace.restored'`,
+          where workspace_id = ${rich.workspace.id} and action = 'backup.restored'`,
     )) as unknown as { rows: { action: string; actor_user_id: string; backup: string }[] };
     expect(audit.rows).toEqual([
-      { action: 'workspace.restored', actor_user_id: rich.owner.id, backup: backup.id },
+      { action: 'backup.restored', actor_user_id: rich.owner.id, backup: backup.id },
     ]);
 
     // The state before the restore was kept, and restoring it undoes the restore.

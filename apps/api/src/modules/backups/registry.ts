@@ -15,10 +15,11 @@ import {
 } from '@wsm/contracts';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { accessAudit, rolePermissions, roles } from '../access/schema';
+import { rolePermissions, roles } from '../access/schema';
 import { applications } from '../applications/schema';
 import { maxImageSide } from '../assets/images';
 import { type imageKinds, images } from '../assets/schema';
+import { auditLog } from '../audit/schema';
 import { invitations, memberLevels, memberStatuses, members } from '../members/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
@@ -316,7 +317,7 @@ export const workspaceTables: TableEntry[] = [
 /** Tables with a workspace_id that a backup leaves out, and why. */
 export const excludedTables: Record<string, string> = {
   [getTableConfig(workspaceBackups).name]: 'the backups themselves: a backup never holds other backups',
-  [getTableConfig(accessAudit).name]: 'history of access changes: a restore must not rewrite who did what',
+  [getTableConfig(auditLog).name]: 'history of access changes: a restore must not rewrite who did what',
 };
 
 /** The SQL name of a registry table. */

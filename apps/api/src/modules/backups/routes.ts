@@ -150,8 +150,8 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requireOwner(request, request.body.workspaceId);
-      await backups.deleteBackup(db, request.body.workspaceId, request.body.backupId);
+      const access = await requireOwner(request, request.body.workspaceId);
+      await backups.deleteBackup(db, access, request.body.backupId);
       return ok(request, null);
     },
   );

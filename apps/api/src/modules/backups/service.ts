@@ -15,8 +15,8 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../app';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
-import { recordAccessChange } from '../access/audit';
 import type { MemberAccess } from '../access/guard';
+import { recordAudit } from '../audit/record';
 import type { Db } from '../identity/repository';
 import {
   getUser,
@@ -183,6 +183,16 @@ async function storeBackup(
     await repo.lockWorkspace(tx, values.workspaceId);
     await assertRoom(tx, values.workspaceId, locale);
     await repo.insertBackup(tx, values);
+    await recordAudit(tx, {
+      workspaceId: values.workspaceId,
+      actorUserId: values.createdBy ?? null,
+      action: values.source === 'created' ? 'backup.created' : 'backup.imported',
+      subject: {
+        backupId: values.id,
+        snapshotDate: values.snapshotDate.toISOString(),
+        size: values.size,
+      },
+    });
   });
 }
 
@@ -250,8 +260,23 @@ export async function listBackups(
 }
 
 /** Deletes a backup of the workspace (404 when it has no such backup). */
-export async function deleteBackup(db: Db, workspaceId: string, backupId: string): Promise<void> {
-  if (!(await repo.deleteBackup(db, workspaceId, backupId))) throw new AppError(StatusCode.notFound);
+export async function deleteBackup(db: Db, access: MemberAccess, backupId: string): Promise<void> {
+  const { workspaceId } = access;
+  const backup = await backupOf(db, workspaceId, backupId);
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteBackup(tx, workspaceId, backupId))) throw new AppError(StatusCode.notFound);
+    await recordAudit(tx, {
+      workspaceId,
+      actorUserId: access.userId,
+      action: 'backup.deleted',
+      subject: {
+        backupId,
+        snapshotDate: backup.snapshotDate.toISOString(),
+        source: backup.source,
+        size: backup.size,
+      },
+    });
+  });
 }
 
 /** A backup's zip as a stream read piece by piece from the database (memory stays at one piece), with a safe file name. */
@@ -458,7 +483,7 @@ export async function restoreBackup(
 ): Promise<RestoreResult> {
   const db = deps.database.db;
   const workspaceId = access.workspaceId;
-  await backupOf(db, workspaceId, backupId);
+  const restored = await backupOf(db, workspaceId, backupId);
   await useAccountCode(deps, {
     userId: access.userId,
     purpose: 'backup-restore',
@@ -500,12 +525,17 @@ export async function restoreBackup(
         const plan = await planRestore(tx, data, access.userId);
         await repo.replaceWorkspaceData(tx, workspaceId, plan.data);
         const counts = await repo.countWorkspaceRows(tx, workspaceId);
-        // Roles and memberships were replaced wholesale: the access audit says by whom and from what.
-        await recordAccessChange(tx, {
+        // Everything was replaced wholesale: the audit says by whom and from which backup.
+        await recordAudit(tx, {
           workspaceId,
           actorUserId: access.userId,
-          action: 'workspace.restored',
-          subject: { backupId, preRestoreBackupId: preRestoreId },
+          action: 'backup.restored',
+          subject: {
+            backupId,
+            snapshotDate: restored.snapshotDate.toISOString(),
+            source: restored.source,
+            preRestoreBackupId: preRestoreId,
+          },
         });
         return { counts, missingMembers: plan.missingMembers };
       },

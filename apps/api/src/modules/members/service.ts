@@ -15,11 +15,11 @@ import { type EventQueue, emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
-import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
 import { findGrantableRole } from '../access/service';
 import { imageRef } from '../assets/images';
+import { recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import * as directory from '../users/service';
 import type { EventLogger } from './events';
@@ -127,7 +127,7 @@ export async function addOwner(db: Db, workspaceId: string, userId: string): Pro
     joinedDate: now(),
   });
   await directory.recordMember(db, workspaceId, userId);
-  await recordAccessChange(db, {
+  await recordAudit(db, {
     workspaceId,
     actorUserId: userId,
     action: 'member.added',
@@ -226,7 +226,7 @@ export async function changeMemberRole(
     }
     if (!(await repo.updateMember(tx, workspaceId, input.memberId, { roleId: input.roleId })))
       throw new AppError(StatusCode.notFound);
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId,
       actorUserId: access.userId,
       action: 'member.role_changed',
@@ -273,7 +273,7 @@ export async function removeMember(
     if (!(await repo.deleteMember(tx, access.workspaceId, memberId))) throw new AppError(StatusCode.notFound);
     await directory.forgetMember(tx, access.workspaceId, row.member.userId);
     const left = row.member.userId === access.userId;
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: left ? 'member.left' : 'member.removed',
@@ -384,7 +384,7 @@ export async function sendInvitation(
         expiresDate: new Date(t.getTime() + invitationLifetimeDays * 86_400_000),
       });
       if (who) await directory.recordInvitee(tx, access.workspaceId, who);
-      await recordAccessChange(tx, {
+      await recordAudit(tx, {
         workspaceId: access.workspaceId,
         actorUserId: access.userId,
         action: 'invitation.sent',
@@ -432,7 +432,7 @@ export async function withdrawInvitation(
       throw new AppError(StatusCode.notFound);
     const entry = directoryEntryOf(inv);
     if (entry) await directory.forgetInvitee(tx, access.workspaceId, entry);
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: 'invitation.withdrawn',
@@ -458,7 +458,7 @@ export async function withdrawInvitation(
 export async function withdrawInvitationsOf(tx: Db, access: MemberAccess, who: Who, events: EventQueue) {
   const withdrawn = await repo.withdrawPendingOf(tx, access.workspaceId, who, now());
   for (const inv of withdrawn) {
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: 'invitation.withdrawn',
@@ -548,7 +548,7 @@ export async function respondToInvitation(
       } else {
         await directory.forgetInvitee(tx, inv.workspaceId, { userId });
       }
-      await recordAccessChange(tx, {
+      await recordAudit(tx, {
         workspaceId: inv.workspaceId,
         actorUserId: userId,
         action: input.accept ? 'invitation.accepted' : 'invitation.declined',

@@ -11,10 +11,10 @@ import {
 import { uuidv7 } from 'uuidv7';
 import { emit, inTransaction } from '../../events/bus';
 import { AppError } from '../../http/app-error';
-import { recordAccessChange } from '../access/audit';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
+import { recordAudit } from '../audit/record';
 import type { Db } from '../identity/repository';
 import * as members from '../members/service';
 import * as repo from './repository';
@@ -214,7 +214,7 @@ export async function changeStatus(
     });
     if (member && memberStatus)
       await members.setMemberStatus(tx, access.workspaceId, member.userId, memberStatus);
-    await recordAccessChange(tx, {
+    await recordAudit(tx, {
       workspaceId: access.workspaceId,
       actorUserId: access.userId,
       action: 'user.status_changed',

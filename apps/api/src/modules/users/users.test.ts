@@ -11,7 +11,7 @@ import {
   randomPhone,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { accessAudit } from '../access/schema';
+import { auditLog } from '../audit/schema';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -364,9 +364,9 @@ describe('deleting a directory entry', () => {
       { id: sent.body.data.id, status: { key: 'pending' } },
     ]);
     const audit = await api.deps.database.db
-      .select({ action: accessAudit.action })
-      .from(accessAudit)
-      .where(eq(accessAudit.workspaceId, ws.id));
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.workspaceId, ws.id));
     expect(audit.map((row) => row.action)).not.toContain('invitation.withdrawn');
     // Once the database accepts it, the same delete goes through whole.
     expect((await call('DELETE', `${base}/`, token, { workspaceId: ws.id, userId: entryId })).status).toBe(

@@ -111,8 +111,8 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
-      return ok(request, await workspaces.updateProfile(db, request.body, request.locale));
+      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
+      return ok(request, await workspaces.updateProfile(db, access, request.body, request.locale));
     },
   );
 

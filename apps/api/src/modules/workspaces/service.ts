@@ -15,6 +15,7 @@ import type { MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
 import { createBuiltInApplication } from '../applications/service';
 import { imageRef, isWorkspaceLogo } from '../assets/images';
+import { changes, recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import { membersLimitRule } from '../members/limits';
 import { addOwner } from '../members/service';
@@ -113,9 +114,16 @@ export async function getProfile(db: Db, workspaceId: string): Promise<Workspace
   };
 }
 
+/** The profile's fields as the audit compares them (the logo by its image id). */
+function auditedProfile(profile: WorkspaceProfile): Record<string, unknown> {
+  const { id: _id, workspaceId: _workspaceId, logo, socialNetworks, ...fields } = profile;
+  return { ...fields, logo: logo?.id ?? null, ...socialNetworks };
+}
+
 /** Changes the profile; a logoId must be an image uploaded for this workspace (400 otherwise), null removes it. */
 export async function updateProfile(
   db: Db,
+  access: MemberAccess,
   input: UpdateWorkspaceProfileRequest,
   locale: Locale,
 ): Promise<WorkspaceProfile> {
@@ -124,6 +132,7 @@ export async function updateProfile(
     throw fieldError(locale, 'logoId', 'unknown_image');
   const profile = await repo.findProfile(db, workspaceId);
   if (!profile) throw new AppError(StatusCode.notFound);
+  const before = await getProfile(db, workspaceId);
   await db.transaction(async (tx) => {
     const t = now();
     const workspacePatch: Parameters<typeof repo.updateWorkspace>[2] = { updatedDate: t };
@@ -139,6 +148,14 @@ export async function updateProfile(
     if (input.socialNetworks !== undefined)
       profilePatch.socialNetworks = { ...profile.socialNetworks, ...input.socialNetworks };
     await repo.updateProfile(tx, workspaceId, profilePatch);
+    const diff = changes(auditedProfile(before), auditedProfile(await getProfile(tx, workspaceId)));
+    if (diff)
+      await recordAudit(tx, {
+        workspaceId,
+        actorUserId: access.userId,
+        action: 'profile.updated',
+        subject: { name: input.name ?? before.name, ...diff },
+      });
   });
   return getProfile(db, workspaceId);
 }

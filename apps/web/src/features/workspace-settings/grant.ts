@@ -51,4 +51,5 @@ export const permissions = {
   withdraw: 'tenant_members_invitations_withdraw',
   usersRead: 'tenant_users_role_read',
   usersUpdate: 'tenant_users_role_update',
+  auditRead: 'tenant_audit_read',
 } as const satisfies Record<string, PermissionKey>;

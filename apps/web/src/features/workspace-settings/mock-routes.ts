@@ -129,6 +129,10 @@ const permissionInfo: Record<PermissionKey, { section: string; name: Texts }> = 
     section: 'info',
     name: { fa: 'ویرایش پروفایل و برنامه‌ها', en: 'Update the profile and applications' },
   },
+  tenant_audit_read: {
+    section: 'info',
+    name: { fa: 'دیدن گزارش رویدادهای فضای کاری', en: "Read the workspace's audit log" },
+  },
 };
 
 const permissionOf = (key: PermissionKey, lang: Lang): Permission => ({
@@ -427,6 +431,12 @@ const identity = '/v1/workspaces/members/identity';
 const users = '/v1/workspaces/users/identity';
 
 export const workspaceAdminMockRoutes: MockRoute[] = [
+  {
+    // The mocked workspace keeps no history: its audit log is empty.
+    method: 'get',
+    path: new RegExp(`^/v1/workspaces/audit${ws}/?$`),
+    answer: () => ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+  },
   {
     method: 'get',
     path: new RegExp(`^${access}/softwares${ws}$`),

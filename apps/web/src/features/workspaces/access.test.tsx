@@ -162,7 +162,7 @@ describe('the settings navigation', () => {
     expect(screen.queryByText('roles page')).toBeNull();
   });
 
-  it('shows the owner every section, backups included', async () => {
+  it('shows the owner every section, backups and the audit log included', async () => {
     api.on(`GET ${accessPath}`, owner);
     await openSettings('roles');
     expect(await screen.findByText('roles page')).toBeTruthy();
@@ -173,6 +173,14 @@ describe('the settings navigation', () => {
       'Users',
       'Applications',
       'Backups',
+      'Audit log',
     ]);
+  });
+
+  it('offers the audit log to a role holding tenant_audit_read', async () => {
+    api.on(`GET ${accessPath}`, member(['tenant_profile_read', 'tenant_audit_read']));
+    await openSettings('info');
+    expect(await screen.findByText('info page')).toBeTruthy();
+    expect(await sectionNames()).toEqual(['Information', 'Applications', 'Audit log']);
   });
 });

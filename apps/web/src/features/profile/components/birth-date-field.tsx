@@ -49,7 +49,8 @@ export function calendarDateIn(moment: Date, timeZone: string): CalendarDate {
 
 /**
  * The birth date as three selects (day, month, year) in the locale's calendar: Persian (Solar Hijri)
- * in fa, Gregorian in en. The value is always an ISO Gregorian date (YYYY-MM-DD) or null.
+ * in fa, Gregorian in en. The value is always an ISO Gregorian date (YYYY-MM-DD) or null. Other dates
+ * (the audit log's date range) use it with their own id, label, help and span of years.
  */
 export function BirthDateField({
   value,
@@ -58,6 +59,10 @@ export function BirthDateField({
   error,
   now = new Date(),
   timeZone = defaultTimeZone(locale),
+  id = 'birth-date',
+  label,
+  help,
+  yearCount = 111,
 }: {
   value: string | null;
   /** An ISO date, null when cleared, or 'incomplete' while only some of the three parts are chosen. */
@@ -67,6 +72,12 @@ export function BirthDateField({
   now?: Date;
   /** The person's time zone, which decides what "today" (and so the newest year) is. */
   timeZone?: string;
+  /** Unique on the page: two date fields need two ids. */
+  id?: string;
+  label?: string;
+  help?: string;
+  /** How many years back from this one the year select offers. */
+  yearCount?: number;
 }) {
   const { t } = useTranslation('profile');
   const calendar = locale === 'fa' ? 'jalali' : 'gregorian';
@@ -77,7 +88,10 @@ export function BirthDateField({
   });
   const today = calendarDateIn(now, timeZone);
   const thisYear = calendar === 'jalali' ? toJalali(today).year : today.year;
-  const years = useMemo(() => Array.from({ length: 111 }, (_, index) => thisYear - index), [thisYear]);
+  const years = useMemo(
+    () => Array.from({ length: yearCount }, (_, index) => thisYear - index),
+    [thisYear, yearCount],
+  );
   const months = useMemo(() => monthNames(locale), [locale]);
   const maxDay = shown.year && shown.month ? daysInMonth(calendar, shown.year, shown.month) : 31;
 
@@ -93,11 +107,10 @@ export function BirthDateField({
     setShown(next);
   };
 
-  const id = 'birth-date';
   return (
     <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0, gap: 1 }} aria-describedby={`${id}-help`}>
       <Typography component="legend" variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {t('profile.birthDate')}
+        {label ?? t('profile.birthDate')}
       </Typography>
       <Stack direction="row" sx={{ gap: 1 }}>
         <FormControl sx={{ flex: 1, minWidth: 80 }} error={Boolean(error)}>
@@ -150,7 +163,9 @@ export function BirthDateField({
         </FormControl>
       </Stack>
       <FormHelperText id={`${id}-help`} error={Boolean(error)}>
-        {error || (calendar === 'jalali' ? t('profile.birthDateHelpFa') : t('profile.birthDateHelpEn'))}
+        {error ||
+          help ||
+          (calendar === 'jalali' ? t('profile.birthDateHelpFa') : t('profile.birthDateHelpEn'))}
       </FormHelperText>
     </Stack>
   );

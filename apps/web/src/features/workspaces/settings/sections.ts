@@ -5,7 +5,14 @@ import type { WorkspaceAccess } from '../access';
 // the holders of its read permission (product-spec.md section 3). Backups have no permission key: only
 // the owner may create or restore them (api-contract.md section 6).
 
-export type SettingsSectionKey = 'info' | 'members' | 'roles' | 'users' | 'applications' | 'backups';
+export type SettingsSectionKey =
+  | 'info'
+  | 'members'
+  | 'roles'
+  | 'users'
+  | 'applications'
+  | 'backups'
+  | 'audit';
 
 export interface SettingsSection {
   key: SettingsSectionKey;
@@ -22,6 +29,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { key: 'users', permission: 'tenant_users_role_read' },
   { key: 'applications', permission: 'tenant_profile_read' },
   { key: 'backups' },
+  { key: 'audit', permission: 'tenant_audit_read' },
 ];
 
 export const sectionPath = (key: SettingsSectionKey): string => `${settingsBasePath}/${key}`;

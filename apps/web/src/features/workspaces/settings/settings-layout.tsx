@@ -4,6 +4,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Alert from '@mui/material/Alert';
@@ -46,6 +47,7 @@ const icons: Record<SettingsSectionKey, ReactElement> = {
   users: <PeopleAltOutlined />,
   applications: <AppsOutlined />,
   backups: <BackupOutlined />,
+  audit: <HistoryOutlined />,
 };
 
 /** The section of the current path, if it is one. */

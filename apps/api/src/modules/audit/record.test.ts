@@ -10,7 +10,7 @@ import {
   randomPhone,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { accessAudit } from './schema';
+import { auditLog } from './schema';
 
 // Every write that changes someone's access leaves one audit row (who, what, when, which workspace),
 // written with the change itself: a refused or stale change leaves none.
@@ -27,9 +27,9 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
 async function auditOf(workspaceId: string) {
   return api.deps.database.db
     .select()
-    .from(accessAudit)
-    .where(eq(accessAudit.workspaceId, workspaceId))
-    .orderBy(asc(accessAudit.createdDate), asc(accessAudit.id));
+    .from(auditLog)
+    .where(eq(auditLog.workspaceId, workspaceId))
+    .orderBy(asc(auditLog.createdDate), asc(auditLog.id));
 }
 
 describe('access audit', () => {

@@ -1,0 +1,41 @@
+import type { AuditAction } from '@wsm/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../identity/repository';
+import { auditLog } from './schema';
+
+/**
+ * Records one notable change of a workspace; call it inside the transaction that makes the change, so
+ * a change that rolls back leaves no entry. `subject` holds the ids, names and before/after values
+ * service.ts turns into the entry people read.
+ */
+export async function recordAudit(
+  tx: Db,
+  entry: {
+    workspaceId: string;
+    actorUserId: string | null;
+    action: AuditAction;
+    subject: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({ id: uuidv7(), ...entry });
+}
+
+/**
+ * The fields that differ between two states, as `{ before, after }` holding only those fields; null when
+ * nothing changed (a save that changes nothing is not worth an entry).
+ */
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    const old = before[key] ?? null;
+    const value = after[key] ?? null;
+    if (JSON.stringify(old) === JSON.stringify(value)) continue;
+    was[key] = old;
+    now[key] = value;
+  }
+  return Object.keys(now).length > 0 ? { before: was, after: now } : null;
+}

@@ -1,0 +1,294 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type AuditAction, type AuditEntry, auditActions } from '@wsm/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/dates';
+import { useLocale } from '../../lib/locale-navigation';
+import { BirthDateField } from '../profile/components/birth-date-field';
+import { useWorkspaceAccess } from '../workspaces/access';
+import { allRolesPageSize, personName, useMembers } from './api';
+import { type AuditFilters, downloadAuditCsv, useAuditLog } from './audit-api';
+import { AdminSection } from './components/admin-section';
+import { type Column, DataTable } from './components/data-table';
+import { AccessState } from './components/no-access';
+import { permissions } from './grant';
+
+const everyone = '__all__';
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
+
+/** A detail's value in words: names of what has one, lists joined, nothing as a dash. */
+function valueText(value: unknown, t: Translate): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value))
+    return value.length > 0 ? value.map((item) => valueText(item, t)).join(t('audit.separator')) : '—';
+  if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown };
+    return typeof named.name === 'string' ? named.name : t('audit.deletedItem');
+  }
+  const text = String(value);
+  return t(`audit.values.${text}`, { defaultValue: text });
+}
+
+/** What changed, one line per field: "field: before → after" (or only the side there is). */
+export function detailLines(details: AuditEntry['details'], t: Translate): string[] {
+  const before = (details.before ?? {}) as Record<string, unknown>;
+  const after = (details.after ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const field = (key: string) => t(`audit.fields.${key}`, { defaultValue: key });
+  if (fields.length === 0)
+    return 'role' in details ? [`${field('role')}: ${valueText(details.role, t)}`] : [];
+  return fields.map((key) => {
+    if (!(key in before)) return `${field(key)}: ${valueText(after[key], t)}`;
+    if (!(key in after)) return `${field(key)}: ${valueText(before[key], t)}`;
+    return `${field(key)}: ${t('audit.change', { before: valueText(before[key], t), after: valueText(after[key], t) })}`;
+  });
+}
+
+function AuditLog({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation('workspace-admin');
+  const locale = useLocale();
+  const { can } = useWorkspaceAccess();
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  // Remounts the date fields when the filters are cleared (they keep their half-chosen parts).
+  const [generation, setGeneration] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const log = useAuditLog(workspaceId, page, filters);
+  const canReadMembers = can(permissions.membersRead);
+  const members = useMembers(workspaceId, { page: 1, pageSize: allRolesPageSize }, canReadMembers);
+
+  const filter = (patch: Partial<AuditFilters>) => {
+    setFilters((old) => {
+      const next: AuditFilters = { ...old, ...patch };
+      for (const key of Object.keys(next) as (keyof AuditFilters)[]) if (!next[key]) delete next[key];
+      return next;
+    });
+    setPage(1);
+  };
+  const filtered = Object.keys(filters).length > 0;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAuditCsv(workspaceId, filters);
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const subjectText = (entry: AuditEntry) => {
+    const label =
+      entry.subject.type === 'backup' && !Number.isNaN(Date.parse(entry.subject.label))
+        ? formatDate(entry.subject.label, locale, t, 'dateTime')
+        : entry.subject.label;
+    return label;
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      id: 'action',
+      label: t('audit.columns.action'),
+      render: (entry) => (
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {t(`audit.actions.${entry.action}`)}
+        </Typography>
+      ),
+    },
+    {
+      id: 'date',
+      label: t('audit.columns.date'),
+      render: (entry) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDate(entry.createdDate, locale, t, 'dateTime')}
+        </Box>
+      ),
+    },
+    {
+      id: 'actor',
+      label: t('audit.columns.actor'),
+      render: (entry) =>
+        entry.actor ? (
+          <bdi dir="auto">
+            {personName({ ...entry.actor, username: null }) ??
+              (entry.actor.username ? `@${entry.actor.username}` : t('members.unnamed'))}
+          </bdi>
+        ) : (
+          t('audit.deletedAccount')
+        ),
+    },
+    {
+      id: 'subject',
+      label: t('audit.columns.subject'),
+      render: (entry) => (
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {t(`audit.subjects.${entry.subject.type}`)}
+          {subjectText(entry) ? (
+            <>
+              {': '}
+              <bdi dir="auto">{subjectText(entry)}</bdi>
+            </>
+          ) : null}
+        </Box>
+      ),
+    },
+    {
+      id: 'details',
+      label: t('audit.columns.details'),
+      render: (entry) => {
+        const lines = detailLines(entry.details, t);
+        return lines.length > 0 ? (
+          <Stack component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {lines.map((line) => (
+              <bdi key={line} dir="auto">
+                {line}
+              </bdi>
+            ))}
+          </Stack>
+        ) : (
+          '—'
+        );
+      },
+    },
+  ];
+
+  return (
+    <AdminSection
+      id="audit"
+      title={t('audit.title')}
+      description={t('audit.description')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+        >
+          {exporting ? t('audit.exporting') : t('audit.export')}
+        </Button>
+      }
+    >
+      <Stack
+        component="form"
+        role="search"
+        aria-label={t('audit.filters')}
+        onSubmit={(event) => event.preventDefault()}
+        sx={{ gap: 2, px: { xs: 2, sm: 3 }, pb: 2 }}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
+          {canReadMembers ? (
+            <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 220 } }}>
+              <InputLabel id="audit-actor-filter">{t('audit.actor')}</InputLabel>
+              <Select
+                labelId="audit-actor-filter"
+                label={t('audit.actor')}
+                value={filters.actor ?? everyone}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  filter({ actor: value === everyone ? undefined : value });
+                }}
+              >
+                <MenuItem value={everyone}>{t('audit.everyone')}</MenuItem>
+                {(members.data?.items ?? []).map((member) => (
+                  <MenuItem key={member.id} value={member.user.id}>
+                    <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          ) : null}
+          <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 240 } }}>
+            <InputLabel id="audit-action-filter">{t('audit.action')}</InputLabel>
+            <Select
+              labelId="audit-action-filter"
+              label={t('audit.action')}
+              value={filters.action ?? everyone}
+              onChange={(event) => {
+                const value = event.target.value;
+                filter({ action: isAction(value) ? value : undefined });
+              }}
+            >
+              <MenuItem value={everyone}>{t('audit.allActions')}</MenuItem>
+              {auditActions.map((action) => (
+                <MenuItem key={action} value={action}>
+                  {t(`audit.actions.${action}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }} key={generation}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <BirthDateField
+              id="audit-from"
+              label={t('audit.from')}
+              help={t('audit.dateHelp')}
+              yearCount={10}
+              locale={locale}
+              value={filters.from ?? null}
+              onChange={(value) =>
+                filter({ from: value === 'incomplete' ? undefined : (value ?? undefined) })
+              }
+            />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <BirthDateField
+              id="audit-to"
+              label={t('audit.to')}
+              help={t('audit.dateHelp')}
+              yearCount={10}
+              locale={locale}
+              value={filters.to ?? null}
+              onChange={(value) => filter({ to: value === 'incomplete' ? undefined : (value ?? undefined) })}
+            />
+          </Box>
+        </Stack>
+        {filtered ? (
+          <Box>
+            <Button
+              onClick={() => {
+                setFilters({});
+                setPage(1);
+                setGeneration((n) => n + 1);
+              }}
+            >
+              {t('audit.clear')}
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+      <DataTable
+        label={t('audit.title')}
+        columns={columns}
+        data={log.data}
+        pending={log.isPending}
+        fetching={log.isFetching}
+        error={log.isError}
+        onRetry={() => void log.refetch()}
+        empty={filtered ? t('audit.noMatches') : t('audit.empty')}
+        rowKey={(entry) => entry.id}
+        onPage={setPage}
+      />
+    </AdminSection>
+  );
+}
+
+/** /workspace/settings/audit: who changed what in the workspace, filtered, paged and exported as CSV. */
+export function Component() {
+  const { workspaceId, loading, can } = useWorkspaceAccess();
+  if (!workspaceId) return <AccessState loading={false} noWorkspace />;
+  if (loading || !can(permissions.auditRead)) return <AccessState loading={loading} />;
+  return <AuditLog workspaceId={workspaceId} />;
+}
