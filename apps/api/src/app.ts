@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
+import { type AppMetrics, registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
@@ -38,6 +39,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   limiter: RateLimiter;
   messaging: Messaging;
+  /** This app's Prometheus registry and counters (http/metrics.ts). */
+  metrics: AppMetrics;
 }
 
 declare module 'fastify' {
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => prepareAnswer(request, reply));
   registerInputNormalization(app);
   registerErrorHandling(app);
+  registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.

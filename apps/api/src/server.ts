@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createMetrics } from './http/metrics';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createMessaging } from './messaging/messaging';
 
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   });
   await runMigrations(database);
   const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
-  const app = await buildApp({ config, database, limiter, messaging: createMessaging(config) });
+  const metrics = createMetrics({ config, database });
+  const app = await buildApp({ config, database, limiter, messaging: createMessaging(config), metrics });
 
   // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):
   // once closing, every answer says Connection: close, and connections that fall idle are closed.

@@ -6,6 +6,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { createMetrics } from '../src/http/metrics';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 import { createMessaging, type Messaging } from '../src/messaging/messaging';
 
@@ -66,11 +67,13 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = options.config ?? testConfig();
+  const database = options.database ?? (await testDatabase());
   const deps: AppDeps = {
     config,
-    database: options.database ?? (await testDatabase()),
+    database,
     limiter: options.limiter ?? createMemoryRateLimiter(),
     messaging: options.messaging ?? createMessaging(config),
+    metrics: createMetrics({ config, database }),
   };
   const app = await buildApp(deps, { logger: false });
   options.extend?.(app);
