@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
+import { logRedactPaths } from './http/logging';
 import { type AppMetrics, registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
@@ -55,6 +56,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Pino logging; tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of the standard output (tests that read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
@@ -73,7 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: { paths: logRedactPaths, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -64,6 +64,8 @@ export async function startTestApp(
     limiter?: RateLimiter;
     messaging?: Messaging;
     extend?: (app: FastifyInstance) => void;
+    /** Log lines go here (at the config's LOG_LEVEL); without it the app logs nothing. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = options.config ?? testConfig();
@@ -75,7 +77,7 @@ export async function startTestApp(
     messaging: options.messaging ?? createMessaging(config),
     metrics: createMetrics({ config, database }),
   };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
