@@ -66,6 +66,10 @@ describe('GET /metrics', () => {
       expect(answer.text).toContain('nodejs_eventloop_lag_seconds');
       // Not the envelope.
       expect(answer.text).not.toContain('statusCode');
+      // The pool's figures on PostgreSQL; PGlite has no pool, and no such series.
+      const pooled = api.deps.database.kind === 'postgres';
+      expect(answer.text.includes('db_pool_connections_in_use ')).toBe(pooled);
+      expect(answer.text.includes('db_pool_waiting_requests ')).toBe(pooled);
     });
 
     it('counts a request under its route pattern and status class, never its raw URL', async () => {
