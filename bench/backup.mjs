@@ -44,6 +44,7 @@ const { loadConfig } = await import('../apps/api/src/config.ts');
 const { openDatabase } = await import('../apps/api/src/db/client.ts');
 const { runMigrations } = await import('../apps/api/src/db/migrate.ts');
 const { createMemoryRateLimiter } = await import('../apps/api/src/lib/rate-limiter.ts');
+const { createMetrics } = await import('../apps/api/src/http/metrics.ts');
 const { createMessaging } = await import('../apps/api/src/messaging/messaging.ts');
 const { signAccessToken } = await import('../apps/api/src/modules/identity/tokens.ts');
 const sharp = (await import('sharp')).default;
@@ -71,7 +72,13 @@ const database = await openDatabase({
   pgliteDir: config.databaseUrl ? undefined : join(dataDir, 'pglite'),
 });
 await runMigrations(database);
-const deps = { config, database, limiter: createMemoryRateLimiter(), messaging: createMessaging(config) };
+const deps = {
+  config,
+  database,
+  limiter: createMemoryRateLimiter(),
+  messaging: createMessaging(config),
+  metrics: createMetrics({ config, database }),
+};
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${app.server.address().port}`;

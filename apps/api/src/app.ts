@@ -6,8 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerHousekeeping } from './housekeeping';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
+import { logRedactPaths } from './http/logging';
+import { type AppMetrics, registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
@@ -39,6 +42,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   limiter: RateLimiter;
   messaging: Messaging;
+  /** This app's Prometheus registry and counters (http/metrics.ts). */
+  metrics: AppMetrics;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Pino logging; tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of the standard output (tests that read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
@@ -71,7 +78,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: { paths: logRedactPaths, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -94,7 +102,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => prepareAnswer(request, reply));
   registerInputNormalization(app);
   registerErrorHandling(app);
+  registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
+  registerHousekeeping(app);
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });

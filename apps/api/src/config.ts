@@ -45,6 +45,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
+  METRICS: booleanFlag,
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -75,6 +77,9 @@ export interface Config {
   webDistDir: string;
   /** Serve the OpenAPI document and its UI at /docs: on outside production, off in production unless API_DOCS=true. */
   apiDocs: boolean;
+  /** Serve Prometheus metrics at /metrics (METRICS=true); in production only with the bearer metricsToken. */
+  metrics: boolean;
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (e.RATE_LIMIT_MULTIPLIER !== 1)
       throw new ConfigError('RATE_LIMIT_MULTIPLIER is for benchmarks only and cannot be set in production');
+    // Metrics name routes, limits and load: in production only the scraper holding the token reads them.
+    if (e.METRICS && !e.METRICS_TOKEN)
+      throw new ConfigError('METRICS_TOKEN is required when METRICS=true in production');
   }
   if (e.SMS_PROVIDER === 'kavenegar' && !e.KAVENEGAR_API_KEY)
     throw new ConfigError('KAVENEGAR_API_KEY is required when SMS_PROVIDER=kavenegar');
@@ -144,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDist,
     apiDocs: e.API_DOCS === undefined ? !isProduction : e.API_DOCS === 'true' || e.API_DOCS === '1',
+    metrics: e.METRICS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createMetrics } from './http/metrics';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createMessaging } from './messaging/messaging';
 
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
         onUp: () => log?.info('Redis is reachable again'),
       })
     : createMemoryRateLimiter();
-  const app = await buildApp({ config, database, limiter, messaging: createMessaging(config) });
+  const metrics = createMetrics({ config, database });
+  const app = await buildApp({ config, database, limiter, messaging: createMessaging(config), metrics });
   log = app.log;
 
   // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):

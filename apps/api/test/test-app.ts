@@ -6,6 +6,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { createMetrics } from '../src/http/metrics';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 import { createMessaging, type Messaging } from '../src/messaging/messaging';
 
@@ -28,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Required in production: tests of production settings get one too.
+    TOTP_ENCRYPTION_KEY: '0f'.repeat(32),
     // JWT_SECRET is given, so nothing is written to DATA_DIR.
     DATA_DIR: join(tmpdir(), 'wsm-api-tests'),
     WEB_DIST_DIR: join(tmpdir(), 'wsm-no-web-build'),
@@ -63,16 +66,20 @@ export async function startTestApp(
     limiter?: RateLimiter;
     messaging?: Messaging;
     extend?: (app: FastifyInstance) => void;
+    /** Log lines go here (at the config's LOG_LEVEL); without it the app logs nothing. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = options.config ?? testConfig();
+  const database = options.database ?? (await testDatabase());
   const deps: AppDeps = {
     config,
-    database: options.database ?? (await testDatabase()),
+    database,
     limiter: options.limiter ?? createMemoryRateLimiter(),
     messaging: options.messaging ?? createMessaging(config),
+    metrics: createMetrics({ config, database }),
   };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

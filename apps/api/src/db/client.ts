@@ -14,6 +14,18 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query within timeoutMs, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * Connections of the PostgreSQL pool: open, busy and requests waiting for one. Undefined on PGlite,
+   * which is one in-process connection with no pool to run out of.
+   */
+  poolStats(): { total: number; inUse: number; waiting: number } | undefined;
+  /**
+   * Runs `job` only when no other process runs a job under the same lock, and answers whether it ran.
+   * PostgreSQL: a session-level pg_try_advisory_lock held on a connection of its own while `job` runs its
+   * short statements on the pool (no transaction stays open); the lock goes with the connection if the
+   * process dies. PGlite belongs to one process, so the job simply runs.
+   */
+  runExclusive(lockKey: number, job: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -57,6 +69,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
       ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
+      poolStats: () => ({
+        total: pool.totalCount,
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      async runExclusive(lockKey, job) {
+        const holder = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          const taken = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+            lockKey,
+          ]);
+          if (!taken.rows[0]?.locked) return false;
+          try {
+            await job();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [lockKey]).catch((error: Error) => {
+              // A connection that cannot unlock is thrown away: closing it ends its session and the lock.
+              broken = error;
+            });
+          }
+          return true;
+        } finally {
+          holder.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -66,6 +104,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
     ping: (ms) => withTimeout(client.query('select 1'), ms).then(() => undefined),
+    poolStats: () => undefined,
+    async runExclusive(_lockKey, job) {
+      await job();
+      return true;
+    },
     close: () => client.close(),
   };
 }

@@ -30,6 +30,24 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
+// Who hears of refusals (the app's metrics), per limiter: each app has its own limiter and listeners.
+const refusalListeners = new WeakMap<RateLimiter, Set<(limitName: string) => void>>();
+
+/** Calls `listener` with the rule's name whenever a limit of this limiter refuses; answers a stop function. */
+export function onLimitRefused(limiter: RateLimiter, listener: (limitName: string) => void): () => void {
+  const listeners = refusalListeners.get(limiter) ?? new Set();
+  refusalListeners.set(limiter, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function refuse(limiter: RateLimiter, hits: readonly LimitHit[], results: readonly RateLimitResult[]): never {
+  const refused = hits.filter((_, i) => !results[i]!.allowed);
+  for (const listener of refusalListeners.get(limiter) ?? [])
+    for (const hit of refused) listener(hit.rule.name);
+  throw rateLimited(Math.max(...results.filter((r) => !r.allowed).map((r) => r.retryAfter)));
+}
+
 const keyOf = (hit: LimitHit) => `${hit.rule.name}:${hit.subject}`;
 
 // The counters live in Redis when it is configured: Redis down is a dependency down (503), not a bug (500).
@@ -54,8 +72,7 @@ export async function enforceLimits(limiter: RateLimiter, hits: readonly LimitHi
   const results = await counted(() =>
     Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
   );
-  const refused = results.filter((r) => !r.allowed);
-  if (refused.length > 0) throw rateLimited(Math.max(...refused.map((r) => r.retryAfter)));
+  if (results.some((r) => !r.allowed)) refuse(limiter, hits, results);
 }
 
 /** The answers that count as a failed attempt: a wrong secret, a dead challenge, an unknown token. */
@@ -87,11 +104,10 @@ export async function limitFailures<T>(
     Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
   );
   const releaseAll = () => counted(() => Promise.all(hits.map((hit) => limiter.release(keyOf(hit)))));
-  const refused = results.filter((r) => !r.allowed);
-  if (refused.length > 0) {
+  if (results.some((r) => !r.allowed)) {
     // A refused attempt tested no secret: it is not a failure, and must not push the window further.
     await releaseAll();
-    throw rateLimited(Math.max(...refused.map((r) => r.retryAfter)));
+    refuse(limiter, hits, results);
   }
   let outcome: T;
   try {

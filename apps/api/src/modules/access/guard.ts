@@ -2,6 +2,7 @@ import { type PermissionKey, StatusCode } from '@wsm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { bindLogContext } from '../../http/logging';
 import type { Db } from '../identity/repository';
 import { members } from '../members/schema';
 import { workspaces } from '../workspaces/schema';
@@ -82,6 +83,7 @@ export async function requireMember(
 ): Promise<MemberAccess> {
   const access = await loadAccess(request.server.deps.database.db, workspaceId, request.user.id);
   if (access?.status !== 'active') throw new AppError(StatusCode.forbidden, { pageLevel: true });
+  bindLogContext(request, { workspaceId });
   for (const permission of permissions)
     if (!holds(access, permission)) throw new AppError(StatusCode.forbidden);
   return access;

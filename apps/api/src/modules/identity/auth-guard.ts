@@ -1,6 +1,7 @@
 import { StatusCode } from '@wsm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { bindLogContext } from '../../http/logging';
 import { isSessionAlive } from './service';
 import { verifyAccessToken } from './tokens';
 
@@ -38,4 +39,5 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!claims) throw new AppError(StatusCode.unauthorized);
   if (!(await isSessionAlive(deps, claims.sub, claims.sid))) throw new AppError(StatusCode.unauthorized);
   request.user = { id: claims.sub, sessionId: claims.sid };
+  bindLogContext(request, { userId: claims.sub });
 }

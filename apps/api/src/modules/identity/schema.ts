@@ -73,6 +73,8 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('user_sessions_refresh_token_hash_key').on(t.refreshTokenHash),
     index('user_sessions_user_id_idx').on(t.userId),
+    // Housekeeping (housekeeping.ts) finds sessions long past their end by this.
+    index('user_sessions_expires_date_idx').on(t.expiresDate),
     check(
       'user_sessions_revoked_reason_check',
       sql`${t.revokedReason} is null or ${t.revokedReason} in ('logout', 'revoked', 'refresh-replay', 'password-reset', 'suspended')`,

@@ -189,7 +189,9 @@ async function deliver(deps: AppDeps, delivery: Delivery, log: Logger): Promise<
     if (delivery.channel === 'sms')
       await deps.messaging.sms.send({ to: delivery.destination, text, code: delivery.code });
     else await deps.messaging.email.send({ to: delivery.destination, subject, text, code: delivery.code });
+    deps.metrics.codeSent(delivery.channel, 'sent');
   } catch (error) {
+    deps.metrics.codeSent(delivery.channel, 'failed');
     log.error({ err: error, channel: delivery.channel, purpose: delivery.purpose }, 'code delivery failed');
     throw new AppError(StatusCode.unavailable);
   }

@@ -24,6 +24,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdDate),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readDate} is null`),
+    // Housekeeping (housekeeping.ts) finds old read notifications by this.
+    index('notifications_read_created_idx').on(t.createdDate).where(sql`${t.readDate} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "user_sessions_expires_date_idx" ON "user_sessions" USING btree ("expires_date");--> statement-breakpoint
+CREATE INDEX "notifications_read_created_idx" ON "notifications" USING btree ("created_date") WHERE "notifications"."read_date" is not null;
