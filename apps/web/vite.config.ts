@@ -13,9 +13,13 @@ const proxy = Object.fromEntries(
   ]),
 );
 
-export default defineConfig({
+// `vite build --ssr src/prerender.tsx` builds the prerenderer (scripts/prerender.mjs) beside the app:
+// no service worker, no compressed copies and no chunk groups for it.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pwaServiceWorker(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pwaServiceWorker(), precompress()],
+  // The prerenderer bundles its libraries as the browser build does (the same stylis for emotion's plugins).
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
   build: {
@@ -29,8 +33,8 @@ export default defineConfig({
       },
       output: {
         // The files of the first screen: see chunks.ts.
-        codeSplitting: { groups: chunkGroups() },
+        codeSplitting: isSsrBuild ? true : { groups: chunkGroups() },
       },
     },
   },
-});
+}));
