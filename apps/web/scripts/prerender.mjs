@@ -1,6 +1,6 @@
 // Writes the prerendered public pages (src/app/prerendered.ts) after `vite build` and `vite build --ssr
 // src/prerender.tsx`: dist/prerendered/<locale>/<page>.html, each the built index.html with
-// - the page's markup in #root, in place of the loading overlay;
+// - the page's markup in #root, in place of the loading overlay, inert until React runs it (src/main.tsx);
 // - its styles (emotion's, collected while rendering) in <head>, where the browser's emotion cache
 //   adopts them instead of inserting them again (style-src allows inline styles; scripts stay files);
 // - <html lang dir>, the title and the manifest of its language;
@@ -81,7 +81,7 @@ for (const locale of locales) {
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>|<script)/,
-      `<div id="root" ${prerenderedPathAttribute}="${path}">${body}</div>\n`,
+      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n`,
     );
     const file = join('prerendered', locale, `${page}.html`);
     mkdirSync(dirname(join(dist, file)), { recursive: true });

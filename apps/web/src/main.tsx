@@ -43,8 +43,13 @@ function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
   );
 }
 
+// A prerendered #root is inert until React runs it: a click or a typed key before then would be lost
+// (or submit the form natively), and people and browser tests wait for fields that answer.
+const makeLive = () => container.removeAttribute('inert');
+
 async function start(root: HTMLElement): Promise<void> {
   if (!hydratesPrerenderedPage(root, startup.locale)) {
+    makeLive();
     createRoot(root).render(
       <StrictMode>
         <App startupLocale={startup.locale} router={<RouterProvider router={createAppRouter()} />} />
@@ -67,7 +72,7 @@ async function start(root: HTMLElement): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <App startupLocale={startup.locale} router={<RouterProvider router={router} />} />
+      <App startupLocale={startup.locale} router={<RouterProvider router={router} />} onMounted={makeLive} />
     </StrictMode>,
   );
 }
