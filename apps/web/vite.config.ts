@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './chunks';
 import { precompress } from './compress-plugin';
 import { pwaServiceWorker } from './pwa-plugin';
 
@@ -12,9 +13,13 @@ const proxy = Object.fromEntries(
   ]),
 );
 
-export default defineConfig({
+// `vite build --ssr src/prerender.tsx` builds the prerenderer (scripts/prerender.mjs) beside the app:
+// no service worker, no compressed copies and no chunk groups for it.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), pwaServiceWorker(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pwaServiceWorker(), precompress()],
+  // The prerenderer bundles its libraries as the browser build does (the same stylis for emotion's plugins).
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
   build: {
@@ -27,13 +32,9 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
       },
       output: {
-        // The libraries (React, MUI core, emotion, router, i18next, axios, zod) in one chunk instead of
-        // dozens of 1-2 KB files: the login page needed 55 files. Modules are moved, never copied, so
-        // each keeps one instance. The password-strength dictionaries stay on demand.
-        codeSplitting: {
-          groups: [{ name: 'libs', test: /node_modules[\\/](?!@zxcvbn-ts)/, minShareCount: 2 }],
-        },
+        // The files of the first screen: see chunks.ts.
+        codeSplitting: isSsrBuild ? true : { groups: chunkGroups() },
       },
     },
   },
-});
+}));

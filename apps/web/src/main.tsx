@@ -1,11 +1,17 @@
 import '@fontsource-variable/vazirmatn';
+import type { Locale } from '@wsm/contracts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app';
 import { applyDocumentMode, initialMode } from './app/color-mode';
-import { applyDocumentLocale, i18n, setupI18n } from './app/i18n';
+import { emotionCacheFor } from './app/emotion-cache';
+import { applyDocumentLocale, i18n, localeDirection, setupI18n } from './app/i18n';
+import { prerenderedPathAttribute } from './app/prerendered';
+import { createAppRouter, localeRouteId, routes } from './app/router';
 import { startupLocaleFromBrowser } from './app/startup-locale';
 import { setupPwa } from './features/pwa/setup';
+import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
 
 // Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
 // document direction and colour mode are set before the first render (no flash), and translations
@@ -13,13 +19,62 @@ import { setupPwa } from './features/pwa/setup';
 const startup = startupLocaleFromBrowser();
 applyDocumentLocale(startup.locale);
 applyDocumentMode(initialMode());
-void setupI18n(startup.locale);
+const translations = setupI18n(startup.locale);
 setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App startupLocale={startup.locale} />
-  </StrictMode>,
-);
+
+/**
+ * The public pages come prerendered (scripts/prerender.mjs): the form is drawn by the HTML itself.
+ * React takes that markup over (hydrates) only when this visit would draw exactly it: the page's own
+ * path and language, light mode, nobody logged in (the guards would move on), no national code to fill
+ * in. Otherwise it draws afresh over it, as it does over the loading overlay.
+ */
+function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
+  const path = root.getAttribute(prerenderedPathAttribute);
+  return (
+    path !== null &&
+    path === window.location.pathname &&
+    path.split('/')[1] === locale &&
+    initialMode() === 'light' &&
+    !hasAuthCookies() &&
+    !getEnteredNationalCode()
+  );
+}
+
+// A prerendered #root is inert until React runs it: a click or a typed key before then would be lost
+// (or submit the form natively), and people and browser tests wait for fields that answer.
+const makeLive = () => container.removeAttribute('inert');
+
+async function start(root: HTMLElement): Promise<void> {
+  if (!hydratesPrerenderedPage(root, startup.locale)) {
+    makeLive();
+    createRoot(root).render(
+      <StrictMode>
+        <App startupLocale={startup.locale} router={<RouterProvider router={createAppRouter()} />} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // Hydration needs the first render to be the prerendered one at once: the route modules and the
+  // translations in, and the emotion cache created (it adopts the page's style elements) beforehand.
+  emotionCacheFor(localeDirection[startup.locale]);
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all([
+    translations,
+    ...lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ]);
+  const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App startupLocale={startup.locale} router={<RouterProvider router={router} />} onMounted={makeLive} />
+    </StrictMode>,
+  );
+}
+
+void start(container);

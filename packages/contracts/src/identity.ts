@@ -4,28 +4,8 @@ import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
 // Requests and answers of the identity calls (api-contract.md section 3); the `data` of each envelope.
 
-/** Every identity path, as the web app calls them. */
-export const identityPaths = {
-  signupPhone: '/v1/auth/identity/signup/2fa/phone/',
-  signupVerify: '/v1/auth/identity/signup/2fa/verify/',
-  signupResend: '/v1/auth/identity/signup/2fa/verify/resend/sms/',
-  signupPassword: '/v1/auth/identity/signup/2fa/password/',
-  loginNationalCode: '/v1/auth/identity/login/national-code/',
-  loginUsername: '/v1/auth/identity/login/username/',
-  loginSend: '/v1/auth/identity/login/2fa/send/',
-  loginVerify: '/v1/auth/identity/login/2fa/verify/',
-  recoveryStart: '/v1/auth/identity/forget/password/national-code',
-  recoveryVerify: '/v1/auth/identity/forget/password/otp/verify/',
-  recoveryResend: '/v1/auth/identity/forget/password/otp/verify/resend/sms/',
-  recoveryChange: '/v1/auth/identity/forget/password/change/',
-  renew: '/v1/auth/identity/security/tokens/renew/',
-  sessions: '/v1/auth/identity/security/sessions/',
-  logout: '/v1/auth/identity/security/sessions/logout/',
-  /** Not in api-contract.md: ends every session of the caller but the current one (product-spec "revoke all others"). */
-  sessionsOthers: '/v1/auth/identity/security/sessions/others/',
-  /** Not in api-contract.md: the login alert's link ends its session here (no login needed; the token says which). */
-  sessionEndByLink: '/v1/auth/identity/security/sessions/end-by-link/',
-} as const;
+// Kept in their own zod-free module: the web app's first screen needs the paths, not the schemas.
+export { identityPaths } from './identity-paths';
 
 /** Password rules: 8–128 characters and not one of the common passwords. */
 export const passwordSchema = z

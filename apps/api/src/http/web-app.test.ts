@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { pageFileFor } from './web-app';
 
 describe('serving the built web app', () => {
   let api: TestApp;
@@ -87,5 +88,34 @@ describe('serving the built web app', () => {
     expect(response.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.json()).toEqual({ name: 'مدیریت فضای کاری' });
+  });
+});
+
+describe('the file a page path is answered with', () => {
+  const pageFile = pageFileFor({
+    pages: { '/fa/login': 'prerendered/fa/login.html', '/fa/404': 'prerendered/fa/404.html' },
+    appPaths: ['/', '/:locale', '/:locale/login', '/:locale/workspace/invitations/:id'],
+  });
+
+  it('is the prerendered page for its path, with or without a trailing slash', () => {
+    expect(pageFile('/fa/login')).toBe('prerendered/fa/login.html');
+    expect(pageFile('/fa/login/')).toBe('prerendered/fa/login.html');
+  });
+
+  it('is the prerendered 404 page for a path under a locale that no page of the app has', () => {
+    expect(pageFile('/fa/no-such-page')).toBe('prerendered/fa/404.html');
+    expect(pageFile('/fa/login/extra')).toBe('prerendered/fa/404.html');
+  });
+
+  it('is the app shell for the other pages, a locale without a 404 page and paths without a locale', () => {
+    expect(pageFile('/fa')).toBe('index.html');
+    expect(pageFile('/fa/workspace/invitations/42')).toBe('index.html');
+    expect(pageFile('/en/no-such-page')).toBe('index.html');
+    expect(pageFile('/login')).toBe('index.html');
+    expect(pageFile('/')).toBe('index.html');
+  });
+
+  it('is always the app shell when the build has no prerendered pages', () => {
+    expect(pageFileFor(undefined)('/fa/login')).toBe('index.html');
   });
 });

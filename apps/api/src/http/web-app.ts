@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ const hashedAsset = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
 const apiPrefixes = ['/v1/', '/dev/', '/docs', '/assets/', '/healthz', '/readyz', '/metrics'];
 
 // The service worker and the manifests keep their names across releases: browsers must revalidate them.
-const alwaysRevalidated = /(?:index\.html|[\\/]sw\.js|\.webmanifest)$/;
+const alwaysRevalidated = /(?:\.html|[\\/]sw\.js|\.webmanifest)$/;
 
 /** The served file's own name: without the .br or .gz of its precompressed twin. */
 const originalName = (filePath: string) => filePath.replace(/\.(?:br|gz)$/, '');
@@ -19,6 +19,47 @@ function cacheControlFor(filePath: string): string {
   return hashedAsset.test(filePath)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
+}
+
+/** The prerendered public pages of the build (apps/web/scripts/prerender.mjs writes the manifest). */
+interface PrerenderedManifest {
+  /** Page path ('/fa/login') → its file under dist ('prerendered/fa/login.html'). */
+  pages: Record<string, string>;
+  /** The web app's page paths ('/:locale/login', ...): a path under /fa or /en that is none is a 404. */
+  appPaths: string[];
+}
+
+/**
+ * The file to answer a page path with: its prerendered page, the prerendered 404 page for a path under
+ * a locale that no route of the app matches (the app would draw its 404 there), or the app shell.
+ */
+export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: string) => string {
+  if (!manifest) return () => 'index.html';
+  // Like the router: a trailing slash is ignored, letters match in any case, a parameter is one segment.
+  const known = manifest.appPaths.map(
+    (pattern) =>
+      new RegExp(
+        `^${pattern
+          .split('/')
+          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}/?$`,
+        'i',
+      ),
+  );
+  return (path) => {
+    const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const file = manifest.pages[page];
+    if (file) return file;
+    const locale = /^\/(fa|en)(?:\/|$)/.exec(page)?.[1];
+    const notFound = locale ? manifest.pages[`/${locale}/404`] : undefined;
+    if (notFound && !known.some((pattern) => pattern.test(page))) return notFound;
+    return 'index.html';
+  };
+}
+
+function readPrerenderedManifest(webDistDir: string): PrerenderedManifest | undefined {
+  const file = join(webDistDir, 'prerendered', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedManifest) : undefined;
 }
 
 function wantsAppShell(request: FastifyRequest): boolean {
@@ -37,6 +78,7 @@ export async function registerWebApp(
   notFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): Promise<void> {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  const pageFile = pageFileFor(hasBuild ? readPrerenderedManifest(webDistDir) : undefined);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -62,6 +104,6 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(pageFile(request.url.split('?')[0] ?? '/'));
   });
 }

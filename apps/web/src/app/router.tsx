@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import type { StatusPageKind } from '../features/status-pages/status-kinds';
 import { setNavigationBridge } from '../lib/navigation';
 import { LoadingOverlay } from './loading-overlay';
@@ -134,9 +134,14 @@ const workspaceRoutes: RouteObject[] = [
   },
 ];
 
+/** The id of the /:locale route, whose loader answers null for a supported locale. */
+export const localeRouteId = 'locale';
+
 export const routes: RouteObject[] = [
   { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
   {
+    // Named so the prerendered pages can hand the router its (empty) loader data: src/main.tsx.
+    id: localeRouteId,
     path: '/:locale',
     loader: localeLoader,
     Component: LocaleLayout,
@@ -207,7 +212,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-
-// The API client and session code navigate through the router (no full page reloads).
-setNavigationBridge((to, options) => router.navigate(to, options));
+/** The app's router; a prerendered page passes the state it was rendered in (src/main.tsx). */
+export function createAppRouter(hydrationData?: HydrationState): ReturnType<typeof createBrowserRouter> {
+  const router = createBrowserRouter(routes, { hydrationData });
+  // The API client and session code navigate through the router (no full page reloads).
+  setNavigationBridge((to, options) => router.navigate(to, options));
+  return router;
+}

@@ -5,6 +5,8 @@ import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 're
 import type { z } from 'zod';
 import { useLocale } from '../../lib/locale-navigation';
 
+type AuthSchemas = typeof import('./schemas');
+
 // Forms validate with the contracts' zod schemas (ARCHITECTURE.md section 6) and show the messages of
 // product-spec.md section 5 in both languages (contracts' issueMessage), plus this feature's own keys
 // (auth:validation.*) for rules that belong to a form, not to the API.
@@ -35,13 +37,17 @@ export function formIssueMessage(issue: Issue, values: unknown, locale: Locale, 
   return issueMessage(issue, locale);
 }
 
+/** A schema, or a loader of one (the public forms load theirs on the first check: src/features/auth/schemas.ts). */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
 /** A react-hook-form resolver over a zod schema, with the messages above. */
 export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
+  source: SchemaSource<S>,
   locale: Locale,
   t: TFunction,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values) => {
+    const schema = typeof source === 'function' ? await source() : source;
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data as z.output<S>, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
@@ -55,11 +61,11 @@ export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
 
 /** The resolver for the current locale; errors already shown are re-checked in a new language. */
 export function useLocalizedResolver<S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
+  source: SchemaSource<S>,
   t: TFunction,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
   const locale = useLocale();
-  return useMemo(() => localizedResolver(schema, locale, t), [schema, locale, t]);
+  return useMemo(() => localizedResolver(source, locale, t), [source, locale, t]);
 }
 
 /** Re-validates a submitted form when the language changes, so its messages follow the page. */
@@ -95,3 +101,9 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/** The public forms' schemas, loaded once on the first check of any of them. */
+export const loadAuthSchema =
+  <K extends keyof AuthSchemas>(name: K) =>
+  async (): Promise<AuthSchemas[K]> =>
+    (await import('./schemas'))[name];

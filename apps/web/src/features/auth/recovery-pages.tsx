@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { type Envelope, nationalCodeSchema, passwordSchema, StatusCode } from '@wsm/contracts';
+import { type Envelope, StatusCode } from '@wsm/contracts';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { displayDigits } from '../../lib/digits';
@@ -20,7 +19,7 @@ import { PasswordField } from './components/password-field';
 import { PasswordStrength, preloadPasswordStrength } from './components/password-strength';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { clearCountdown, clearRecovery, getRecoveryToken, saveRecovery, startCountdown } from './flow-state';
-import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from './form';
+import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from './form';
 
 // Password recovery (product-spec.md section 4): national code, then the texted code (with resend),
 // then the new password. The recovery token lives in a 5-minute cookie between the three screens.
@@ -59,7 +58,7 @@ function useRecoveryToken(): string | undefined {
   return token;
 }
 
-const startSchema = z.object({ nationalCode: nationalCodeSchema });
+const startSchema = loadAuthSchema('recoveryStartSchema');
 
 /** /:locale/login/forgot-password */
 export function RecoveryStartPage() {
@@ -156,12 +155,7 @@ export function RecoveryVerifyPage() {
   );
 }
 
-const changeSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'passwords_mismatch',
-  });
+const changeSchema = loadAuthSchema('recoveryChangeSchema');
 
 /** /:locale/login/forgot-password/change */
 export function RecoveryChangePage() {

@@ -8,17 +8,10 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  type Envelope,
-  nationalCodeSchema,
-  phoneSchema,
-  StatusCode,
-  signupPasswordRequestSchema,
-} from '@wsm/contracts';
+import { type Envelope, StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { displayDigits } from '../../lib/digits';
@@ -43,7 +36,7 @@ import {
   saveSignupStep,
   startCountdown,
 } from './flow-state';
-import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from './form';
+import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from './form';
 
 const steps: readonly SignupStep[] = ['phone', 'verify', 'password'];
 
@@ -142,7 +135,7 @@ export function SignupPage() {
   );
 }
 
-const phoneFormSchema = z.object({ phone: phoneSchema, nationalCode: nationalCodeSchema });
+const phoneFormSchema = loadAuthSchema('signupPhoneFormSchema');
 
 function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone: string }) => void }) {
   const { t } = useTranslation('auth');
@@ -235,13 +228,7 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
   );
 }
 
-const passwordFormSchema = signupPasswordRequestSchema
-  .omit({ signupToken: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'passwords_mismatch',
-  });
+const passwordFormSchema = loadAuthSchema('signupPasswordFormSchema');
 
 // The optional fields' form values are typed loosely (empty strings become absent on submit).
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);

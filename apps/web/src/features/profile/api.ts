@@ -106,7 +106,7 @@ export const resendResponseSchema = z
   .object({ resendAfter: z.number().int().optional() })
   .nullable()
   .optional();
-export const defaultResendAfterSeconds = 120;
+export { defaultResendAfterSeconds } from './use-countdown';
 
 export const sessionSchema = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { resendRemainingMs, startResendTimer } from '../../lib/storage';
-import { defaultResendAfterSeconds } from './api';
+
+/** Calls that send a code may say when a resend is allowed (seconds); 120 when they do not. */
+export const defaultResendAfterSeconds = 120;
 
 /**
  * A resend countdown kept in a cookie (product-spec.md section 3, "Resend timer"), one per channel so

@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { otpCodeSchema, StatusCode } from '@wsm/contracts';
+import { StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { displayDigits } from '../../../lib/digits';
@@ -14,12 +13,12 @@ import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { retryAfterOf, statusOf } from '../errors';
 import { startCountdown } from '../flow-state';
-import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { formatCountdown, useResendCountdown } from '../use-countdown';
 import { DigitsField } from './digits-field';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
-const codeFormSchema = z.object({ code: otpCodeSchema });
+const codeFormSchema = loadAuthSchema('codeFormSchema');
 
 export interface CodeFormProps {
   /** Checks the code; rejects with the call's ApiError. */

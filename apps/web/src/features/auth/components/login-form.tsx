@@ -2,51 +2,20 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  isValidNationalCode,
-  type Locale,
-  normalizeText,
-  StatusCode,
-  toAsciiDigits,
-  toPersianDigits,
-  usernamePattern,
-} from '@wsm/contracts';
+import { type Locale, StatusCode, toAsciiDigits, toPersianDigits } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
-import { startLogin } from '../api';
 import { statusOf } from '../errors';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
-import { applyServerErrors, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { PasswordField } from './password-field';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
-/** All digits: a national code; otherwise a username (usernames start with a letter). */
-const loginFormSchema = z.object({
-  identifier: z
-    .string()
-    .transform(normalizeText)
-    .transform((value, ctx) => {
-      if (value === '') {
-        ctx.addIssue({ code: 'custom', message: 'required' });
-        return z.NEVER;
-      }
-      if (/^\d+$/.test(value)) {
-        if (isValidNationalCode(value)) return { nationalCode: value };
-        ctx.addIssue({ code: 'custom', message: 'invalid_national_code' });
-        return z.NEVER;
-      }
-      const username = value.toLowerCase();
-      if (usernamePattern.test(username)) return { username };
-      ctx.addIssue({ code: 'custom', message: 'invalid_identifier' });
-      return z.NEVER;
-    }),
-  password: z.string().min(1).max(128),
-});
+// Loaded on the first check (src/features/auth/schemas.ts): zod stays off the login page's first load.
+const loginFormSchema = loadAuthSchema('loginFormSchema');
 
 /** A national code (all digits) shows in Persian digits in fa; a username shows as typed. */
 export function identifierDisplay(value: string, locale: Locale): string {
@@ -69,6 +38,11 @@ export function LoginForm() {
   const wait = useRetryWait('login');
 
   const submit = handleSubmit(async ({ identifier, password }) => {
+    // The API client (axios and the status-code catalogue) loads with the first submit, not the page.
+    const [{ startLogin }, { reportUnexpectedError }] = await Promise.all([
+      import('../api'),
+      import('../../../lib/api-client'),
+    ]);
     try {
       clearLoginChallenge();
       const step = await startLogin(identifier, password);

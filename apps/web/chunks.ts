@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+
+// How the build groups modules into files, for the first screen on a phone (issue 13): what the public
+// pages need at once is two files, and nothing else rides along.
+//
+// - `first`: every module the entry imports statically, plus the public frame, the login page and the
+//   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
+// - `public-forms`: what sign-up and password recovery add to it.
+// - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
+// Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
+// first two; modules are moved, never copied, so each keeps one instance.
+
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+const entry = source('main.tsx');
+/** Pages any first visit may land on, loaded by route; their static imports go with them. */
+const firstScreenRoutes = [
+  'app/public-layout.tsx',
+  'features/auth/login-page.tsx',
+  'features/status-pages/status-page.tsx',
+].map(source);
+const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The modules reachable from `roots` through static imports only. */
+function staticClosure(
+  graph: ModuleGraph,
+  roots: readonly string[],
+  exclude: ReadonlySet<string>,
+): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id) || exclude.has(id) || keptOffFirstScreen(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds);
+  }
+  return seen;
+}
+
+const runtimeModule = '\0rolldown/runtime.js';
+
+// The graph says what a module imports, not which of its exports are used. The contracts package mixes
+// constants with zod schemas in one module, and zod serves only the forms' checks (loaded on submit):
+// only its zod-free modules go with the first screen; the others, and zod, split where they are used.
+const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+const zodFreeContracts = new Set(
+  ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts'].map((f) => contractsDir + f),
+);
+const keptOffFirstScreen = (id: string) =>
+  /node_modules[\\/]zod[\\/]/.test(id) || (id.startsWith(contractsDir) && !zodFreeContracts.has(id));
+
+/** The `output.codeSplitting.groups` of the build. */
+export function chunkGroups() {
+  // Computed once per build, on the first question (the module graph is complete by then).
+  let sets: { first: Set<string>; publicForms: Set<string> } | undefined;
+  const setsFor = (graph: ModuleGraph) => {
+    if (!sets) {
+      const first = staticClosure(graph, [entry, ...firstScreenRoutes], new Set());
+      first.delete(entry);
+      first.add(runtimeModule);
+      sets = { first, publicForms: staticClosure(graph, publicFormRoutes, first) };
+    }
+    return sets;
+  };
+  return [
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).first.has(id) ? 'first' : null),
+      priority: 3,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).publicForms.has(id) ? 'public-forms' : null),
+      priority: 2,
+    },
+    { name: 'libs', test: /node_modules[\\/](?!@zxcvbn-ts)/, minShareCount: 2, priority: 1 },
+  ];
+}

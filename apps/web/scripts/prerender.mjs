@@ -1,0 +1,106 @@
+// Writes the prerendered public pages (src/app/prerendered.ts) after `vite build` and `vite build --ssr
+// src/prerender.tsx`: dist/prerendered/<locale>/<page>.html, each the built index.html with
+// - the page's markup in #root, in place of the loading overlay, inert until React runs it (src/main.tsx);
+// - its styles (emotion's, collected while rendering) in <head>, where the browser's emotion cache
+//   adopts them instead of inserting them again (style-src allows inline styles; scripts stay files);
+// - <html lang dir>, the title and the manifest of its language;
+// - preloads of what the first screen fetches next: its translations and the Vazirmatn subset of its
+//   script (font-display: swap, from @fontsource).
+// Then a manifest the API reads (dist/prerendered/manifest.json) and brotli/gzip copies.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(web, 'dist');
+const ssrDir = join(web, 'dist-ssr');
+const { renderPage, appPathPatterns } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+const { prerenderedPages, prerenderedPathAttribute } = await import(
+  pathToFileURL(join(ssrDir, 'prerender.js')).href
+);
+
+const locales = ['fa', 'en'];
+const namespaces = ['common', 'errors', 'auth'];
+const direction = { fa: 'rtl', en: 'ltr' };
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const assets = readdirSync(join(dist, 'assets'));
+const fontFor = {
+  fa: assets.find((f) => /^vazirmatn-arabic-wght-normal-.*\.woff2$/.test(f)),
+  en: assets.find((f) => /^vazirmatn-latin-wght-normal-.*\.woff2$/.test(f)),
+};
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Moves emotion's style elements out of the markup, for <head>; React hydrates the markup without them. */
+function splitStyles(markup) {
+  const styles = [];
+  const body = markup.replace(/<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g, (style) => {
+    styles.push(style);
+    return '';
+  });
+  return { body, styles: styles.join('') };
+}
+
+function replaceOnce(text, pattern, replacement) {
+  if (!pattern.test(text)) throw new Error(`index.html has no ${pattern}`);
+  return text.replace(pattern, replacement);
+}
+
+const manifest = {};
+for (const locale of locales) {
+  const translations = Object.fromEntries(
+    namespaces.map((ns) => [
+      ns,
+      JSON.parse(readFileSync(join(dist, 'assets', 'locales', locale, `${ns}.json`), 'utf8')),
+    ]),
+  );
+  const common = translations.common;
+  const title = `${common.app.title} | ${common.app.slogan}`;
+  const preloads = [
+    ...namespaces.map(
+      (ns) => `<link rel="preload" href="/assets/locales/${locale}/${ns}.json" as="fetch" crossorigin>`,
+    ),
+    fontFor[locale] &&
+      `<link rel="preload" href="/assets/${fontFor[locale]}" as="font" type="font/woff2" crossorigin>`,
+  ].filter(Boolean);
+
+  for (const page of prerenderedPages) {
+    const path = `/${locale}/${page}`;
+    const { body, styles } = splitStyles(await renderPage(path, locale, translations));
+    let html = template;
+    html = replaceOnce(
+      html,
+      /<html lang="fa" dir="rtl">/,
+      `<html lang="${locale}" dir="${direction[locale]}">`,
+    );
+    html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    html = replaceOnce(html, /\/manifest\.fa\.webmanifest/, `/manifest.${locale}.webmanifest`);
+    html = replaceOnce(html, /<\/head>/, `${preloads.join('')}${styles}</head>`);
+    html = replaceOnce(
+      html,
+      /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>|<script)/,
+      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n`,
+    );
+    const file = join('prerendered', locale, `${page}.html`);
+    mkdirSync(dirname(join(dist, file)), { recursive: true });
+    writeFileSync(join(dist, file), html);
+    writeFileSync(
+      join(dist, `${file}.br`),
+      brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
+    );
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+    manifest[path] = file.split('\\').join('/');
+  }
+}
+// `pages`: the prerendered file of each path. `appPaths`: the router's page paths, so the API can answer
+// a path that is none of them with the prerendered 404 page, as the router would draw it.
+writeFileSync(
+  join(dist, 'prerendered', 'manifest.json'),
+  `${JSON.stringify({ pages: manifest, appPaths: appPathPatterns() }, null, 2)}\n`,
+);
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`prerendered ${Object.keys(manifest).length} pages into dist/prerendered`);
