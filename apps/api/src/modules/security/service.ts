@@ -19,6 +19,7 @@ import {
   getUser,
   isSessionFresh,
   type Logger,
+  localeOfLanguage,
   resendAccountCode,
   sendAccountCode,
   sendStepUpCode,
@@ -96,7 +97,7 @@ export async function sendPasswordCode(
     purpose: 'password-change',
     channel: 'sms',
     destination: user.phone,
-    locale: user.language === 'english' ? 'en' : 'fa',
+    locale: localeOfLanguage(user.language),
     log,
   });
 }
