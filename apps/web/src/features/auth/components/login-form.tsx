@@ -8,7 +8,7 @@ import {
   normalizeText,
   StatusCode,
   toAsciiDigits,
-  toPersianDigits,
+  toLocaleDigits,
   usernamePattern,
 } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
@@ -48,10 +48,10 @@ const loginFormSchema = z.object({
   password: z.string().min(1).max(128),
 });
 
-/** A national code (all digits) shows in Persian digits in fa; a username shows as typed. */
+/** A national code (all digits) shows in the locale's digits (Persian in fa, Arabic-Indic in ar); a username shows as typed. */
 export function identifierDisplay(value: string, locale: Locale): string {
   const ascii = toAsciiDigits(value);
-  return locale === 'fa' && /^\d+$/.test(ascii) ? toPersianDigits(ascii) : value;
+  return /^\d+$/.test(ascii) ? toLocaleDigits(ascii, locale) : value;
 }
 
 /** The first login step: national code or username, and the password (product-spec.md section 4, "Login"). */
