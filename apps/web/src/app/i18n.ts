@@ -85,7 +85,8 @@ export const i18n: I18n = i18next.createInstance();
 
 /** Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms, doubling; 10 parallel reads). */
 export function setupI18n(lng: Locale): Promise<unknown> {
-  i18n.on('languageChanged', (language: string) => applyDocumentLocale(isLocale(language) ? language : defaultLocale),
+  i18n.on('languageChanged', (language: string) =>
+    applyDocumentLocale(isLocale(language) ? language : defaultLocale),
   );
   return i18n
     .use(HttpBackend)

@@ -253,8 +253,7 @@ export function getSavedLanguage(): Locale | undefined {
 export function saveLanguage(locale: Locale): void {
   writeLocal(localKeys.language, locale);
   const user = getStoredUser();
-  if (user)
-    setStoredUser({ ...user, language: { ...user.language, key: languageOfLocale[locale] } });
+  if (user) setStoredUser({ ...user, language: { ...user.language, key: languageOfLocale[locale] } });
 }
 
 export function getStoredErrorCode(): string | null {

@@ -33,7 +33,7 @@ export function NotificationBell() {
   const count = unread.data ?? 0;
   // Persian digits in fa: the badge is text the translation post-processor never sees.
   const shown = count > 99 ? '99+' : String(count);
-  const badge = count > 0 ? (toLocaleDigits(shown, locale)) : null;
+  const badge = count > 0 ? toLocaleDigits(shown, locale) : null;
   const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
   return (
     <Tooltip title={label}>
