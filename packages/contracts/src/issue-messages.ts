@@ -137,21 +137,26 @@ function persianMessage(issue: Issue): string {
   }
 }
 
-// Arabic counts agree with the number: one, two, 3–10 (plural), 11 and more (singular accusative).
-function arabicCount(value: number | bigint, one: string, two: string, few: string, many: string): string {
+// Arabic counts agree with the number: one and two in words, 3–10 with the plural, 11–99 with the
+// singular accusative, hundreds and thousands with the singular (the CLDR few/many/other forms).
+function arabicCount(
+  value: number | bigint,
+  words: { one: string; two: string; few: string; many: string; other: string },
+): string {
   const count = Number(value);
-  if (count === 1) return one;
-  if (count === 2) return two;
-  const digits = toArabicIndicDigits(String(value));
+  if (count === 1) return words.one;
+  if (count === 2) return words.two;
   const rest = count % 100;
-  return `${digits} ${rest >= 3 && rest <= 10 ? few : many}`;
+  const noun = rest >= 3 && rest <= 10 ? words.few : rest >= 11 ? words.many : words.other;
+  return `${toArabicIndicDigits(String(value))} ${noun}`;
 }
 
 function arabicMessage(issue: Issue): string {
   const n = (value: number | bigint) => toArabicIndicDigits(String(value));
   const characters = (value: number | bigint) =>
-    arabicCount(value, 'محرفًا واحدًا', 'محرفين', 'محارف', 'محرفًا');
-  const items = (value: number | bigint) => arabicCount(value, 'عنصرًا واحدًا', 'عنصرين', 'عناصر', 'عنصرًا');
+    arabicCount(value, { one: 'محرف واحد', two: 'محرفين', few: 'محارف', many: 'محرفًا', other: 'محرف' });
+  const items = (value: number | bigint) =>
+    arabicCount(value, { one: 'عنصر واحد', two: 'عنصرين', few: 'عناصر', many: 'عنصرًا', other: 'عنصر' });
   switch (issue.code) {
     case 'invalid_type':
       return isMissing(issue) ? 'هذه القيمة مطلوبة' : 'القيمة المدخلة غير صالحة';
