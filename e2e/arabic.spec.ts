@@ -20,6 +20,17 @@ test.describe('the Arabic interface', () => {
     await expect(page.getByRole('contentinfo')).toContainText(year);
     await expect(page.locator('body')).not.toContainText(/[0-9۰-۹]/);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ar.webmanifest');
+    const manifest = await page.request.get('/manifest.ar.webmanifest');
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    expect(await manifest.json()).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/ar/',
+      name: 'إدارة مساحات العمل',
+    });
+    const parsed = await (await page.context().newCDPSession(page)).send('Page.getAppManifest');
+    expect(parsed.url).toMatch(/manifest\.ar\.webmanifest$/);
+    expect(parsed.errors).toEqual([]);
   });
 
   test('the language switch offers العربية and moves the same page to /ar', async ({ page }) => {
