@@ -4,12 +4,12 @@ import * as contracts from './index';
 import { customIssueMessages, issueMessage } from './issue-messages';
 import type { Locale } from './status-codes';
 
-// Every validation message is written for people in both languages: whatever a schema of this
+// Every validation message is written for people in every language: whatever a schema of this
 // package can raise, neither catalogue lets zod's developer wording ("Too small: expected string to
 // have >=8 characters", "Invalid input: expected string, received number") through.
 
 type Issue = z.core.$ZodIssue;
-const locales: Locale[] = ['fa', 'en'];
+const locales: Locale[] = ['fa', 'en', 'ar'];
 
 /** Zod's own wording, which people must never read. */
 const developerWording =
@@ -26,6 +26,10 @@ function checkMessages(issue: Issue): void {
     if (locale === 'fa') {
       expect(text, where).not.toMatch(/[0-9]/); // Persian digits in fa
       // No Latin run in a Persian text: "a-z، ۰-۹، _ و ." reads scrambled right to left.
+      expect(text, where).not.toMatch(/[A-Za-z]/);
+    }
+    if (locale === 'ar') {
+      expect(text, where).not.toMatch(/[0-9۰-۹]/); // Arabic-Indic digits in ar
       expect(text, where).not.toMatch(/[A-Za-z]/);
     }
   }
@@ -113,7 +117,7 @@ describe('validation messages', () => {
     expect(schemas.length).toBeGreaterThan(50);
   });
 
-  it('are written for people in fa and en for every issue the contracts’ schemas raise', () => {
+  it('are written for people in fa, en and ar for every issue the contracts’ schemas raise', () => {
     const codes = new Set<string>();
     for (const issue of raised) {
       codes.add(issue.code);
@@ -224,5 +228,17 @@ describe('validation messages', () => {
     const wrongType = z.object({ code: z.string() }).safeParse({ code: 5 }).error?.issues[0] as Issue;
     expect(issueMessage(wrongType, 'en')).toBe('This value is not valid');
     expect(issueMessage(wrongType, 'fa')).toBe('ورودی نامعتبر است');
+    expect(texts('ar')).toEqual([
+      'يجب ألا يقل عن ٨ محارف',
+      'يجب ألا يزيد على محرف واحد',
+      'يجب أن يكون أكبر من ١٨ أو مساويًا له',
+      'يجب أن يحتوي على عنصر واحد على الأقل',
+    ]);
+    expect(issueMessage(missing, 'ar')).toBe('هذه القيمة مطلوبة');
+    expect(issueMessage(wrongType, 'ar')).toBe('القيمة المدخلة غير صالحة');
+    const long = z.string().max(32).safeParse('x'.repeat(40)).error?.issues[0] as Issue;
+    expect(issueMessage(long, 'ar')).toBe('يجب ألا يزيد على ٣٢ محرفًا');
+    const huge = z.string().max(100).safeParse('x'.repeat(101)).error?.issues[0] as Issue;
+    expect(issueMessage(huge, 'ar')).toBe('يجب ألا يزيد على ١٠٠ محرف');
   });
 });

@@ -1,78 +1,128 @@
 import type { z } from 'zod';
-import { toPersianDigits } from './normalize';
+import { toArabicIndicDigits, toPersianDigits } from './normalize';
 import type { Locale } from './status-codes';
 
 /** Texts of the project's own refinement keys (the `message` of a custom issue). */
 export const customIssueMessages: Record<string, Record<Locale, string>> = {
-  invalid_national_code: { fa: 'کد ملی معتبر نیست', en: 'The national code is not valid' },
-  invalid_body: { fa: 'بدنه‌ی درخواست معتبر نیست', en: 'The request body is not valid' },
-  body_too_large: { fa: 'حجم درخواست بیش از حد مجاز است', en: 'The request is too large' },
-  too_deep: { fa: 'ساختار درخواست بیش از حد تودرتو است', en: 'The request is nested too deeply' },
+  invalid_national_code: {
+    fa: 'کد ملی معتبر نیست',
+    en: 'The national code is not valid',
+    ar: 'الرقم الوطني غير صالح',
+  },
+  invalid_body: {
+    fa: 'بدنه‌ی درخواست معتبر نیست',
+    en: 'The request body is not valid',
+    ar: 'محتوى الطلب غير صالح',
+  },
+  body_too_large: {
+    fa: 'حجم درخواست بیش از حد مجاز است',
+    en: 'The request is too large',
+    ar: 'حجم الطلب أكبر من المسموح',
+  },
+  too_deep: {
+    fa: 'ساختار درخواست بیش از حد تودرتو است',
+    en: 'The request is nested too deeply',
+    ar: 'بنية الطلب متداخلة أكثر من اللازم',
+  },
   nul_character: {
     fa: 'درخواست نویسه‌ی تهی (U+0000) دارد که پذیرفته نیست',
     en: 'The request contains a null character (U+0000), which is not accepted',
+    ar: 'يحتوي الطلب على محرف فارغ (U+0000) وهو غير مقبول',
   },
   lone_surrogate: {
     fa: 'درخواست متنی با نویسه‌ی یونیکد ناقص دارد',
     en: 'The request contains text with a broken Unicode character (a lone surrogate)',
+    ar: 'يحتوي الطلب على نص فيه محرف يونيكود ناقص',
   },
-  invalid_url: { fa: 'نشانی درخواست معتبر نیست', en: 'The request address is not valid' },
-  invalid_phone: { fa: 'شماره‌ی موبایل معتبر نیست', en: 'The mobile number is not valid' },
+  invalid_url: {
+    fa: 'نشانی درخواست معتبر نیست',
+    en: 'The request address is not valid',
+    ar: 'عنوان الطلب غير صالح',
+  },
+  invalid_phone: {
+    fa: 'شماره‌ی موبایل معتبر نیست',
+    en: 'The mobile number is not valid',
+    ar: 'رقم الجوال غير صالح',
+  },
   invalid_username: {
     fa: 'نام کاربری باید ۳ تا ۳۲ نویسه از حروف کوچک انگلیسی، رقم، خط زیر (_) و نقطه (.) باشد و با حرف شروع شود',
     en: 'The username must be 3–32 of a-z, 0-9, _ and ., starting with a letter',
+    ar: 'يجب أن يتكون اسم المستخدم من ٣ إلى ٣٢ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة السفلية (_) والنقطة (.) وأن يبدأ بحرف',
   },
   password_too_common: {
     fa: 'این رمز عبور بسیار رایج است؛ رمز دیگری انتخاب کنید',
     en: 'This password is too common; choose another one',
+    ar: 'كلمة المرور هذه شائعة جدًا؛ اختر كلمة أخرى',
   },
-  invalid_code: { fa: 'کد باید ۶ رقم باشد', en: 'The code must be 6 digits' },
+  invalid_code: {
+    fa: 'کد باید ۶ رقم باشد',
+    en: 'The code must be 6 digits',
+    ar: 'يجب أن يتكون الرمز من ٦ أرقام',
+  },
   invalid_recovery_code: {
     fa: 'کد بازیابی ۱۰ حرف و رقم دارد، همان‌گونه که در فهرست کدهای بازیابی آمده است',
     en: 'A recovery code has 10 characters, like abcde-fghij',
+    ar: 'يتكون رمز الاسترداد من ١٠ أحرف وأرقام، كما في قائمة رموز الاسترداد',
   },
   method_or_login_alerts: {
     fa: 'روش تأیید یا هشدار ورود را بفرستید',
     en: 'Send the two-factor method, the login alerts setting, or both',
+    ar: 'أرسل طريقة التحقق أو إعداد تنبيهات الدخول أو كليهما',
   },
   code_or_recovery_code: {
     fa: 'کد یا کد بازیابی را وارد کنید (یکی از آن دو)',
     en: 'Enter either the code or a recovery code',
+    ar: 'أدخل الرمز أو رمز الاسترداد (أحدهما فقط)',
   },
   google_not_available: {
     fa: 'برنامه‌ی احراز هویت برای این حساب فعال نشده است',
     en: 'This account has no authenticator app set up',
+    ar: 'لم يُفعَّل تطبيق المصادقة لهذا الحساب',
   },
   email_not_available: {
     fa: 'ایمیل تأییدشده‌ای برای این حساب ثبت نشده است',
     en: 'This account has no verified e-mail address',
+    ar: 'لا يوجد بريد إلكتروني مُوثَّق لهذا الحساب',
   },
   invalid_workspace_name: {
     fa: 'نام فضای کاری باید ۳ تا ۴۰ نویسه از حروف کوچک انگلیسی، رقم و خط تیره (-) باشد',
     en: 'The workspace name must be 3–40 of a-z, 0-9 and -',
+    ar: 'يجب أن يتكون اسم مساحة العمل من ٣ إلى ٤٠ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة (-)',
   },
-  invalid_phone_number: { fa: 'شماره‌ی تلفن معتبر نیست', en: 'The phone number is not valid' },
+  invalid_phone_number: {
+    fa: 'شماره‌ی تلفن معتبر نیست',
+    en: 'The phone number is not valid',
+    ar: 'رقم الهاتف غير صالح',
+  },
   one_invitee: {
     fa: 'دقیقاً یکی از موبایل، کد ملی یا نام کاربری را وارد کنید',
     en: 'Enter exactly one of mobile number, national code or username',
+    ar: 'أدخل واحدًا فقط من: رقم الجوال أو الرقم الوطني أو اسم المستخدم',
   },
-  unknown_permission: { fa: 'دسترسی ناشناخته است', en: 'Unknown permission' },
-  unknown_image: { fa: 'تصویر پیدا نشد', en: 'The image was not found' },
+  unknown_permission: { fa: 'دسترسی ناشناخته است', en: 'Unknown permission', ar: 'صلاحية غير معروفة' },
+  unknown_image: { fa: 'تصویر پیدا نشد', en: 'The image was not found', ar: 'لم يتم العثور على الصورة' },
   required_workspace_id: {
     fa: 'شناسه‌ی فضای کاری باید پیش از فایل فرستاده شود',
     en: 'The field workspaceId is required before the file',
+    ar: 'يجب إرسال معرّف مساحة العمل قبل الملف',
   },
   invalid_status_transition: {
     fa: 'این تغییر وضعیت مجاز نیست',
     en: 'This status change is not allowed',
+    ar: 'تغيير الحالة هذا غير مسموح',
   },
   invalid_application_key: {
     fa: 'کلید برنامه باید ۲ تا ۴۰ نویسه از حروف کوچک انگلیسی، رقم و خط تیره (-) باشد و با حرف شروع شود',
     en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
+    ar: 'يجب أن يتكون مفتاح التطبيق من ٢ إلى ٤٠ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة (-) وأن يبدأ بحرف',
   },
-  invalid_birth_date: { fa: 'تاریخ تولد معتبر نیست', en: 'The birth date is not valid' },
-  unknown_gender: { fa: 'جنسیت ناشناخته است', en: 'Unknown gender' },
-  unknown_language: { fa: 'زبان ناشناخته است', en: 'Unknown language' },
+  invalid_birth_date: {
+    fa: 'تاریخ تولد معتبر نیست',
+    en: 'The birth date is not valid',
+    ar: 'تاريخ الميلاد غير صالح',
+  },
+  unknown_gender: { fa: 'جنسیت ناشناخته است', en: 'Unknown gender', ar: 'جنس غير معروف' },
+  unknown_language: { fa: 'زبان ناشناخته است', en: 'Unknown language', ar: 'لغة غير معروفة' },
 };
 
 type Issue = z.core.$ZodIssue;
@@ -107,6 +157,44 @@ function persianMessage(issue: Issue): string {
   }
 }
 
+// Arabic counts agree with the number: one and two in words, 3–10 with the plural, 11–99 with the
+// singular accusative, hundreds and thousands with the singular (the CLDR few/many/other forms).
+function arabicCount(
+  value: number | bigint,
+  words: { one: string; two: string; few: string; many: string; other: string },
+): string {
+  const count = Number(value);
+  if (count === 1) return words.one;
+  if (count === 2) return words.two;
+  const rest = count % 100;
+  const noun = rest >= 3 && rest <= 10 ? words.few : rest >= 11 ? words.many : words.other;
+  return `${toArabicIndicDigits(String(value))} ${noun}`;
+}
+
+function arabicMessage(issue: Issue): string {
+  const n = (value: number | bigint) => toArabicIndicDigits(String(value));
+  const characters = (value: number | bigint) =>
+    arabicCount(value, { one: 'محرف واحد', two: 'محرفين', few: 'محارف', many: 'محرفًا', other: 'محرف' });
+  const items = (value: number | bigint) =>
+    arabicCount(value, { one: 'عنصر واحد', two: 'عنصرين', few: 'عناصر', many: 'عنصرًا', other: 'عنصر' });
+  switch (issue.code) {
+    case 'invalid_type':
+      return isMissing(issue) ? 'هذه القيمة مطلوبة' : 'القيمة المدخلة غير صالحة';
+    case 'too_small':
+      if (issue.origin === 'string') return `يجب ألا يقل عن ${characters(issue.minimum)}`;
+      if (issue.origin === 'number') return `يجب أن يكون أكبر من ${n(issue.minimum)} أو مساويًا له`;
+      if (issue.origin === 'array') return `يجب أن يحتوي على ${items(issue.minimum)} على الأقل`;
+      return 'القيمة المدخلة غير صالحة';
+    case 'too_big':
+      if (issue.origin === 'string') return `يجب ألا يزيد على ${characters(issue.maximum)}`;
+      if (issue.origin === 'number') return `يجب أن يكون أصغر من ${n(issue.maximum)} أو مساويًا له`;
+      if (issue.origin === 'array') return `يجب أن يحتوي على ${items(issue.maximum)} على الأكثر`;
+      return 'القيمة المدخلة غير صالحة';
+    default:
+      return 'القيمة المدخلة غير صالحة';
+  }
+}
+
 function englishMessage(issue: Issue): string {
   const count = (value: number | bigint, one: string, many: string) =>
     `${String(value)} ${Number(value) === 1 ? one : many}`;
@@ -130,11 +218,12 @@ function englishMessage(issue: Issue): string {
   }
 }
 
-/** One validation issue as a text in the given language, written for people in both (product-spec.md section 5). */
+/** One validation issue as a text in the given language, written for people in each (product-spec.md section 5). */
 export function issueMessage(issue: Issue, locale: Locale): string {
   const custom = customIssueMessages[issue.message];
   if (custom) return custom[locale];
-  return locale === 'fa' ? persianMessage(issue) : englishMessage(issue);
+  if (locale === 'fa') return persianMessage(issue);
+  return locale === 'ar' ? arabicMessage(issue) : englishMessage(issue);
 }
 
 /** A zod error as the `data.errors` list of a body-400 answer. */

@@ -14,6 +14,18 @@ export function toPersianDigits(value: string | number): string {
   return String(value).replace(/[0-9]/g, (d) => String.fromCharCode(persianZero + Number(d)));
 }
 
+/** ASCII digits become Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩), for display in ar. */
+export function toArabicIndicDigits(value: string | number): string {
+  return String(value).replace(/[0-9]/g, (d) => String.fromCharCode(arabicIndicZero + Number(d)));
+}
+
+/** ASCII digits as the locale writes them: Persian in fa, Arabic-Indic in ar, unchanged in en. */
+export function toLocaleDigits(value: string | number, locale: 'fa' | 'en' | 'ar'): string {
+  if (locale === 'fa') return toPersianDigits(value);
+  if (locale === 'ar') return toArabicIndicDigits(value);
+  return String(value);
+}
+
 /** One input string as the API stores it: ASCII digits, Persian ی/ک instead of Arabic ي/ك, trimmed. */
 export function normalizeText(value: string): string {
   return toAsciiDigits(value)

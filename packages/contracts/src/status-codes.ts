@@ -18,41 +18,61 @@ export const StatusCode = {
 
 export type StatusCodeValue = (typeof StatusCode)[keyof typeof StatusCode];
 
-export type Locale = 'fa' | 'en';
-export const locales: readonly Locale[] = ['fa', 'en'];
+export type Locale = 'fa' | 'en' | 'ar';
+export const locales: readonly Locale[] = ['fa', 'en', 'ar'];
 export const defaultLocale: Locale = 'fa';
 
 export function isLocale(value: unknown): value is Locale {
-  return value === 'fa' || value === 'en';
+  return value === 'fa' || value === 'en' || value === 'ar';
 }
 
 /** The statusMessage texts the API sends, by body status code and language. */
 export const statusMessages: Record<StatusCodeValue, Record<Locale, string>> = {
-  200: { fa: 'عملیات با موفقیت انجام شد', en: 'Done' },
-  630: { fa: 'مرحله‌ی دوم تأیید لازم است', en: 'A second verification step is required' },
-  400: { fa: 'اطلاعات ارسالی معتبر نیست', en: 'The request is not valid' },
-  401: { fa: 'شما دسترسی ندارید', en: 'You do not have access' },
-  403: { fa: 'شما به این درخواست دسترسی ندارید', en: 'You do not have access to this request' },
-  404: { fa: 'مورد درخواستی پیدا نشد', en: 'The requested item was not found' },
+  200: { fa: 'عملیات با موفقیت انجام شد', en: 'Done', ar: 'تمت العملية بنجاح' },
+  630: {
+    fa: 'مرحله‌ی دوم تأیید لازم است',
+    en: 'A second verification step is required',
+    ar: 'يلزم إجراء خطوة تحقق ثانية',
+  },
+  400: { fa: 'اطلاعات ارسالی معتبر نیست', en: 'The request is not valid', ar: 'البيانات المرسلة غير صالحة' },
+  401: { fa: 'شما دسترسی ندارید', en: 'You do not have access', ar: 'ليس لديك صلاحية الوصول' },
+  403: {
+    fa: 'شما به این درخواست دسترسی ندارید',
+    en: 'You do not have access to this request',
+    ar: 'ليس لديك صلاحية الوصول إلى هذا الطلب',
+  },
+  404: {
+    fa: 'مورد درخواستی پیدا نشد',
+    en: 'The requested item was not found',
+    ar: 'العنصر المطلوب غير موجود',
+  },
   260: {
     fa: 'درخواست محدود شده است، لطفاً بعداً تلاش کنید',
     en: 'The request is limited, please try again later',
+    ar: 'الطلب محدود، يرجى المحاولة لاحقًا',
   },
-  261: { fa: 'عملیات درخواستی تکراری است', en: 'The requested action is duplicated' },
+  261: {
+    fa: 'عملیات درخواستی تکراری است',
+    en: 'The requested action is duplicated',
+    ar: 'العملية المطلوبة مكررة',
+  },
   620: {
     fa: 'اطلاعات وارد شده برای اعتبارسنجی نادرست است',
     en: 'The entered information for validation is incorrect',
+    ar: 'المعلومات المدخلة للتحقق غير صحيحة',
   },
-  621: { fa: 'حساب کاربری شما تعلیق شده است', en: 'Your account has been suspended' },
-  622: { fa: 'حساب کاربری شما تأیید نشده است', en: 'Your account is not verified' },
+  621: { fa: 'حساب کاربری شما تعلیق شده است', en: 'Your account has been suspended', ar: 'تم تعليق حسابك' },
+  622: { fa: 'حساب کاربری شما تأیید نشده است', en: 'Your account is not verified', ar: 'حسابك غير مُوثَّق' },
   660: {
     fa: 'سپر امنیتی سامانه خطاهایی را شناسایی کرده است',
     en: "The system's security shield has detected errors",
+    ar: 'رصد الدرع الأمني للنظام أخطاء',
   },
-  500: { fa: 'خطای غیرمنتظره‌ای رخ داد', en: 'An unexpected error occurred' },
+  500: { fa: 'خطای غیرمنتظره‌ای رخ داد', en: 'An unexpected error occurred', ar: 'حدث خطأ غير متوقع' },
   503: {
     fa: 'سرویس موقتاً در دسترس نیست، لطفاً بعداً تلاش کنید',
     en: 'The service is temporarily unavailable, please try again later',
+    ar: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة لاحقًا',
   },
 };
 

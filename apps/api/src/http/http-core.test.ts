@@ -68,6 +68,31 @@ describe('the envelope and languages', () => {
     expect(en.body.statusMessage).toBe('Done');
   });
 
+  it('answers in Arabic when Accept-Language prefers Arabic (statusMessage and validation texts)', async () => {
+    const done = await api.call('POST', '/v1/test/echo', {
+      body: { name: 'abc', code: '1' },
+      headers: { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' },
+    });
+    expect(done.body.statusMessage).toBe('تمت العملية بنجاح');
+    const refused = await api.call('POST', '/v1/test/echo', {
+      body: { name: 'ab', count: 12 },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      statusMessage: 'البيانات المرسلة غير صالحة',
+      data: {
+        errors: [
+          { path: 'name', message: 'يجب ألا يقل عن ٣ محارف' },
+          { path: 'code', message: 'هذه القيمة مطلوبة' },
+          { path: 'count', message: 'يجب أن يكون أصغر من ٩ أو مساويًا له' },
+        ],
+      },
+    });
+    const unauthorized = await api.call('GET', '/v1/test/fail/401', { headers: { 'accept-language': 'ar' } });
+    expect(unauthorized.body.statusMessage).toBe('ليس لديك صلاحية الوصول');
+  });
+
   it('accepts paths with and without a trailing slash', async () => {
     const answer = await api.call('POST', '/v1/test/echo/', { body: { name: 'abc', code: '1' } });
     expect(answer.status).toBe(200);

@@ -1,6 +1,6 @@
 import { defaultLocale, type Locale } from '@wsm/contracts';
 
-/** The request's language from Accept-Language: English when its first preference is English, else Persian. */
+/** The request's language from Accept-Language: its first supported preference (Persian, English or Arabic), else Persian. */
 export function localeFromHeader(header: string | undefined): Locale {
   if (!header) return defaultLocale;
   const ranked = header
@@ -15,6 +15,7 @@ export function localeFromHeader(header: string | undefined): Locale {
   for (const { tag } of ranked) {
     if (tag === 'fa' || tag.startsWith('fa-')) return 'fa';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'ar' || tag.startsWith('ar-')) return 'ar';
   }
   return defaultLocale;
 }

@@ -1,4 +1,4 @@
-import { type Locale, toPersianDigits } from '@wsm/contracts';
+import { type Locale, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 
 /** Why a one-time code is sent; each flow has its own words. */
 export type CodePurpose =
@@ -28,6 +28,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your sign-up code',
       line: (code, minutes) => `Your sign-up code: ${code}\nIt is valid for ${minutes} minutes.`,
     },
+    ar: {
+      subject: 'رمز تأكيد التسجيل',
+      line: (code, minutes) =>
+        `رمز تأكيد التسجيل: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة.`,
+    },
   },
   login: {
     fa: {
@@ -39,6 +44,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your login code',
       line: (code, minutes) =>
         `Your login code: ${code}\nIt is valid for ${minutes} minutes. Do not share it.`,
+    },
+    ar: {
+      subject: 'رمز الدخول',
+      line: (code, minutes) =>
+        `رمز الدخول: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. لا تشاركه مع أحد.`,
     },
   },
   recovery: {
@@ -52,6 +62,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       line: (code, minutes) =>
         `Your password recovery code: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
     },
+    ar: {
+      subject: 'رمز استعادة كلمة المرور',
+      line: (code, minutes) =>
+        `رمز استعادة كلمة المرور: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. إذا لم تطلبه فتجاهل هذه الرسالة.`,
+    },
   },
   'password-change': {
     fa: {
@@ -64,6 +79,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       line: (code, minutes) =>
         `Your password change code: ${code}\nIt is valid for ${minutes} minutes. Do not share it.`,
     },
+    ar: {
+      subject: 'رمز تغيير كلمة المرور',
+      line: (code, minutes) =>
+        `رمز تغيير كلمة المرور: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. لا تشاركه مع أحد.`,
+    },
   },
   'email-verify': {
     fa: {
@@ -74,6 +94,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
     en: {
       subject: 'Your e-mail verification code',
       line: (code, minutes) => `Your e-mail verification code: ${code}\nIt is valid for ${minutes} minutes.`,
+    },
+    ar: {
+      subject: 'رمز تأكيد البريد الإلكتروني',
+      line: (code, minutes) =>
+        `رمز تأكيد البريد الإلكتروني: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة.`,
     },
   },
   'phone-change': {
@@ -87,6 +112,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       line: (code, minutes) =>
         `Your new phone's verification code: ${code}\nIt is valid for ${minutes} minutes.`,
     },
+    ar: {
+      subject: 'رمز تأكيد رقم الجوال',
+      line: (code, minutes) =>
+        `رمز تأكيد رقم جوالك الجديد: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة.`,
+    },
   },
   'backup-create': {
     fa: {
@@ -98,6 +128,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your workspace backup code',
       line: (code, minutes) =>
         `Your code to back up the workspace: ${code}\nIt is valid for ${minutes} minutes. Do not share it.`,
+    },
+    ar: {
+      subject: 'رمز تأكيد النسخ الاحتياطي',
+      line: (code, minutes) =>
+        `رمز تأكيد النسخ الاحتياطي لمساحة العمل: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. لا تشاركه مع أحد.`,
     },
   },
   'backup-restore': {
@@ -111,6 +146,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       line: (code, minutes) =>
         `Your code to restore the workspace from a backup: ${code}\nIt replaces all of the workspace's data. It is valid for ${minutes} minutes. Do not share it.`,
     },
+    ar: {
+      subject: 'رمز تأكيد الاستعادة من النسخة الاحتياطية',
+      line: (code, minutes) =>
+        `رمز تأكيد استعادة مساحة العمل من نسخة احتياطية: ${code}\nسيستبدل هذا جميع بيانات مساحة العمل. هذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. لا تشاركه مع أحد.`,
+    },
   },
   'step-up': {
     fa: {
@@ -122,6 +162,11 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
       subject: 'Your identity confirmation code',
       line: (code, minutes) =>
         `Your code to confirm a change to your account: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, change your password.`,
+    },
+    ar: {
+      subject: 'رمز تأكيد الهوية',
+      line: (code, minutes) =>
+        `رمز تأكيد الهوية لتغيير بيانات الحساب: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. إذا لم تطلبه فغيّر كلمة المرور.`,
     },
   },
 };

@@ -1,4 +1,4 @@
-import { type Locale, locales, toPersianDigits } from '@wsm/contracts';
+import { defaultLocale, isLocale, type Locale, locales, toLocaleDigits } from '@wsm/contracts';
 import i18next, {
   type i18n as I18n,
   type InitOptions,
@@ -12,7 +12,7 @@ import { initReactI18next } from 'react-i18next';
 export const shellNamespaces = ['common', 'errors', 'auth'] as const;
 export type Namespace = (typeof shellNamespaces)[number];
 
-export const localeDirection: Record<Locale, 'rtl' | 'ltr'> = { fa: 'rtl', en: 'ltr' };
+export const localeDirection: Record<Locale, 'rtl' | 'ltr'> = { fa: 'rtl', en: 'ltr', ar: 'rtl' };
 
 // Interpolated strings are values from elsewhere: names, usernames, e-mails people typed, or texts the
 // code already formatted (dates, numbers in the locale's digits). They are marked while the text is put
@@ -26,7 +26,7 @@ const markedValue = /\uFDD0([^\uFDD0\uFDD1]*)\uFDD1/g;
 const firstStrongIsolate = '\u2068';
 const popDirectionalIsolate = '\u2069';
 const rtlLetter = /[\u0590-\u08FF\uFB1D-\uFDCF\uFDF0-\uFDFF\uFE70-\uFEFF]/;
-// In fa an ASCII digit counts too: a typed identifier's digits stay Latin, so they are isolated with it.
+// In fa and ar an ASCII digit counts too: a typed identifier's digits stay Latin, so they are isolated with it.
 const latinRun = /[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/;
 
 /** Marks one interpolated value (i18next's `escape`, given the raw value). */
@@ -36,7 +36,8 @@ export function markInterpolatedValue(value: unknown): string {
 }
 
 /**
- * A translated text as shown: in fa every digit of the text itself in Persian; interpolated values
+ * A translated text as shown: every digit of the text itself in the locale's digits (Persian in fa,
+ * Arabic-Indic in ar); interpolated values
  * keep theirs, wrapped in Unicode isolates when they contain letters of the other direction.
  */
 export function presentText(text: string, locale: Locale): string {
@@ -45,27 +46,30 @@ export function presentText(text: string, locale: Locale): string {
   let last = 0;
   for (const match of text.matchAll(markedValue)) {
     const own = text.slice(last, match.index);
-    shown += locale === 'fa' ? toPersianDigits(own) : own;
+    shown += toLocaleDigits(own, locale);
     const value = match[1] ?? '';
     shown += against.test(value) ? `${firstStrongIsolate}${value}${popDirectionalIsolate}` : value;
     last = match.index + match[0].length;
   }
   const rest = text.slice(last);
-  return shown + (locale === 'fa' ? toPersianDigits(rest) : rest);
+  return shown + toLocaleDigits(rest, locale);
 }
 
-/** Persian digits on display in fa, and interpolated values kept and isolated: every translated text passes through this. */
+/** The locale's digits on display (Persian in fa, Arabic-Indic in ar), and interpolated values kept and isolated: every translated text passes through this. */
 export const persianDigits: PostProcessorModule = {
   type: 'postProcessor',
   name: 'persianDigits',
   process: (value: string, _key: string | string[], options: TOptions, translator: { language?: string }) =>
-    presentText(value, (options.lng ?? translator.language) === 'fa' ? 'fa' : 'en'),
+    presentText(value, localeOrEnglish(options.lng ?? translator.language)),
 };
+
+// A language i18next may report that is no locale (cimode in tests) is shown as written, like en.
+const localeOrEnglish = (language: string | undefined): Locale => (isLocale(language) ? language : 'en');
 
 /** Options shared by the app and the tests (which give resources instead of the HTTP backend). */
 export const baseI18nOptions: InitOptions = {
   supportedLngs: [...locales],
-  // Every key exists in both languages (src/app/locales.test.ts); a fallback would only fetch twice.
+  // Every key exists in every language (src/app/locales.test.ts); a fallback would only fetch twice.
   fallbackLng: false,
   load: 'currentOnly',
   ns: [...shellNamespaces],
@@ -81,7 +85,9 @@ export const i18n: I18n = i18next.createInstance();
 
 /** Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms, doubling; 10 parallel reads). */
 export function setupI18n(lng: Locale): Promise<unknown> {
-  i18n.on('languageChanged', (language: string) => applyDocumentLocale(language === 'en' ? 'en' : 'fa'));
+  i18n.on('languageChanged', (language: string) =>
+    applyDocumentLocale(isLocale(language) ? language : defaultLocale),
+  );
   return i18n
     .use(HttpBackend)
     .use(persianDigits)
@@ -99,10 +105,10 @@ export function setupI18n(lng: Locale): Promise<unknown> {
 /** The active locale of an instance, as a supported Locale. */
 export function currentLocale(instance: I18n = i18n): Locale {
   const lng = instance.resolvedLanguage ?? instance.language;
-  return lng === 'en' ? 'en' : 'fa';
+  return isLocale(lng) ? lng : defaultLocale;
 }
 
-/** `<html lang dir>` follow the language (fa → rtl, en → ltr). */
+/** `<html lang dir>` follow the language (fa and ar → rtl, en → ltr). */
 export function applyDocumentLocale(locale: Locale): void {
   const root = document.documentElement;
   root.lang = locale;

@@ -13,7 +13,7 @@ const LanguageMenu = lazy(async () => ({ default: (await import('./language-menu
 
 const menuId = 'language-menu';
 
-/** The fa/en switch: the same page under the other locale prefix, and the choice remembered. */
+/** The language switch (fa, en, ar): the same page under the chosen locale prefix, and the choice remembered. */
 export function LanguageSwitch() {
   const { t } = useTranslation('common');
   const locale = useLocale();

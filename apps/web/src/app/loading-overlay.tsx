@@ -1,11 +1,11 @@
-import type { Locale } from '@wsm/contracts';
+import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { i18n } from './i18n';
 
 // Shown until language setup is done (product-spec.md section 2): full screen, z-index 9999, a 48×48
 // animated image. Plain elements and the CSS of index.html (.boot-overlay) so it paints identically
 // before and after the JavaScript arrives, with no theme needed.
 
-const fallbackLabel: Record<Locale, string> = { fa: 'در حال بارگذاری', en: 'Loading' };
+const fallbackLabel: Record<Locale, string> = { fa: 'در حال بارگذاری', en: 'Loading', ar: 'جارٍ التحميل' };
 
 export function LoadingMark() {
   return (
@@ -19,7 +19,7 @@ export function LoadingMark() {
 }
 
 export function LoadingOverlay() {
-  const lang = document.documentElement.lang === 'en' ? 'en' : 'fa';
+  const lang = isLocale(document.documentElement.lang) ? document.documentElement.lang : defaultLocale;
   const label =
     i18n.isInitialized && i18n.exists('common:loading') ? i18n.t('common:loading') : fallbackLabel[lang];
   return (

@@ -5,7 +5,7 @@ import { LoadingOverlay } from './loading-overlay';
 import { LocaleLayout, localeLoader, type RouteHandle, rootLoader } from './locale-layout';
 import { RouteError } from './route-error';
 
-// Every page lives under /:locale (fa | en). Pages are split by route so the first visit (login) loads
+// Every page lives under /:locale (fa | en | ar). Pages are split by route so the first visit (login) loads
 // only the shell, the public layout and the login frame.
 
 const statusPage = (kind: StatusPageKind) => async () => {

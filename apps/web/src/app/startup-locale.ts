@@ -18,7 +18,7 @@ export interface StartupLocale {
 
 /**
  * The startup language of product-spec.md section 4: a supported URL locale wins; otherwise a
- * logged-in user's stored language (persian → fa, english → en); otherwise the current language.
+ * logged-in user's stored language (persian → fa, english → en, arabic → ar); otherwise the current language.
  */
 export function resolveStartupLocale(input: StartupLocaleInput): StartupLocale {
   const fromUrl = localeOfPath(input.pathname);

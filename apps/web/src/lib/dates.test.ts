@@ -5,9 +5,11 @@ import { formatAgo, formatDate, formatRemaining, toDate } from './dates';
 
 let fa: I18n;
 let en: I18n;
+let ar: I18n;
 beforeAll(async () => {
   fa = await createTestI18n('fa');
   en = await createTestI18n('en');
+  ar = await createTestI18n('ar');
 });
 
 const now = Date.UTC(2025, 2, 21, 12, 0, 0); // 1 Farvardin 1404
@@ -32,6 +34,14 @@ describe('formatDate', () => {
     expect(formatDate('2025-03-21T12:00:00Z', 'en', en.t, { dateStyle: 'long', timeZone: 'UTC' })).toBe(
       'March 21, 2025',
     );
+  });
+
+  it('uses the Gregorian calendar with Arabic month names and Arabic-Indic digits in ar', () => {
+    const text = formatDate('2025-03-21T12:00:00Z', 'ar', ar.t, { dateStyle: 'long', timeZone: 'UTC' });
+    expect(text).toContain('٢٠٢٥');
+    expect(text).toContain('٢١');
+    expect(text).toContain('مارس');
+    expect(text).not.toMatch(/[0-9۰-۹]/);
   });
 
   it.each([null, undefined, '', 'not a date', Number.NaN])('shows unknown for %s', (value) => {
@@ -64,6 +74,16 @@ describe('formatRemaining', () => {
   ])('%d ms ahead', (offset, english, persian) => {
     expect(formatRemaining(now + offset, en.t, now)).toBe(english);
     expect(formatRemaining(now + offset, fa.t, now)).toBe(persian);
+  });
+
+  it.each([
+    [minute, 'تبقّت دقيقة واحدة'],
+    [2 * day, 'تبقّى يومان'],
+    [7 * day - 5_000, 'تبقّت ٧ أيام'],
+    [11 * hour + 5 * minute, 'تبقّت ١٢ ساعة'],
+    [200 * day, 'تبقّى ٢٠٠ يوم'],
+  ])('%d ms ahead in Arabic, with its plural forms and Arabic-Indic digits', (offset, arabic) => {
+    expect(formatRemaining(now + offset, ar.t, now)).toBe(arabic);
   });
 
   it('shows unknown for a missing deadline', () => {

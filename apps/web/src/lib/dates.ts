@@ -1,6 +1,7 @@
 import type { Locale } from '@wsm/contracts';
 
-// Dates for display: the Persian (Solar Hijri) calendar with Persian digits in fa, Gregorian in en.
+// Dates for display: the Persian (Solar Hijri) calendar with Persian digits in fa, Gregorian in en, and
+// Gregorian with Arabic month names and Arabic-Indic digits in ar.
 // The translation function is passed in so these stay pure and testable; the texts live in
 // common.json under "dates".
 
@@ -8,7 +9,11 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export type DateInput = Date | string | number | null | undefined;
 
 // The numbering system is named: some browsers' ICU data write the time part in Latin digits otherwise.
-const intlLocale: Record<Locale, string> = { fa: 'fa-IR-u-ca-persian-nu-arabext', en: 'en-US' };
+const intlLocale: Record<Locale, string> = {
+  fa: 'fa-IR-u-ca-persian-nu-arabext',
+  en: 'en-US',
+  ar: 'ar-u-ca-gregory-nu-arab',
+};
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;

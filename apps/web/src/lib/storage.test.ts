@@ -81,11 +81,15 @@ describe('session values', () => {
   it('map the stored user language and keep a chosen one', () => {
     expect(userLocale({ language: { key: 'persian' } })).toBe('fa');
     expect(userLocale({ language: { key: 'english' } })).toBe('en');
-    expect(userLocale({ language: { key: 'arabic' } })).toBeUndefined();
+    expect(userLocale({ language: { key: 'arabic' } })).toBe('ar');
+    expect(userLocale({ language: { key: 'german' } })).toBeUndefined();
+    expect(userLocale({ language: { key: 'toString' } })).toBeUndefined();
     localStorage.setItem(localKeys.user, JSON.stringify({ id: 1, language: { key: 'persian', name: 'x' } }));
     saveLanguage('en');
     expect(getStoredUser()).toEqual({ id: 1, language: { key: 'english', name: 'x' } });
     expect(localStorage.getItem(localKeys.language)).toBe('en');
+    saveLanguage('ar');
+    expect(getStoredUser()).toEqual({ id: 1, language: { key: 'arabic', name: 'x' } });
   });
 
   it('ignore a corrupt stored user', () => {

@@ -196,12 +196,14 @@ export function setStoredUser(user: StoredUser): void {
   writeLocal(localKeys.user, JSON.stringify(user));
 }
 
-/** The stored user's language as a locale: persian → fa, english → en, anything else → undefined. */
+const localeOfLanguage: Record<string, Locale> = { persian: 'fa', english: 'en', arabic: 'ar' };
+/** The profile language key of each locale. */
+export const languageOfLocale: Record<Locale, string> = { fa: 'persian', en: 'english', ar: 'arabic' };
+
+/** The stored user's language as a locale: persian → fa, english → en, arabic → ar, anything else → undefined. */
 export function userLocale(user: StoredUser | null): Locale | undefined {
   const key = user?.language?.key;
-  if (key === 'persian') return 'fa';
-  if (key === 'english') return 'en';
-  return undefined;
+  return key && Object.hasOwn(localeOfLanguage, key) ? localeOfLanguage[key] : undefined;
 }
 
 export function getAccessExpiry(): number | undefined {
@@ -251,8 +253,7 @@ export function getSavedLanguage(): Locale | undefined {
 export function saveLanguage(locale: Locale): void {
   writeLocal(localKeys.language, locale);
   const user = getStoredUser();
-  if (user)
-    setStoredUser({ ...user, language: { ...user.language, key: locale === 'fa' ? 'persian' : 'english' } });
+  if (user) setStoredUser({ ...user, language: { ...user.language, key: languageOfLocale[locale] } });
 }
 
 export function getStoredErrorCode(): string | null {

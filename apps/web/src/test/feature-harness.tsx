@@ -7,6 +7,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import arBackups from '../../public/assets/locales/ar/backups.json';
+import arNotifications from '../../public/assets/locales/ar/notifications.json';
+import arProfile from '../../public/assets/locales/ar/profile.json';
+import arWorkspaceAdmin from '../../public/assets/locales/ar/workspace-admin.json';
+import arWorkspaces from '../../public/assets/locales/ar/workspaces.json';
 import enBackups from '../../public/assets/locales/en/backups.json';
 import enNotifications from '../../public/assets/locales/en/notifications.json';
 import enProfile from '../../public/assets/locales/en/profile.json';
@@ -124,11 +129,11 @@ export async function renderScreen(
 ) {
   await initAppI18n(locale);
   const i18n = await createFeatureI18n(locale, {
-    profile: { fa: faProfile, en: enProfile },
-    notifications: { fa: faNotifications, en: enNotifications },
-    workspaces: { fa: faWorkspaces, en: enWorkspaces },
-    backups: { fa: faBackups, en: enBackups },
-    'workspace-admin': { fa: faWorkspaceAdmin, en: enWorkspaceAdmin },
+    profile: { fa: faProfile, en: enProfile, ar: arProfile },
+    notifications: { fa: faNotifications, en: enNotifications, ar: arNotifications },
+    workspaces: { fa: faWorkspaces, en: enWorkspaces, ar: arWorkspaces },
+    backups: { fa: faBackups, en: enBackups, ar: arBackups },
+    'workspace-admin': { fa: faWorkspaceAdmin, en: enWorkspaceAdmin, ar: arWorkspaceAdmin },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -1,5 +1,8 @@
 import type { Locale } from '@wsm/contracts';
 import i18next, { type i18n as I18n } from 'i18next';
+import arAuth from '../../public/assets/locales/ar/auth.json';
+import arCommon from '../../public/assets/locales/ar/common.json';
+import arErrors from '../../public/assets/locales/ar/errors.json';
 import enAuth from '../../public/assets/locales/en/auth.json';
 import enCommon from '../../public/assets/locales/en/common.json';
 import enErrors from '../../public/assets/locales/en/errors.json';
@@ -12,6 +15,7 @@ import { i18n as appI18n, baseI18nOptions, persianDigits } from '../app/i18n';
 export const resources = {
   fa: { common: faCommon, errors: faErrors, auth: faAuth },
   en: { common: enCommon, errors: enErrors, auth: enAuth },
+  ar: { common: arCommon, errors: arErrors, auth: arAuth },
 };
 
 /** A ready i18next instance with the app's options and the real texts, without HTTP. */

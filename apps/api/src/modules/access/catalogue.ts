@@ -16,56 +16,76 @@ import {
 type Texts = Record<Locale, string>;
 
 const sectionNames: Record<TenantSettingsSection, Texts> = {
-  info: { fa: 'اطلاعات فضای کاری', en: 'Workspace information' },
-  members: { fa: 'اعضا', en: 'Members' },
-  roles: { fa: 'نقش‌ها', en: 'Roles' },
+  info: { fa: 'اطلاعات فضای کاری', en: 'Workspace information', ar: 'معلومات مساحة العمل' },
+  members: { fa: 'اعضا', en: 'Members', ar: 'الأعضاء' },
+  roles: { fa: 'نقش‌ها', en: 'Roles', ar: 'الأدوار' },
 };
 
 const softwareNames: Record<string, Texts> = {
-  [tenantSettingsKey]: { fa: 'تنظیمات فضای کاری', en: 'Workspace settings' },
+  [tenantSettingsKey]: { fa: 'تنظیمات فضای کاری', en: 'Workspace settings', ar: 'إعدادات مساحة العمل' },
 };
 
 const permissionTexts: Record<PermissionKey, { name: Texts; section: TenantSettingsSection }> = {
-  tenant_roles_read: { name: { fa: 'دیدن نقش‌ها', en: 'Read roles' }, section: 'roles' },
-  tenant_roles_create: { name: { fa: 'ساختن نقش', en: 'Create roles' }, section: 'roles' },
-  tenant_roles_update: { name: { fa: 'ویرایش نقش', en: 'Update roles' }, section: 'roles' },
-  tenant_roles_delete: { name: { fa: 'حذف نقش', en: 'Delete roles' }, section: 'roles' },
+  tenant_roles_read: { name: { fa: 'دیدن نقش‌ها', en: 'Read roles', ar: 'عرض الأدوار' }, section: 'roles' },
+  tenant_roles_create: {
+    name: { fa: 'ساختن نقش', en: 'Create roles', ar: 'إنشاء الأدوار' },
+    section: 'roles',
+  },
+  tenant_roles_update: {
+    name: { fa: 'ویرایش نقش', en: 'Update roles', ar: 'تعديل الأدوار' },
+    section: 'roles',
+  },
+  tenant_roles_delete: { name: { fa: 'حذف نقش', en: 'Delete roles', ar: 'حذف الأدوار' }, section: 'roles' },
   tenant_users_role_read: {
-    name: { fa: 'دیدن کاربران فضای کاری', en: 'Read workspace users' },
+    name: { fa: 'دیدن کاربران فضای کاری', en: 'Read workspace users', ar: 'عرض مستخدمي مساحة العمل' },
     section: 'members',
   },
   tenant_users_role_create: {
-    name: { fa: 'افزودن کاربر فضای کاری', en: 'Create workspace users' },
+    name: { fa: 'افزودن کاربر فضای کاری', en: 'Create workspace users', ar: 'إضافة مستخدمي مساحة العمل' },
     section: 'members',
   },
   tenant_users_role_update: {
-    name: { fa: 'ویرایش و تغییر وضعیت کاربران فضای کاری', en: 'Update workspace users and their status' },
+    name: {
+      fa: 'ویرایش و تغییر وضعیت کاربران فضای کاری',
+      en: 'Update workspace users and their status',
+      ar: 'تعديل مستخدمي مساحة العمل وتغيير حالتهم',
+    },
     section: 'members',
   },
   tenant_members_read: {
-    name: { fa: 'دیدن اعضا و دعوت‌ها', en: 'Read members and invitations' },
+    name: { fa: 'دیدن اعضا و دعوت‌ها', en: 'Read members and invitations', ar: 'عرض الأعضاء والدعوات' },
     section: 'members',
   },
-  tenant_members_update: { name: { fa: 'تغییر نقش اعضا', en: "Change members' roles" }, section: 'members' },
-  tenant_members_delete: { name: { fa: 'حذف اعضا', en: 'Remove members' }, section: 'members' },
+  tenant_members_update: {
+    name: { fa: 'تغییر نقش اعضا', en: "Change members' roles", ar: 'تغيير أدوار الأعضاء' },
+    section: 'members',
+  },
+  tenant_members_delete: {
+    name: { fa: 'حذف اعضا', en: 'Remove members', ar: 'إزالة الأعضاء' },
+    section: 'members',
+  },
   tenant_members_invitations_send: {
-    name: { fa: 'فرستادن دعوت‌نامه', en: 'Send invitations' },
+    name: { fa: 'فرستادن دعوت‌نامه', en: 'Send invitations', ar: 'إرسال الدعوات' },
     section: 'members',
   },
   tenant_members_invitations_withdraw: {
-    name: { fa: 'پس گرفتن دعوت‌نامه', en: 'Withdraw invitations' },
+    name: { fa: 'پس گرفتن دعوت‌نامه', en: 'Withdraw invitations', ar: 'سحب الدعوات' },
     section: 'members',
   },
   tenant_profile_read: {
-    name: { fa: 'دیدن پروفایل فضای کاری', en: 'Read the workspace profile' },
+    name: { fa: 'دیدن پروفایل فضای کاری', en: 'Read the workspace profile', ar: 'عرض ملف مساحة العمل' },
     section: 'info',
   },
   tenant_profile_create: {
-    name: { fa: 'افزودن برنامه', en: 'Create applications' },
+    name: { fa: 'افزودن برنامه', en: 'Create applications', ar: 'إضافة التطبيقات' },
     section: 'info',
   },
   tenant_profile_update: {
-    name: { fa: 'ویرایش پروفایل و برنامه‌ها', en: 'Update the profile and applications' },
+    name: {
+      fa: 'ویرایش پروفایل و برنامه‌ها',
+      en: 'Update the profile and applications',
+      ar: 'تعديل الملف والتطبيقات',
+    },
     section: 'info',
   },
   tenant_audit_read: {
@@ -114,16 +134,16 @@ export function builtInApplicationName(locale: Locale): string {
 }
 
 const statusNames: Record<string, Texts> = {
-  active: { fa: 'فعال', en: 'Active' },
-  pending: { fa: 'در انتظار', en: 'Pending' },
-  suspended: { fa: 'معلق', en: 'Suspended' },
-  unregistered: { fa: 'ثبت‌نام‌نشده', en: 'Unregistered' },
-  unconfirmed: { fa: 'تأییدنشده', en: 'Unconfirmed' },
-  confirmed: { fa: 'تأییدشده', en: 'Confirmed' },
-  accepted: { fa: 'پذیرفته‌شده', en: 'Accepted' },
-  declined: { fa: 'ردشده', en: 'Declined' },
-  withdrawn: { fa: 'پس‌گرفته‌شده', en: 'Withdrawn' },
-  expired: { fa: 'منقضی‌شده', en: 'Expired' },
+  active: { fa: 'فعال', en: 'Active', ar: 'نشط' },
+  pending: { fa: 'در انتظار', en: 'Pending', ar: 'قيد الانتظار' },
+  suspended: { fa: 'معلق', en: 'Suspended', ar: 'معلّق' },
+  unregistered: { fa: 'ثبت‌نام‌نشده', en: 'Unregistered', ar: 'غير مسجّل' },
+  unconfirmed: { fa: 'تأییدنشده', en: 'Unconfirmed', ar: 'غير مؤكَّد' },
+  confirmed: { fa: 'تأییدشده', en: 'Confirmed', ar: 'مؤكَّد' },
+  accepted: { fa: 'پذیرفته‌شده', en: 'Accepted', ar: 'مقبول' },
+  declined: { fa: 'ردشده', en: 'Declined', ar: 'مرفوض' },
+  withdrawn: { fa: 'پس‌گرفته‌شده', en: 'Withdrawn', ar: 'مسحوب' },
+  expired: { fa: 'منقضی‌شده', en: 'Expired', ar: 'منتهي الصلاحية' },
 };
 
 /** A status as `{ id, name, key }` in a language (the id is the key). */

@@ -5,7 +5,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const userStatuses = ['active', 'suspended', 'unverified'] as const;
 export type UserStatus = (typeof userStatuses)[number];
-export const userLanguages = ['persian', 'english'] as const;
+export const userLanguages = ['persian', 'english', 'arabic'] as const;
 export type UserLanguage = (typeof userLanguages)[number];
 /** How the login's second step is proved: a code by SMS or e-mail, or an authenticator app's ('google'). */
 export const twoFaMethods = ['sms', 'email', 'google'] as const;
@@ -39,7 +39,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended', 'unverified')`),
     check('users_two_fa_method_check', sql`${t.preferredTwoFaMethod} in ('sms', 'email', 'google')`),
-    check('users_language_check', sql`${t.language} in ('persian', 'english')`),
+    check('users_language_check', sql`${t.language} in ('persian', 'english', 'arabic')`),
     check('users_phone_format_check', sql`${t.phone} ~ '^09[0-9]{9}$'`),
   ],
 );

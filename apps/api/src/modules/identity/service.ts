@@ -66,8 +66,12 @@ const flowLifetimeSeconds: Record<ChallengePurpose, number> = {
 const now = (): Date => new Date();
 
 const seconds = (date: Date, s: number) => new Date(date.getTime() + s * 1000);
-const localeOf = (language: UserLanguage): Locale => (language === 'english' ? 'en' : 'fa');
-const languageOf = (locale: Locale): UserLanguage => (locale === 'en' ? 'english' : 'persian');
+const localeByLanguage: Record<UserLanguage, Locale> = { persian: 'fa', english: 'en', arabic: 'ar' };
+const languageByLocale: Record<Locale, UserLanguage> = { fa: 'persian', en: 'english', ar: 'arabic' };
+const localeOf = (language: UserLanguage): Locale => localeByLanguage[language];
+/** The locale an account's messages are written in. */
+export const localeOfLanguage = localeOf;
+const languageOf = (locale: Locale): UserLanguage => languageByLocale[locale];
 
 /** Where provider failures are reported (the request's logger). */
 export interface Logger {

@@ -1,6 +1,6 @@
-import { type Locale, toPersianDigits } from '@wsm/contracts';
+import { type Locale, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 
-/** Every notification type the server raises, with the words of each in both languages. */
+/** Every notification type the server raises, with the words of each in every language. */
 export const notificationTypes = [
   'session.new',
   'password.changed',
@@ -25,16 +25,17 @@ interface Words {
 }
 
 const statusWords: Record<string, Record<Locale, string>> = {
-  active: { fa: 'فعال', en: 'active' },
-  pending: { fa: 'در انتظار', en: 'pending' },
-  suspended: { fa: 'تعلیق‌شده', en: 'suspended' },
+  active: { fa: 'فعال', en: 'active', ar: 'نشط' },
+  pending: { fa: 'در انتظار', en: 'pending', ar: 'قيد الانتظار' },
+  suspended: { fa: 'تعلیق‌شده', en: 'suspended', ar: 'معلّق' },
 };
 
 // The device named by the server ("Chrome 126 on Windows 10"), never the raw user agent; "unknown" when
-// nothing could be read from it. In Persian text the Latin name is isolated (FSI … PDI).
+// nothing could be read from it. In Persian and Arabic text the Latin name is isolated (FSI … PDI).
 const device = (p: NotificationParams, locale: Locale): string => {
   const known = p.platform && p.platform !== 'unknown' ? p.platform : undefined;
   if (locale === 'en') return known ?? 'an unknown device';
+  if (locale === 'ar') return known ? `\u2068${known}\u2069` : 'جهاز غير معروف';
   return known ? `\u2068${known}\u2069` : 'دستگاهی ناشناس';
 };
 
@@ -50,6 +51,11 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       body: (p) =>
         `A new login from ${device(p, 'en')} at ${p.ipAddress ?? ''}. If this was not you, change your password.`,
     },
+    ar: {
+      title: () => 'دخول جديد إلى حسابك',
+      body: (p) =>
+        `تم دخول جديد من ${device(p, 'ar')} من العنوان \u2068${toArabicIndicDigits(p.ipAddress ?? '')}\u2069. إذا لم تكن أنت، فغيّر كلمة المرور.`,
+    },
   },
   'password.changed': {
     fa: {
@@ -59,6 +65,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'Your password was changed',
       body: () => 'Your account password was changed and your other sessions were ended.',
+    },
+    ar: {
+      title: () => 'تم تغيير كلمة المرور',
+      body: () => 'تم تغيير كلمة مرور حسابك وإنهاء جلساتك الأخرى.',
     },
   },
   'phone.changed': {
@@ -70,6 +80,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       title: () => 'Your phone number was changed',
       body: (p) => `Your account's phone number is now ${p.phone ?? ''}.`,
     },
+    ar: {
+      title: () => 'تم تغيير رقم جوالك',
+      body: (p) => `أصبح رقم جوال حسابك ${toArabicIndicDigits(p.phone ?? '')}.`,
+    },
   },
   'email.changed': {
     fa: {
@@ -79,6 +93,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'Your e-mail address was changed',
       body: (p) => `Your account's verified e-mail address is now ${p.email ?? ''}.`,
+    },
+    ar: {
+      title: () => 'تم تغيير بريدك الإلكتروني',
+      body: (p) => `أصبح البريد الإلكتروني المُوثَّق لحسابك ${p.email ?? ''}.`,
     },
   },
   'two-fa.changed': {
@@ -100,6 +118,13 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
             ? 'Login codes now come from your authenticator app. If this was not you, change your password.'
             : 'Login codes now go to your phone by SMS. If this was not you, change your password.',
     },
+    ar: {
+      title: () => 'تم تغيير طريقة التحقق بخطوتين',
+      body: (p) =>
+        p.method === 'email'
+          ? 'سترسل رموز الدخول من الآن إلى بريدك الإلكتروني المُوثَّق. إذا لم تُجرِ هذا التغيير، فغيّر كلمة المرور.'
+          : 'سترسل رموز الدخول من الآن برسالة نصية إلى جوالك. إذا لم تُجرِ هذا التغيير، فغيّر كلمة المرور.',
+    },
   },
   'invitation.received': {
     fa: {
@@ -109,6 +134,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'New invitation',
       body: (p) => `You have been invited to the workspace "${p.workspaceName ?? ''}".`,
+    },
+    ar: {
+      title: () => 'دعوة جديدة',
+      body: (p) => `تمت دعوتك إلى مساحة العمل «${p.workspaceName ?? ''}».`,
     },
   },
   'invitation.answered': {
@@ -122,6 +151,11 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       body: (p) =>
         `Your invitation to the workspace "${p.workspaceName ?? ''}" was ${p.accepted === 'true' ? 'accepted' : 'declined'}.`,
     },
+    ar: {
+      title: (p) => (p.accepted === 'true' ? 'تم قبول الدعوة' : 'تم رفض الدعوة'),
+      body: (p) =>
+        `${p.accepted === 'true' ? 'تم قبول' : 'تم رفض'} دعوتك إلى مساحة العمل «${p.workspaceName ?? ''}».`,
+    },
   },
   'invitation.withdrawn': {
     fa: {
@@ -131,6 +165,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'Invitation withdrawn',
       body: (p) => `The invitation to the workspace "${p.workspaceName ?? ''}" was withdrawn.`,
+    },
+    ar: {
+      title: () => 'تم سحب الدعوة',
+      body: (p) => `تم سحب الدعوة إلى مساحة العمل «${p.workspaceName ?? ''}».`,
     },
   },
   'member.role_changed': {
@@ -142,6 +180,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       title: () => 'Your role was changed',
       body: (p) => `Your role in the workspace "${p.workspaceName ?? ''}" was changed.`,
     },
+    ar: {
+      title: () => 'تم تغيير دورك',
+      body: (p) => `تم تغيير دورك في مساحة العمل «${p.workspaceName ?? ''}».`,
+    },
   },
   'member.removed': {
     fa: {
@@ -151,6 +193,10 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     en: {
       title: () => 'Removed from a workspace',
       body: (p) => `Your membership of the workspace "${p.workspaceName ?? ''}" has ended.`,
+    },
+    ar: {
+      title: () => 'تمت إزالتك من مساحة عمل',
+      body: (p) => `انتهت عضويتك في مساحة العمل «${p.workspaceName ?? ''}».`,
     },
   },
   'member.status_changed': {
@@ -164,6 +210,11 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       body: (p) =>
         `Your status in the workspace "${p.workspaceName ?? ''}" is now ${statusWords[p.status ?? '']?.en ?? p.status ?? ''}.`,
     },
+    ar: {
+      title: () => 'تغيّرت حالة عضويتك',
+      body: (p) =>
+        `أصبحت حالتك في مساحة العمل «${p.workspaceName ?? ''}» «${statusWords[p.status ?? '']?.ar ?? p.status ?? ''}».`,
+    },
   },
   'backup.created': {
     fa: {
@@ -176,6 +227,11 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       body: (p) =>
         `A new backup of the workspace "${p.workspaceName ?? ''}" was created. If this was not you, change your password.`,
     },
+    ar: {
+      title: () => 'تم إنشاء نسخة احتياطية لمساحة العمل',
+      body: (p) =>
+        `تم إنشاء نسخة احتياطية جديدة لمساحة العمل «${p.workspaceName ?? ''}». إذا لم تكن أنت، فغيّر كلمة المرور.`,
+    },
   },
   'backup.restored': {
     fa: {
@@ -187,6 +243,11 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       title: () => 'Workspace restored from a backup',
       body: (p) =>
         `The data of the workspace "${p.workspaceName ?? ''}" was replaced by a backup; the previous state was kept as a backup too.`,
+    },
+    ar: {
+      title: () => 'تمت استعادة مساحة العمل من نسخة احتياطية',
+      body: (p) =>
+        `تم استبدال بيانات مساحة العمل «${p.workspaceName ?? ''}» بنسخة احتياطية؛ وحُفظت الحالة السابقة أيضًا كنسخة احتياطية.`,
     },
   },
 };

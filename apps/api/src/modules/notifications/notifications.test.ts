@@ -70,6 +70,13 @@ describe('notifications', () => {
     const fa = await list(a.tokens.accessToken, '', 'fa');
     expect(fa.body.data.notifications[2]!.title).toMatch(/رمز/);
     expect(fa.body.data.notifications[1]!.body).toContain('Acme');
+    const ar = await list(a.tokens.accessToken, '', 'ar');
+    expect(ar.body.data.notifications.map((n) => n.title)).toEqual([
+      'تم تغيير رقم جوالك',
+      'تم تغيير دورك',
+      'تم تغيير كلمة المرور',
+    ]);
+    expect(ar.body.data.notifications[0]!.body).toBe('أصبح رقم جوال حسابك ٠٩١٢***٤٥٦٧.');
 
     const page2 = await list(a.tokens.accessToken, '?page=2&pageSize=2');
     expect(page2.body.data.total).toBe(3);
@@ -271,6 +278,15 @@ describe('announcements (bulk)', () => {
     expect(en.body.data.total).toBeGreaterThanOrEqual(1);
     const fa = await call<Notification>('GET', `/v1/notifications/bulk/id/${id}/`, user.tokens.accessToken);
     expect(fa.body.data.title).toBe('نسخه تازه');
+    // Announcements are written in Persian and English: Arabic readers get the default, Persian.
+    const ar = await call<Notification>(
+      'GET',
+      `/v1/notifications/bulk/id/${id}/`,
+      user.tokens.accessToken,
+      undefined,
+      'ar',
+    );
+    expect(ar.body).toMatchObject({ statusMessage: 'تمت العملية بنجاح', data: { title: 'نسخه تازه' } });
     expect((await call('GET', '/v1/notifications/bulk/id/nope/', user.tokens.accessToken)).status).toBe(404);
     // Announcements do not count as the user's own.
     expect(await unread(user.tokens.accessToken)).toBe(0);

@@ -54,6 +54,7 @@ function announcementView(row: AnnouncementRow, locale: Locale): Notification {
   return {
     id: row.id,
     type: 'announcement',
+    // Announcements are written in Persian and English only; Arabic readers get the default, Persian.
     title: locale === 'en' ? row.titleEn : row.titleFa,
     body: locale === 'en' ? row.bodyEn : row.bodyFa,
     link: row.link,

@@ -1,7 +1,7 @@
 import { type Profile, profilePaths as paths, type ReferenceRow } from '@wsm/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, quickUser, randomIp } from '../../../test/fixtures';
+import { logIn, newClient, outbox, quickUser, randomIp, signUp } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
 import { assetPaths } from '../assets/routes';
 import { getUser } from '../identity/service';
@@ -54,6 +54,23 @@ describe('own profile', () => {
     expect(en.genders[1]!.name).toBe('Female');
     expect(fa.genders[1]!.name).toBe('زن');
     expect(fa.genders.map((g) => g.id)).toEqual(en.genders.map((g) => g.id));
+  });
+
+  it('makes arabic the account language: its names in Arabic and its codes sent in Arabic', async () => {
+    const user = await signUp(api);
+    const token = user.tokens.accessToken;
+    const ar = await references(token, 'ar');
+    expect(ar.languages.map((l) => l.name)).toEqual(['الفارسية', 'الإنجليزية', 'العربية']);
+    const arabic = ar.languages.find((l) => l.key === 'arabic')!;
+    const put = await call<Profile>('PUT', paths.profile, token, { languageId: arabic.id }, 'ar');
+    expect(put.body).toMatchObject({
+      statusMessage: 'تمت العملية بنجاح',
+      data: { language: { key: 'arabic' } },
+    });
+    expect(await getUser(api.deps, user.id)).toMatchObject({ language: 'arabic' });
+    await logIn(api, user);
+    const [sms] = await outbox(api, user.phone);
+    expect(sms!.text).toMatch(/^رمز الدخول: \d{6}\nهذا الرمز صالح لمدة [٠-٩]+ دقيقة\./);
   });
 
   it('answers the profile with defaults, then every field set by PUT', async () => {

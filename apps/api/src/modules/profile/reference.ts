@@ -5,14 +5,26 @@ import type { GenderKey, LanguageKey } from './schema';
 // backups); the table stores the key and a check constraint keeps it in this list.
 
 const genders: { id: string; key: GenderKey; name: Record<Locale, string> }[] = [
-  { id: '0192f000-0000-7000-8000-000000000001', key: 'male', name: { fa: 'مرد', en: 'Male' } },
-  { id: '0192f000-0000-7000-8000-000000000002', key: 'female', name: { fa: 'زن', en: 'Female' } },
+  { id: '0192f000-0000-7000-8000-000000000001', key: 'male', name: { fa: 'مرد', en: 'Male', ar: 'ذكر' } },
+  { id: '0192f000-0000-7000-8000-000000000002', key: 'female', name: { fa: 'زن', en: 'Female', ar: 'أنثى' } },
 ];
 
 const languages: { id: string; key: LanguageKey; name: Record<Locale, string> }[] = [
-  { id: '0192f000-0000-7000-8000-000000000011', key: 'persian', name: { fa: 'فارسی', en: 'Persian' } },
-  { id: '0192f000-0000-7000-8000-000000000012', key: 'english', name: { fa: 'انگلیسی', en: 'English' } },
-  { id: '0192f000-0000-7000-8000-000000000013', key: 'arabic', name: { fa: 'عربی', en: 'Arabic' } },
+  {
+    id: '0192f000-0000-7000-8000-000000000011',
+    key: 'persian',
+    name: { fa: 'فارسی', en: 'Persian', ar: 'الفارسية' },
+  },
+  {
+    id: '0192f000-0000-7000-8000-000000000012',
+    key: 'english',
+    name: { fa: 'انگلیسی', en: 'English', ar: 'الإنجليزية' },
+  },
+  {
+    id: '0192f000-0000-7000-8000-000000000013',
+    key: 'arabic',
+    name: { fa: 'عربی', en: 'Arabic', ar: 'العربية' },
+  },
 ];
 
 const row = (r: { id: string; key: string; name: Record<Locale, string> }, locale: Locale): ReferenceRow => ({

@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { imageRef, isUserImage } from '../assets/images';
+import type { UserLanguage } from '../identity/schema';
 import { getUser, setUserLanguage, setUserNames } from '../identity/service';
 import { genderById, genderRow, languageById, languageRow } from './reference';
 import * as repo from './repository';
@@ -28,7 +29,7 @@ export async function getProfile(deps: AppDeps, userId: string, locale: Locale):
 
 function view(
   row: UserProfileRow,
-  user: { firstName: string | null; lastName: string | null; language: 'persian' | 'english' },
+  user: { firstName: string | null; lastName: string | null; language: UserLanguage },
   locale: Locale,
 ): Profile {
   return {
@@ -82,8 +83,7 @@ export async function updateProfile(
       ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
     });
-  // Codes and messages go out in persian or english; arabic readers keep the last of those.
-  if (language && (language.key === 'persian' || language.key === 'english'))
-    await setUserLanguage(deps, userId, language.key);
+  // The profile language is the account's language: codes, messages and the web app's startup locale.
+  if (language) await setUserLanguage(deps, userId, language.key);
   return getProfile(deps, userId, locale);
 }

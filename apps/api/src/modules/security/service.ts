@@ -24,6 +24,7 @@ import {
   getUser,
   isSessionFresh,
   type Logger,
+  localeOfLanguage,
   methodInUse,
   resendAccountCode,
   sendAccountCode,
@@ -103,7 +104,7 @@ export async function sendPasswordCode(
     purpose: 'password-change',
     channel: 'sms',
     destination: user.phone,
-    locale: user.language === 'english' ? 'en' : 'fa',
+    locale: localeOfLanguage(user.language),
     log,
   });
 }

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { currentLocale } from '../../app/i18n';
 import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { clearSession, storeTokens } from '../../lib/session';
-import { getStoredUser, hasAuthCookies, saveMode, setStoredUser } from '../../lib/storage';
+import { getStoredUser, hasAuthCookies, languageOfLocale, saveMode, setStoredUser } from '../../lib/storage';
 import { fetchOwnProfile } from './api';
 import { clearIdentityFlows } from './flow-state';
 
@@ -36,7 +36,7 @@ export function completeLogin(tokens: TokenPair): void {
   const id = tokenSubject(tokens.accessToken);
   setStoredUser({
     ...(id ? { id } : {}),
-    language: { key: currentLocale() === 'en' ? 'english' : 'persian' },
+    language: { key: languageOfLocale[currentLocale()] },
   });
   void fetchOwnProfile().then((profile) => {
     if (!profile || !hasAuthCookies()) return;

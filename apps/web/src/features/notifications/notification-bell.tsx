@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
-import { toPersianDigits } from '@wsm/contracts';
+import { toLocaleDigits } from '@wsm/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -33,7 +33,7 @@ export function NotificationBell() {
   const count = unread.data ?? 0;
   // Persian digits in fa: the badge is text the translation post-processor never sees.
   const shown = count > 99 ? '99+' : String(count);
-  const badge = count > 0 ? (locale === 'fa' ? toPersianDigits(shown) : shown) : null;
+  const badge = count > 0 ? toLocaleDigits(shown, locale) : null;
   const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
   return (
     <Tooltip title={label}>

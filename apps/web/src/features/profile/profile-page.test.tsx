@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(resetHarness);
 
-const open = (locale: 'fa' | 'en') =>
+const open = (locale: 'fa' | 'en' | 'ar') =>
   renderScreen(<ProfilePage />, { path: `/${locale}/profile`, pattern: '/:locale/profile', locale });
 
 // MUI selects and user-event are slow on a shared two-core machine.
@@ -184,6 +184,26 @@ describe('/profile', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fa/profile'));
     expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l1' });
     expect(localStorage.getItem('language')).toBe('fa');
+  });
+
+  it('choosing Arabic saves it and moves the page to /ar', async () => {
+    const { router } = await open('en');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Arabic (العربية)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ar/profile'));
+    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l3' });
+    expect(localStorage.getItem('language')).toBe('ar');
+  });
+
+  it('shows the birth date in the Gregorian calendar with Arabic month names and Arabic-Indic digits in ar', async () => {
+    await open('ar');
+    const birth = await screen.findByRole('group', { name: 'تاريخ الميلاد' });
+    // The Gregorian calendar: 1 January 1990.
+    expect(within(birth).getByRole('combobox', { name: 'السنة' }).textContent).toBe('١٩٩٠');
+    expect(within(birth).getByRole('combobox', { name: 'الشهر' }).textContent).toBe('يناير');
+    expect(within(birth).getByRole('combobox', { name: 'اليوم' }).textContent).toBe('١');
+    expect(screen.getByText('بالتقويم الميلادي.')).toBeTruthy();
   });
 
   it('saving without touching the language keeps the locale of the address', async () => {

@@ -35,7 +35,7 @@ import { ImagePicker } from './components/image-picker';
 import { SectionCard } from './components/section-card';
 import { type FieldErrors, serverFieldErrors, validate } from './form-errors';
 
-const languageLocale: Record<string, Locale> = { persian: 'fa', english: 'en' };
+const languageLocale: Record<string, Locale> = { persian: 'fa', english: 'en', arabic: 'ar' };
 
 const imageUrl = (image: Profile['image']): string | undefined =>
   typeof image === 'string' ? image : (image?.url ?? undefined);

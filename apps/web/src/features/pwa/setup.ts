@@ -1,10 +1,10 @@
-import type { Locale } from '@wsm/contracts';
+import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { applyManifestLocale, registerServiceWorker } from './sw-registration';
 
 /** Startup of the installable app: the manifest follows the language; production builds register the worker. */
 export function setupPwa(locale: Locale, onLanguageChanged: (listener: (lng: string) => void) => void): void {
   applyManifestLocale(locale);
-  onLanguageChanged((lng) => applyManifestLocale(lng === 'en' ? 'en' : 'fa'));
+  onLanguageChanged((lng) => applyManifestLocale(isLocale(lng) ? lng : defaultLocale));
   if (import.meta.env.PROD) {
     if (document.readyState === 'complete') whenIdle(registerServiceWorker);
     else window.addEventListener('load', () => whenIdle(registerServiceWorker), { once: true });

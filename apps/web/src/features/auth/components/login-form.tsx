@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type Locale, StatusCode, toAsciiDigits, toPersianDigits } from '@wsm/contracts';
+import { type Locale, StatusCode, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
@@ -17,10 +17,10 @@ import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 // Loaded on the first check (src/features/auth/schemas.ts): zod stays off the login page's first load.
 const loginFormSchema = loadAuthSchema('loginFormSchema');
 
-/** A national code (all digits) shows in Persian digits in fa; a username shows as typed. */
+/** A national code (all digits) shows in the locale's digits (Persian in fa, Arabic-Indic in ar); a username shows as typed. */
 export function identifierDisplay(value: string, locale: Locale): string {
   const ascii = toAsciiDigits(value);
-  return locale === 'fa' && /^\d+$/.test(ascii) ? toPersianDigits(ascii) : value;
+  return /^\d+$/.test(ascii) ? toLocaleDigits(ascii, locale) : value;
 }
 
 /** The first login step: national code or username, and the password (product-spec.md section 4, "Login"). */

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Locale, toPersianDigits } from '@wsm/contracts';
+import { type Locale, toLocaleDigits } from '@wsm/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalendarDate, daysInMonth, parseIsoDate, toGregorian, toIsoDate, toJalali } from '../jalali';
@@ -15,8 +15,15 @@ const dayNumbers = Array.from({ length: 31 }, (_, index) => index + 1);
 /** A select's value as a date part ('' when cleared). */
 const toPart = (value: unknown): number | '' => (value === '' || value === undefined ? '' : Number(value));
 
+// Arabic month names of the Gregorian calendar in ar (يناير، فبراير …).
+const monthLocale: Record<Locale, string> = {
+  fa: 'fa-IR-u-ca-persian-nu-arabext',
+  en: 'en-US',
+  ar: 'ar-u-ca-gregory-nu-arab',
+};
+
 const monthNames = (locale: Locale): string[] => {
-  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US', {
+  const format = new Intl.DateTimeFormat(monthLocale[locale], {
     month: 'long',
     timeZone: 'UTC',
   });
@@ -49,8 +56,8 @@ export function calendarDateIn(moment: Date, timeZone: string): CalendarDate {
 
 /**
  * The birth date as three selects (day, month, year) in the locale's calendar: Persian (Solar Hijri)
- * in fa, Gregorian in en. The value is always an ISO Gregorian date (YYYY-MM-DD) or null. Other dates
- * (the audit log's date range) use it with their own id, label, help and span of years.
+ * in fa, Gregorian in en and ar. The value is always an ISO Gregorian date (YYYY-MM-DD) or null. Other
+ * dates (the audit log's date range) use it with their own id, label, help and span of years.
  */
 export function BirthDateField({
   value,
@@ -81,7 +88,7 @@ export function BirthDateField({
 }) {
   const { t } = useTranslation('profile');
   const calendar = locale === 'fa' ? 'jalali' : 'gregorian';
-  const digits = (n: number) => (locale === 'fa' ? toPersianDigits(n) : String(n));
+  const digits = (n: number) => toLocaleDigits(n, locale);
   const [shown, setShown] = useState<Partial<CalendarDate>>(() => {
     const gregorian = parseIsoDate(value);
     return gregorian ? (calendar === 'jalali' ? toJalali(gregorian) : gregorian) : {};

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { phoneSchema, toPersianDigits } from '@wsm/contracts';
+import { phoneSchema, toLocaleDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -120,7 +120,7 @@ function ContactFlow({
   };
 
   if (stepUpPhone) {
-    const phone = locale === 'fa' ? toPersianDigits(stepUpPhone) : stepUpPhone;
+    const phone = toLocaleDigits(stepUpPhone, locale);
     return (
       <Stack sx={{ gap: 1.5 }}>
         <Alert severity="info" data-testid={`${id}-step-up`}>
@@ -246,7 +246,7 @@ export function PhoneCard() {
           <Typography>
             {phone ? (
               <bdi dir="ltr" data-testid="current-phone">
-                {locale === 'fa' ? toPersianDigits(phone) : phone}
+                {toLocaleDigits(phone, locale)}
               </bdi>
             ) : (
               t('phone.none')

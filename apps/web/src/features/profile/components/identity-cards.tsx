@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { nationalCodeSchema, StatusCode, toPersianDigits, usernameSchema } from '@wsm/contracts';
+import { nationalCodeSchema, StatusCode, toLocaleDigits, usernameSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -104,7 +104,7 @@ export function NationalCodeCard() {
       <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
         {/* An isolated left-to-right run, placed at the start of the line in either direction. */}
         <bdi dir="ltr" data-testid="national-code">
-          {locale === 'fa' ? toPersianDigits(current) : current}
+          {toLocaleDigits(current, locale)}
         </bdi>
       </Typography>
     );

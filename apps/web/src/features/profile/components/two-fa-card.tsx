@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { type TwoFaMethod, type TwoFaSettings, toPersianDigits } from '@wsm/contracts';
+import { type TwoFaMethod, type TwoFaSettings, toLocaleDigits } from '@wsm/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -46,7 +46,7 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const method = chosen ?? settings.method;
   const emailAvailable = Boolean(settings.methods.email);
   const googleAvailable = Boolean(settings.methods.google);
-  const phone = locale === 'fa' ? toPersianDigits(settings.methods.sms) : settings.methods.sms;
+  const phone = toLocaleDigits(settings.methods.sms, locale);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -12,7 +12,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { toPersianDigits } from '@wsm/contracts';
+import { toLocaleDigits } from '@wsm/contracts';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
@@ -47,7 +47,7 @@ export function WorkspaceSwitcher() {
     go('/workspace/apps');
   };
   const pending = invitations.data?.length ?? 0;
-  const pendingText = locale === 'fa' ? toPersianDigits(String(pending)) : String(pending);
+  const pendingText = toLocaleDigits(String(pending), locale);
   const label = current
     ? t('switcher.workspaceCurrent', { name: current.name })
     : t('switcher.workspaceNone');

@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_language_check";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_language_check" CHECK ("users"."language" in ('persian', 'english', 'arabic'));
