@@ -89,7 +89,11 @@ const permissionTexts: Record<PermissionKey, { name: Texts; section: TenantSetti
     section: 'info',
   },
   tenant_audit_read: {
-    name: { fa: 'دیدن گزارش رویدادهای فضای کاری', en: "Read the workspace's audit log" },
+    name: {
+      fa: 'دیدن گزارش رویدادهای فضای کاری',
+      en: "Read the workspace's audit log",
+      ar: 'قراءة سجل تدقيق مساحة العمل',
+    },
     section: 'info',
   },
 };

@@ -1,4 +1,4 @@
-import { type Locale, StatusCode, toPersianDigits } from '@wsm/contracts';
+import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../../app';
@@ -90,6 +90,20 @@ function alertText(
         `Your account was just logged in to from a device it has not used recently.\n\n` +
         `Device: ${login.platform}\nTime: ${when} (Tehran time)\nAddress: ${login.ipAddress}\n\n` +
         `If this was you, there is nothing to do. If it was not, end that session here and change your password:\n${link}\n`,
+    };
+  }
+  if (locale === 'ar') {
+    const when = new Intl.DateTimeFormat('ar', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Asia/Tehran',
+    }).format(at);
+    return {
+      subject: 'تسجيل دخول جديد إلى حسابك',
+      text:
+        `سُجِّل الدخول للتو إلى حسابك من جهاز لم يُستخدم مؤخرًا.\n\n` +
+        `الجهاز: ${login.platform}\nالوقت: ${when} (بتوقيت طهران)\nالعنوان: ${toArabicIndicDigits(login.ipAddress)}\n\n` +
+        `إن كنت أنت فلا حاجة لأي إجراء. وإن لم تكن أنت، فأنهِ تلك الجلسة من هذا الرابط وغيّر كلمة المرور:\n${link}\n`,
     };
   }
   const when = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
