@@ -205,12 +205,8 @@ for (const locale of ['fa', 'en'] as const) {
   });
 }
 
-test('the settings screens at phone width in fa and en, light and dark, with no serious accessibility violations', async ({
-  browser,
-  request,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
+/** A workspace with a role, a pending phone invitation and a pending invitation to an account. */
+async function settingsWorkspace(request: APIRequestContext) {
   const owner = await registerAccount(request);
   const workspaceId = await createWorkspace(request, owner, 'fa');
   const headers = bearer(owner);
@@ -232,8 +228,12 @@ test('the settings screens at phone width in fa and en, light and dark, with no 
     headers,
     data: { workspaceId, username: member.username },
   });
+  return { owner, workspaceId };
+}
 
-  // The wide layout (tables) once per language, for the record.
+test('the settings tables at desktop width, fa light and en dark', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const { owner, workspaceId } = await settingsWorkspace(request);
   for (const [locale, colorScheme] of [
     ['fa', 'light'],
     ['en', 'dark'],
@@ -249,9 +249,18 @@ test('the settings screens at phone width in fa and en, light and dark, with no 
     }
     await page.context().close();
   }
+});
 
-  for (const locale of ['fa', 'en'] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
+// One test per language and colour mode, so each has its own time on a busy machine.
+for (const locale of ['fa', 'en'] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the settings screens at phone width in ${locale}, ${colorScheme}, with no serious accessibility violations`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const { owner, workspaceId } = await settingsWorkspace(request);
       const page = await openAs(browser, baseURL ?? '', owner, workspaceId, {
         colorScheme,
         viewport: { width: 390, height: 844 },
@@ -277,6 +286,6 @@ test('the settings screens at phone width in fa and en, light and dark, with no 
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: test.info().outputPath(`role-dialog-${locale}-${colorScheme}.png`) });
       await page.context().close();
-    }
+    });
   }
-});
+}
