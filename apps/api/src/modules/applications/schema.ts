@@ -34,7 +34,8 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('workspace_applications_key_key').on(t.workspaceId, t.key),
-    index('workspace_applications_workspace_id_idx').on(t.workspaceId),
+    // (workspace_id, id): lists by workspace, and backups read a workspace's rows in id order a page at a time.
+    index('workspace_applications_workspace_id_id_idx').on(t.workspaceId, t.id),
   ],
 );
 

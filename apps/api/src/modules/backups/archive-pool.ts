@@ -55,7 +55,8 @@ export async function checkArchiveInWorker(
 
 /**
  * Checks an untrusted archive in the worker and answers all of its data. Rows arrive a batch per
- * message, so taking them in never blocks the event loop for long either.
+ * message, the next asked for when the event loop has had its turn, so taking them in never blocks it
+ * for long either.
  */
 export async function readArchiveInWorker(
   bytes: Buffer,
@@ -72,6 +73,8 @@ export async function readArchiveInWorker(
         const rows = tables.get(message.table);
         if (rows) for (const row of message.rows) rows.push(row);
         else tables.set(message.table, message.rows);
+        // The next batch once the event loop has had its turn (archive-worker.ts waits for this).
+        setImmediate(() => port1.postMessage({ next: true }));
       } else {
         const values = binaries.get(message.table) ?? new Map<string, Buffer>();
         const { buffer, byteOffset, byteLength } = message.binary;

@@ -14,7 +14,11 @@ export interface ArchiveTask {
   bytes: SharedArrayBuffer;
   workspaceId: string;
   limits: ArchiveLimits;
-  /** Present for a restore: rows and images are posted here as they are checked, then `{ done: true }`. */
+  /**
+   * Present for a restore: rows and images are posted here as they are checked, then `{ done: true }`.
+   * After each batch of rows the worker waits for `{ next: true }`: the API's thread takes in a message
+   * at a time between its other work, instead of a backlog of them in one go.
+   */
   port?: MessagePort;
 }
 
@@ -34,7 +38,13 @@ export default async function checkArchiveTask(task: ArchiveTask): Promise<Archi
   const port = task.port;
   try {
     const summary = await checkArchive(bytes, task.workspaceId, task.limits, {
-      rows: port ? (table, rows) => port.postMessage({ table, rows } satisfies ArchiveMessage) : undefined,
+      rows: port
+        ? (table, rows) => {
+            const next = new Promise<void>((resolve) => port.once('message', () => resolve()));
+            port.postMessage({ table, rows } satisfies ArchiveMessage);
+            return next;
+          }
+        : undefined,
       binary: port
         ? (table, id, binary) => port.postMessage({ table, id, binary } satisfies ArchiveMessage)
         : undefined,

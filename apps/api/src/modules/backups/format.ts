@@ -71,8 +71,20 @@ export function binaryFile(row: ArchiveRow): string {
 }
 
 // One row per line: a diff of two exports reads like a diff of the data.
-function jsonRows(rows: ArchiveRow[]): Buffer {
-  return Buffer.from(rows.length ? `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]\n` : '[]\n');
+/** A table's rows as the archive's JSON text, a thousand at a time with the event loop let run between. */
+async function jsonRows(rows: ArchiveRow[]): Promise<Buffer> {
+  if (rows.length === 0) return Buffer.from('[]\n');
+  const parts: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    parts.push(
+      rows
+        .slice(start, start + 1000)
+        .map((row) => JSON.stringify(row))
+        .join(',\n'),
+    );
+  }
+  return Buffer.from(`[\n${parts.join(',\n')}\n]\n`);
 }
 
 /** Writes a workspace's data as a backup zip; answers the zip, its SHA-256 and the manifest. */
@@ -85,7 +97,7 @@ export async function buildArchive(
     const name = tableName(entry);
     const rows = data.tables.get(name) ?? [];
     counts[name] = rows.length;
-    files.push({ path: dataFile(entry), bytes: jsonRows(rows) });
+    files.push({ path: dataFile(entry), bytes: await jsonRows(rows) });
     if (entry.binary) {
       const values = data.binaries.get(name) ?? new Map<string, Buffer>();
       for (const row of rows) {
@@ -230,7 +242,7 @@ export interface GlobalKeyValues {
   batchesJson: string[];
 }
 
-const globalKeyBatch = 1000;
+const globalKeyBatch = 250;
 
 /** Values in JSON arrays of at most globalKeyBatch (GlobalKeyValues.batchesJson). */
 export function globalKeyBatches(values: string[]): string[] {
@@ -252,7 +264,8 @@ export interface ArchiveSummary {
 
 /** Where the checked rows and images go as they are read (a restore keeps them; an import does not). */
 export interface ArchiveSink {
-  rows?: (table: string, rows: ArchiveRow[]) => void;
+  /** Awaited before more rows are read: a slow taker holds the reader back. */
+  rows?: (table: string, rows: ArchiveRow[]) => void | Promise<void>;
   binary?: (table: string, id: string, bytes: Buffer) => void;
 }
 
@@ -340,6 +353,7 @@ export async function checkArchive(
       const keys = (entry.globalKeys ?? []).map((key) => ({ ...key, values: [] as string[] }));
       const kept: ArchiveRow[] = [];
       let batch: ArchiveRow[] = [];
+      const full: ArchiveRow[][] = [];
       let row = 0;
       const take = (text: Buffer) => {
         row++;
@@ -377,14 +391,17 @@ export async function checkArchive(
         if (sink.rows) {
           batch.push(record);
           if (batch.length >= rowBatch) {
-            sink.rows(table, batch);
+            full.push(batch);
             batch = [];
           }
         }
       };
       const reader = new JsonArrayReader(maxRowBytes);
       try {
-        for await (const chunk of entryChunks(zip, file)) for (const text of reader.push(chunk)) take(text);
+        for await (const chunk of entryChunks(zip, file)) {
+          for (const text of reader.push(chunk)) take(text);
+          for (const rows of full.splice(0)) await sink.rows?.(table, rows);
+        }
         reader.end();
       } catch (error) {
         if (error instanceof JsonArrayError)
@@ -392,7 +409,8 @@ export async function checkArchive(
         throw error;
       }
       if (manifest.counts[table] !== row) throw problem('count_mismatch', { name });
-      if (batch.length > 0) sink.rows?.(table, batch);
+      for (const rows of full.splice(0)) await sink.rows?.(table, rows);
+      if (batch.length > 0) await sink.rows?.(table, batch);
       if (targets) ids.set(table, targets);
       for (const key of keys)
         globalKeys.push({

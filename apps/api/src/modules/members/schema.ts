@@ -33,6 +33,8 @@ export const members = pgTable(
     uniqueIndex('workspace_members_one_owner_key').on(t.workspaceId).where(sql`${t.level} = 'owner'`),
     index('workspace_members_user_id_idx').on(t.userId),
     index('workspace_members_role_idx').on(t.workspaceId, t.roleId),
+    // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
+    index('workspace_members_workspace_id_id_idx').on(t.workspaceId, t.id),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],
@@ -91,6 +93,8 @@ export const invitations = pgTable(
     index('workspace_invitations_invitee_idx').on(t.inviteeUserId, t.status),
     index('workspace_invitations_phone_idx').on(t.inviteePhone),
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.status),
+    // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
+    index('workspace_invitations_workspace_id_id_idx').on(t.workspaceId, t.id),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],

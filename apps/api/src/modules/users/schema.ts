@@ -43,6 +43,8 @@ export const directoryUsers = pgTable(
       .where(sql`${t.userId} is null`),
     index('workspace_users_workspace_status_idx').on(t.workspaceId, t.status),
     index('workspace_users_user_id_idx').on(t.userId),
+    // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
+    index('workspace_users_workspace_id_id_idx').on(t.workspaceId, t.id),
     check(
       'workspace_users_status_check',
       sql`${t.status} in ('unregistered', 'unconfirmed', 'pending', 'confirmed', 'suspended')`,
