@@ -137,11 +137,6 @@ export async function findSessionById(db: Db, sessionId: string): Promise<Sessio
   return row;
 }
 
-export async function findSessionByRefreshHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.refreshTokenHash, tokenHash)).limit(1);
-  return row;
-}
-
 /** The session a rotated (no longer valid) refresh token belonged to. */
 export async function findRotatedTokenSession(db: Db, tokenHash: string): Promise<string | undefined> {
   const [row] = await db
@@ -153,24 +148,29 @@ export async function findRotatedTokenSession(db: Db, tokenHash: string): Promis
 }
 
 /**
- * Replaces the current refresh token of a live session, only if `oldHash` is still the current one
- * (one winner among parallel renewals), and records the old hash as rotated.
+ * Rotates a refresh token in one statement (one round trip; renewal is the busiest write there is): the
+ * live session whose current token hash is `oldHash` takes `newHash`, and `oldHash` is recorded as
+ * rotated. Undefined when no live session holds `oldHash`: unknown, revoked, expired, or rotated already,
+ * by a parallel renewal too (the row lock makes this one wait, then find the hash changed).
  */
 export async function rotateRefreshToken(
   db: Db,
-  sessionId: string,
   oldHash: string,
   newHash: string,
   now: Date,
-): Promise<boolean> {
-  const updated = await db
-    .update(sessions)
-    .set({ refreshTokenHash: newHash, lastSeenDate: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, oldHash), alive(now)))
-    .returning({ id: sessions.id });
-  if (updated.length === 0) return false;
-  await db.insert(rotatedRefreshTokens).values({ tokenHash: oldHash, sessionId, rotatedDate: now });
-  return true;
+): Promise<{ id: string; userId: string } | undefined> {
+  const at = now.toISOString();
+  const result = await db.execute(
+    sql`with renewed as (
+          update user_sessions set refresh_token_hash = ${newHash}, last_seen_date = ${at}::timestamptz
+          where refresh_token_hash = ${oldHash} and revoked_date is null and expires_date > ${at}::timestamptz
+          returning id, user_id),
+        rotated as (
+          insert into user_session_rotated_tokens (token_hash, session_id, rotated_date)
+          select ${oldHash}, id, ${at}::timestamptz from renewed)
+        select id, user_id as "userId" from renewed`,
+  );
+  return (result as unknown as { rows: { id: string; userId: string }[] }).rows[0];
 }
 
 type RevokedReason = NonNullable<SessionRow['revokedReason']>;

@@ -819,25 +819,15 @@ export async function completeRecovery(
 export async function renewTokens(deps: AppDeps, input: { refreshToken: string }): Promise<TokenPair> {
   const db = deps.database.db;
   const tokenHash = hashOpaqueToken(input.refreshToken);
-  const session = await repo.findSessionByRefreshHash(db, tokenHash);
-  const t = now();
-  if (!session) {
-    const replayed = await repo.findRotatedTokenSession(db, tokenHash);
-    if (!replayed) throw unauthorized();
-    await repo.revokeSession(db, replayed, 'refresh-replay', t);
-    throw shield();
-  }
-  if (session.revokedDate || session.expiresDate <= t) throw unauthorized();
   const refreshToken = generateOpaqueToken();
-  const rotated = await db.transaction((tx) =>
-    repo.rotateRefreshToken(tx, session.id, tokenHash, hashOpaqueToken(refreshToken), t),
-  );
-  if (!rotated) {
-    // A parallel renewal rotated this token first: the same token was presented twice.
-    await repo.revokeSession(db, session.id, 'refresh-replay', t);
-    throw shield();
-  }
-  return tokenPair(deps, session.userId, session.id, refreshToken);
+  const t = now();
+  const session = await repo.rotateRefreshToken(db, tokenHash, hashOpaqueToken(refreshToken), t);
+  if (session) return tokenPair(deps, session.userId, session.id, refreshToken);
+  // A rotated token presented again (a parallel renewal's too) is a replay; anything else is unknown.
+  const replayed = await repo.findRotatedTokenSession(db, tokenHash);
+  if (!replayed) throw unauthorized();
+  await repo.revokeSession(db, replayed, 'refresh-replay', t);
+  throw shield();
 }
 
 /** Whether an access token's session is alive; also moves its lastSeenDate (at most once a minute). */
