@@ -4,19 +4,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Locale } from '@wsm/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import type { AppDeps } from './deps';
 import { registerHousekeeping } from './housekeeping';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
 import { logRedactPaths } from './http/logging';
-import { type AppMetrics, registerMetrics } from './http/metrics';
+import { registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import type { RateLimiter } from './lib/rate-limiter';
-import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
 import { accessRoutes } from './modules/access/routes';
@@ -37,14 +34,6 @@ import { workspaceRoutes } from './modules/workspaces/routes';
 import './wiring';
 
 /** What the routes and services of every module may use; built once per process. */
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  limiter: RateLimiter;
-  messaging: Messaging;
-  /** This app's Prometheus registry and counters (http/metrics.ts). */
-  metrics: AppMetrics;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

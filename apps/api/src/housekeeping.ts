@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 
 // Rows whose use is over are removed after a retention (README.md, "Housekeeping"): dead code challenges,
 // dead sessions with their rotated refresh tokens, old read notifications, long-expired invitations and

@@ -7,7 +7,7 @@ import {
   type PasswordEstimator,
   type PasswordScore,
   type PasswordStrength,
-} from './password-strength';
+} from './password-policy';
 import type { Locale } from './status-codes';
 
 // Loaded on demand by loadPasswordEstimator (password-strength.ts): this module pulls in the

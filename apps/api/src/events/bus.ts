@@ -1,8 +1,8 @@
-import type { BackupEvents } from '../modules/backups/service';
+import type { BackupEvents } from '../modules/backups/events';
+import type { IdentityEvents } from '../modules/identity/events';
 import type { Db } from '../modules/identity/repository';
-import type { IdentityEvents } from '../modules/identity/service';
 import type { MembersEvents } from '../modules/members/events';
-import type { SecurityEvents } from '../modules/security/service';
+import type { SecurityEvents } from '../modules/security/events';
 
 // One typed mechanism for "something was committed, other modules may react": a module emits, wiring.ts
 // subscribes. Handlers run after the change is committed; a failing handler is logged and never fails

@@ -2,7 +2,7 @@ import { maskPhone } from '@wsm/contracts';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Db } from '../modules/identity/repository';
 import { type SmsOutboxRow, smsOutbox } from './schema';
 

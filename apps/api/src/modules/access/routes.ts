@@ -16,16 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { requireUser } from '../identity/auth-guard';
+import { bearer, guarded, nothing } from '../../http/route-options';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
 import { requireMember } from './guard';
 import * as access from './service';
 
 const tags = ['access'];
-/** Shared options of the workspace routes: bearer auth, checked before the body is even validated. */
-export const guarded = { onRequest: requireUser } as const;
-export const bearer = [{ bearer: [] }];
-export const nothing = envelopeSchema(z.null());
 
 const base = '/v1/workspaces/members/access';
 

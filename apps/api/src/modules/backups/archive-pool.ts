@@ -54,7 +54,8 @@ export async function checkArchiveInWorker(
 }
 
 /**
- * Checks an untrusted archive in the worker and answers all of its data. Rows arrive a batch per
+ * Checks an untrusted archive in the worker (format.ts checkArchive) and answers all of its data: what
+ * a restore writes. Throws BackupProblemError at the first problem. Rows arrive a batch per
  * message, the next asked for when the event loop has had its turn, so taking them in never blocks it
  * for long either.
  */

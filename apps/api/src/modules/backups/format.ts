@@ -15,7 +15,6 @@ import {
   openZip,
   writeZip,
 } from './archive';
-import { readArchiveInWorker } from './archive-pool';
 import { JsonArrayError, JsonArrayReader } from './json-array';
 import { maxTableRows } from './limits';
 import {
@@ -463,19 +462,6 @@ export async function checkArchive(
   } finally {
     zip.close();
   }
-}
-
-/**
- * Reads and checks an untrusted backup archive for a workspace (checkArchive, in the archive worker
- * thread) and answers all of its data: what a restore writes. Throws BackupProblemError at the first
- * problem.
- */
-export function parseArchive(
-  bytes: Buffer,
-  workspaceId: string,
-  limits: ArchiveLimits = defaultArchiveLimits,
-): Promise<WorkspaceData> {
-  return readArchiveInWorker(bytes, workspaceId, limits);
 }
 
 /** Rows per table of a workspace's data. */

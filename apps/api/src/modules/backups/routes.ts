@@ -22,8 +22,8 @@ import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
+import { bearer, guarded, nothing } from '../../http/route-options';
 import { type MemberAccess, requireMember } from '../access/guard';
-import { bearer, guarded, nothing } from '../access/routes';
 import { type BackupLimit, backupRule } from './limits';
 import * as backups from './service';
 

@@ -12,7 +12,7 @@ import {
   StatusCode,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import type { MemberAccess } from '../access/guard';
@@ -28,8 +28,8 @@ import {
 } from '../identity/service';
 import { getWorkspace } from '../workspaces/service';
 import { BackupProblemError, defaultArchiveLimits } from './archive';
-import { checkArchiveInWorker } from './archive-pool';
-import { buildArchive, formatVersion, parseArchive, type WorkspaceData } from './format';
+import { checkArchiveInWorker, readArchiveInWorker } from './archive-pool';
+import { buildArchive, formatVersion, type WorkspaceData } from './format';
 import { maxPreRestoreBackups, maxStoredBackups } from './limits';
 import type { ArchiveRow } from './registry';
 import * as repo from './repository';
@@ -37,12 +37,6 @@ import * as repo from './repository';
 const now = (): Date => new Date();
 
 // ---------- events (notifications are wired in src/wiring.ts)
-
-/** A committed backup or restore, emitted for other modules (notifications). */
-export interface BackupEvents {
-  'backup.created': { workspaceId: string; backupId: string; userId: string };
-  'backup.restored': { workspaceId: string; backupId: string; preRestoreBackupId: string; userId: string };
-}
 
 // ---------- answers
 
@@ -494,7 +488,7 @@ export async function restoreBackup(
   if (!archive) throw new AppError(StatusCode.notFound);
   let data: WorkspaceData;
   try {
-    data = await parseArchive(archive, workspaceId);
+    data = await readArchiveInWorker(archive, workspaceId, defaultArchiveLimits);
   } catch (error) {
     throw refusalOf(locale, error);
   }

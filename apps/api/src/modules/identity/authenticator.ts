@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { recoveryCodeAlphabet, recoveryCodeSchema, StatusCode } from '@wsm/contracts';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import * as repo from './repository';

@@ -1,7 +1,7 @@
 import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import * as repo from './repository';
 import { sessions } from './schema';

@@ -12,7 +12,7 @@ import {
   type TwoFaMethods,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError, isAppError } from '../../http/app-error';
 import {
@@ -26,6 +26,7 @@ import {
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
 import { checkAuthenticatorCode, hasAuthenticator, useRecoveryCode } from './authenticator';
 import type { ClientInfo } from './client-info';
+import type { AccountCreated } from './events';
 import { codeSendRules, type IdentityLimit, identityLimits, limitRule } from './limits';
 import { alertIfNewDevice } from './login-alerts';
 import {
@@ -83,27 +84,6 @@ function limit(deps: AppDeps, name: IdentityLimit, subject: string): Promise<voi
 }
 
 const unauthorized = () => new AppError(StatusCode.unauthorized);
-
-/** A new account, emitted after it is committed (members claims the invitations sent to its phone). */
-export interface AccountCreated {
-  userId: string;
-  phone: string;
-  nationalCode: string | null;
-  username: string | null;
-}
-/** A completed login (a new session), emitted after it is committed. */
-export interface LoginCompleted {
-  userId: string;
-  sessionId: string;
-  ipAddress: string;
-  agent: string;
-  platform: string;
-}
-/** The identity module's events (handlers are wired in src/wiring.ts). */
-export interface IdentityEvents {
-  'account.created': AccountCreated;
-  'login.completed': LoginCompleted;
-}
 
 const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
 const shield = () => new AppError(StatusCode.securityShield);

@@ -1,5 +1,3 @@
-import type { EventLog } from '../../events/bus';
-
 // The changes of the members module that another module may react to (notifications, wired in
 // src/wiring.ts), each emitted through the event bus once committed.
 
@@ -40,6 +38,3 @@ export interface MembersEvents {
     byUserId: string;
   };
 }
-
-/** Where a handler failure is reported (the request's logger). */
-export type EventLogger = EventLog;

@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { bearer, guarded, nothing } from '../../http/route-options';
 import { requireMember } from '../access/guard';
-import { bearer, guarded, nothing } from '../access/routes';
 import * as members from './service';
 
 const tags = ['members'];

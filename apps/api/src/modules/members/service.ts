@@ -10,8 +10,8 @@ import {
   StatusCode,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
-import { type EventQueue, emit } from '../../events/bus';
+import type { AppDeps } from '../../deps';
+import { type EventLog, type EventQueue, emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
@@ -21,8 +21,7 @@ import { findGrantableRole } from '../access/service';
 import { imageRef } from '../assets/images';
 import { recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
-import * as directory from '../users/service';
-import type { EventLogger } from './events';
+import * as directory from '../users/entries';
 import { type MembersLimit, membersLimitRule } from './limits';
 import { invitationText } from './messages';
 import * as repo from './repository';
@@ -203,7 +202,7 @@ export async function changeMemberRole(
   access: MemberAccess,
   input: { memberId: string; roleId: string | null },
   locale: Locale,
-  log?: EventLogger,
+  log?: EventLog,
 ): Promise<Member> {
   const row = await db.transaction(async (tx) => {
     const { workspaceId } = access;
@@ -261,7 +260,7 @@ export async function removeMember(
   db: Db,
   access: MemberAccess,
   memberId: string,
-  log?: EventLogger,
+  log?: EventLog,
 ): Promise<void> {
   const row = await memberOf(db, access.workspaceId, memberId);
   if (row.member.level === 'owner') throw new AppError(StatusCode.forbidden);
@@ -422,7 +421,7 @@ export async function withdrawInvitation(
   db: Db,
   access: MemberAccess,
   invitationId: string,
-  log?: EventLogger,
+  log?: EventLog,
 ): Promise<void> {
   const row = await repo.findInvitation(db, invitationId);
   if (!row || row.invitation.workspaceId !== access.workspaceId) throw new AppError(StatusCode.notFound);
@@ -521,7 +520,7 @@ export async function respondToInvitation(
   db: Db,
   userId: string,
   input: { invitationId: string; accept: boolean },
-  log?: EventLogger,
+  log?: EventLog,
 ): Promise<void> {
   const row = await repo.findInvitation(db, input.invitationId);
   if (!row || row.invitation.inviteeUserId !== userId) throw new AppError(StatusCode.notFound);
@@ -585,7 +584,7 @@ export async function claimInvitationsForAccount(
     nationalCode?: string | null | undefined;
     username?: string | null | undefined;
   },
-  log?: EventLogger,
+  log?: EventLog,
 ): Promise<number> {
   const claimed = await db.transaction(async (tx) => {
     const t = now();

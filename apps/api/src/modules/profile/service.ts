@@ -5,7 +5,7 @@ import {
   type ProfileUpdateRequest,
   StatusCode,
 } from '@wsm/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { imageRef, isUserImage } from '../assets/images';
 import type { UserLanguage } from '../identity/schema';

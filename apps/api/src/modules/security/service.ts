@@ -7,7 +7,7 @@ import {
   type TwoFaMethod,
   type TwoFaSettings,
 } from '@wsm/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import {
@@ -39,16 +39,6 @@ import {
   type User,
   useAccountCode,
 } from '../identity/service';
-
-/** Changed secrets and contacts, emitted once committed (notifications and invitations react in src/wiring.ts). */
-export interface SecurityEvents {
-  'password.changed': { userId: string };
-  'two-fa.changed': { userId: string; method: TwoFaMethod };
-  'email.changed': { userId: string; email: string };
-  'phone.changed': { userId: string; phone: string };
-  'username.changed': { userId: string; username: string };
-  'national-code.added': { userId: string; nationalCode: string };
-}
 
 async function userOf(deps: AppDeps, userId: string) {
   const user = await getUser(deps, userId);

@@ -8,7 +8,6 @@ import {
   type WorkspaceUserStatus,
   workspaceUserTransitions,
 } from '@wsm/contracts';
-import { uuidv7 } from 'uuidv7';
 import { emit, inTransaction } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { namedStatus } from '../access/catalogue';
@@ -17,12 +16,11 @@ import { fieldError } from '../access/service';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../identity/repository';
 import * as members from '../members/service';
+import type { Who } from './entries';
 import * as repo from './repository';
 import { type DirectoryStatus, directoryStatuses } from './schema';
 
 const now = (): Date => new Date();
-
-type Who = { userId: string } | { phone: string };
 
 /** Masks a national code as 001****890. */
 export function maskNationalCode(code: string): string {
@@ -50,60 +48,6 @@ function toWorkspaceUser(row: repo.DirectoryRow, locale: Locale): WorkspaceUser 
     nationalId: account?.nationalCode ? maskNationalCode(account.nationalCode) : null,
     birthDate: entry.birthDate ?? null,
   };
-}
-
-// ---------- for the members module (inside its transactions)
-
-/** Adds an invitee to the directory (unregistered without an account, unconfirmed with one) unless known. */
-export async function recordInvitee(db: Db, workspaceId: string, who: Who): Promise<void> {
-  const t = now();
-  await repo.insertEntry(db, {
-    id: uuidv7(),
-    workspaceId,
-    userId: 'userId' in who ? who.userId : null,
-    phone: 'phone' in who ? who.phone : null,
-    status: 'userId' in who ? 'unconfirmed' : 'unregistered',
-    createdDate: t,
-    updatedDate: t,
-  });
-}
-
-/** Makes a new member confirmed in the directory (creating its entry when needed). */
-export async function recordMember(db: Db, workspaceId: string, userId: string): Promise<void> {
-  const t = now();
-  const existing = await repo.findEntryOf(db, workspaceId, { userId });
-  if (existing)
-    await repo.updateEntry(db, workspaceId, existing.id, {
-      status: 'confirmed',
-      joinDate: t,
-      updatedDate: t,
-    });
-  else
-    await repo.insertEntry(db, {
-      id: uuidv7(),
-      workspaceId,
-      userId,
-      status: 'confirmed',
-      joinDate: t,
-      createdDate: t,
-      updatedDate: t,
-    });
-}
-
-/** Removes an invitee who never joined (after a decline, withdrawal or expiry). */
-export async function forgetInvitee(db: Db, workspaceId: string, who: Who): Promise<void> {
-  await repo.deleteInviteeEntry(db, workspaceId, who);
-}
-
-/** Removes a former member from the directory. */
-export async function forgetMember(db: Db, workspaceId: string, userId: string): Promise<void> {
-  const entry = await repo.findEntryOf(db, workspaceId, { userId });
-  if (entry) await repo.deleteEntry(db, workspaceId, entry.id);
-}
-
-/** Gives a new account the directory entries that waited for its phone (unregistered → unconfirmed). */
-export async function claimPhoneEntries(db: Db, phone: string, userId: string): Promise<number> {
-  return repo.claimPhoneEntries(db, phone, userId, now());
 }
 
 // ---------- the directory routes

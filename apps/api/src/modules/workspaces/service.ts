@@ -7,7 +7,7 @@ import {
   type WorkspaceProfile,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
 import { namedStatus } from '../access/catalogue';

@@ -1,0 +1,18 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AppMetrics } from './http/metrics';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { Messaging } from './messaging/messaging';
+
+// What every module's services are handed: the settings and the real parts behind clean interfaces.
+// Its own file, below every module: app.ts builds it and imports every module's routes, so a module
+// that took this type from app.ts would import the app back.
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  limiter: RateLimiter;
+  messaging: Messaging;
+  /** This app's Prometheus registry and counters (http/metrics.ts). */
+  metrics: AppMetrics;
+}

@@ -1,0 +1,22 @@
+// The identity module's events: what it emits once committed (src/events/bus.ts).
+
+/** A new account, emitted after it is committed (members claims the invitations sent to its phone). */
+export interface AccountCreated {
+  userId: string;
+  phone: string;
+  nationalCode: string | null;
+  username: string | null;
+}
+/** A completed login (a new session), emitted after it is committed. */
+export interface LoginCompleted {
+  userId: string;
+  sessionId: string;
+  ipAddress: string;
+  agent: string;
+  platform: string;
+}
+/** The identity module's events (handlers are wired in src/wiring.ts). */
+export interface IdentityEvents {
+  'account.created': AccountCreated;
+  'login.completed': LoginCompleted;
+}
