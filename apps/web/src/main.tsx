@@ -21,6 +21,8 @@ applyDocumentLocale(startup.locale);
 applyDocumentMode(initialMode());
 const translations = setupI18n(startup.locale);
 setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
+// A mocked-API build (VITE_API_MOCK=true) answers from the features' canned routes; other builds drop this.
+if (import.meta.env.VITE_API_MOCK === 'true') void import('./app/mock-routes');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMockAdapter, mockRoutes } from './mock-api';
+import { mockRoutes } from '../app/mock-routes';
+import { createMockAdapter } from './mock-api';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,4 +1,4 @@
-import { type Envelope, StatusCode, statusMessages } from '@wsm/contracts';
+import { StatusCode, statusMessages } from '@wsm/contracts';
 import {
   type AxiosAdapter,
   AxiosError,
@@ -8,11 +8,6 @@ import {
   CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { backupMockRoutes } from '../features/backups/mock-routes';
-import { notificationMockRoutes } from '../features/notifications/mock-routes';
-import { profileMockRoutes } from '../features/profile/mock-routes';
-import { workspaceAdminMockRoutes } from '../features/workspace-settings/mock-routes';
-import { workspaceMockRoutes } from '../features/workspaces/mock-routes';
 
 // The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
 // from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
@@ -32,93 +27,6 @@ export interface MockRoute {
   path: string | RegExp;
   answer: (config: InternalAxiosRequestConfig) => MockAnswer;
 }
-
-const ok = <T>(data: T, statusCode: number = StatusCode.ok): MockAnswer => ({
-  body: { statusCode, statusMessage: statusMessages[StatusCode.ok].en, data } satisfies Envelope<T>,
-});
-
-const sampleLogo = { id: 'logo-1', url: '/favicon.svg' };
-const createdDate = '2025-03-21T08:30:00.000Z';
-
-export const sampleWorkspaces = [
-  {
-    id: 'ws-1',
-    workspaceName: 'acme',
-    name: 'شرکت نمونه',
-    description: 'فضای کاری نمونه برای حالت آزمایشی',
-    logo: sampleLogo,
-    status: { id: 1, name: 'فعال', key: 'active' },
-    createdDate,
-  },
-  {
-    id: 'ws-2',
-    workspaceName: 'globex',
-    name: 'Globex',
-    description: 'A sample workspace for the mocked mode',
-    logo: sampleLogo,
-    status: { id: 1, name: 'Active', key: 'active' },
-    createdDate,
-  },
-];
-
-export const sampleUser = {
-  id: 'user-1',
-  userId: 'user-1',
-  firstName: 'سارا',
-  lastName: 'محمدی',
-  username: 'sara',
-  gender: { id: 2, name: 'زن', key: 'female' },
-  language: { id: 1, name: 'فارسی', key: 'persian' },
-};
-
-export const mockRoutes: MockRoute[] = [
-  // Feature routes first: they answer in the contract's exact shapes.
-  ...profileMockRoutes,
-  ...notificationMockRoutes,
-  ...backupMockRoutes,
-  // The settings screens' routes first: their invitations call (with ?workspaceId=) answers the sent
-  // list and hands the caller's own invitations to the workspaces routes.
-  ...workspaceAdminMockRoutes,
-  ...workspaceMockRoutes,
-  { method: 'get', path: '/healthz', answer: () => ({ body: { status: 'ok' } }) },
-  { method: 'get', path: '/readyz', answer: () => ({ body: { status: 'ready' } }) },
-  {
-    method: 'post',
-    path: /^\/v1\/auth\/identity\/login\/(national-code|username)$/,
-    answer: () =>
-      ok(
-        {
-          method: 'sms',
-          accessToken: 'mock-step-token',
-          twoFaMethods: { sms: '0912***4567', email: 's***@example.com' },
-        },
-        StatusCode.secondStep,
-      ),
-  },
-  {
-    method: 'post',
-    path: '/v1/auth/identity/login/2fa/verify',
-    answer: () => ok({ accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' }),
-  },
-  {
-    method: 'post',
-    path: '/v1/auth/identity/security/tokens/renew',
-    answer: () => ok({ accessToken: 'mock-access-token-renewed' }),
-  },
-  { method: 'get', path: '/v1/auth/profile', answer: () => ok(sampleUser) },
-  { method: 'get', path: '/v1/workspaces', answer: () => ok(sampleWorkspaces) },
-  {
-    method: 'get',
-    path: /^\/v1\/workspaces\/workspace-id\/[^/]+$/,
-    answer: () => ok(sampleWorkspaces[0]),
-  },
-  {
-    method: 'get',
-    path: /^\/v1\/notifications\/(simple|bulk|unread)$/,
-    answer: () => ok({ notifications: [] }),
-  },
-  { method: 'post', path: /^\/v1\/assets\/[a-z-]+-image$/, answer: () => ok({ imageId: 'image-1' }) },
-];
 
 function pathOf(config: InternalAxiosRequestConfig): string {
   const url = config.url ?? '';
@@ -144,14 +52,14 @@ function uploadSize(data: unknown): number {
 }
 
 export interface MockAdapterOptions {
-  routes?: readonly MockRoute[];
+  routes: readonly MockRoute[];
   /** Source of randomness for the delay (0 ≤ r < 1); tests pin it. */
   random?: () => number;
 }
 
 /** An axios adapter that answers from `routes`; unknown calls get a 404 envelope. */
-export function createMockAdapter(options: MockAdapterOptions = {}): AxiosAdapter {
-  const routes = options.routes ?? mockRoutes;
+export function createMockAdapter(options: MockAdapterOptions): AxiosAdapter {
+  const { routes } = options;
   const random = options.random ?? Math.random;
   const [minDelay, maxDelay] = mockDelayRangeMs;
 
@@ -228,9 +136,21 @@ export function createMockAdapter(options: MockAdapterOptions = {}): AxiosAdapte
 }
 
 /** Switches an axios instance to the mocked API. */
-export function installMockApi(instance: AxiosInstance, options?: MockAdapterOptions): void {
+export function installMockApi(instance: AxiosInstance, options: MockAdapterOptions): void {
   instance.defaults.adapter = createMockAdapter(options);
 }
 
-/** The adapter the API client uses in a mock build (VITE_API_MOCK=true). */
-export const mockAdapter: AxiosAdapter = createMockAdapter();
+// The routes are the features' (composed in app/mock-routes.ts, which hands them in): lib never imports
+// a feature, so the features can import lib.
+let provide: (routes: readonly MockRoute[]) => void = () => {};
+const provided = new Promise<AxiosAdapter>((resolve) => {
+  provide = (routes) => resolve(createMockAdapter({ routes }));
+});
+
+/** Hands in the routes the mock build answers from (app/mock-routes.ts, loaded by main.tsx). */
+export function provideMockRoutes(routes: readonly MockRoute[]): void {
+  provide(routes);
+}
+
+/** The adapter the API client uses in a mock build (VITE_API_MOCK=true): answers once the routes are in. */
+export const mockAdapter: AxiosAdapter = async (config) => (await provided)(config);
