@@ -27,7 +27,7 @@ export class PasskeyError extends Error {
 export function passkeysSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
-    window.isSecureContext &&
+    window.isSecureContext === true &&
     typeof window.PublicKeyCredential === 'function' &&
     typeof navigator.credentials?.create === 'function'
   );
