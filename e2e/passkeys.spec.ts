@@ -6,7 +6,8 @@ import { type Locale, logInContext, registerAccount, text } from './support';
 // DevTools protocol standing in for the device's fingerprint or screen lock: add a passkey in the
 // security settings, rename it, log out, log in with the password and then the passkey instead of the
 // code, and delete it. WebAuthn wants a domain as its RP id (never an IP address), so these pages are
-// opened at http://localhost, the default PUBLIC_URL's host (a secure context for browsers).
+// opened at http://localhost, the default PUBLIC_URL's host (a secure context for browsers). Last, the
+// section at phone width in dark mode: nothing overflows and an accessibility scan passes.
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 test.use({ baseURL: `http://localhost:${port}` });
@@ -90,3 +91,32 @@ for (const locale of ['fa', 'en'] as Locale[]) {
     await expect(card.getByText(t('profile', 'passkeys.empty'))).toBeVisible();
   });
 }
+
+test.describe('on a phone in dark mode', () => {
+  test.use({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
+
+  test('the passkeys section fits and passes a scan with a passkey listed (fa)', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const t = (ns: string, key: string) => text('fa', ns, key);
+    await virtualAuthenticator(page);
+    const account = await registerAccount(request);
+    await logInContext(context, baseURL ?? '', account);
+    await page.goto('/fa/profile/security');
+    const card = page.getByRole('region', { name: t('profile', 'passkeys.title') });
+    await expect(card.getByText(t('profile', 'passkeys.empty'))).toBeVisible({ timeout: 30_000 });
+    await card
+      .getByRole('textbox', { name: t('profile', 'passkeys.nameLabel'), exact: true })
+      .fill('لپ‌تاپ کار با نامی بلند برای آزمودن شکستن خط');
+    await card.getByRole('button', { name: t('profile', 'passkeys.add') }).click();
+    const list = card.getByRole('list', { name: t('profile', 'passkeys.listLabel') });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
