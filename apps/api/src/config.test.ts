@@ -16,6 +16,32 @@ describe('settings', () => {
     expect(config).toMatchObject({ smsProvider: 'log', emailProvider: 'log', databaseUrl: undefined });
   });
 
+  it('takes the passkeys RP id and origin from PUBLIC_URL unless set apart', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '4000' }).webauthn).toEqual({
+      rpId: 'localhost',
+      origins: ['http://localhost:4000'],
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://app.example.com/fa' }).webauthn).toEqual({
+      rpId: 'app.example.com',
+      origins: ['https://app.example.com'],
+    });
+    const apart = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://app.example.com',
+      WEBAUTHN_RP_ID: 'Example.com',
+      WEBAUTHN_ORIGINS: 'https://app.example.com, https://admin.example.com/',
+    });
+    expect(apart.webauthn).toEqual({
+      rpId: 'example.com',
+      origins: ['https://app.example.com', 'https://admin.example.com'],
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBAUTHN_ORIGINS: 'not a url' })).toThrow(ConfigError);
+  });
+
   it('generates a local JWT secret once, keeps it private in DATA_DIR, and reuses it', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

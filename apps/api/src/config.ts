@@ -25,6 +25,15 @@ const envSchema = z.object({
     )
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID must be a domain name (no scheme, no port)')
+    .optional(),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((origin) => origin.trim()))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1))
+    .optional(),
   SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
   EMAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -62,6 +71,11 @@ export interface Config {
   /** AES-256-GCM key of the authenticator-app secrets at rest (32 bytes). */
   totpEncryptionKey: Buffer;
   publicUrl: string;
+  /**
+   * Passkeys: the relying party id (a domain; passkeys work on it and its subdomains) and the origins
+   * a passkey may be registered or used from (the browser states its origin in the signed data).
+   */
+  webauthn: { rpId: string; origins: string[] };
   smsProvider: 'log' | 'kavenegar';
   emailProvider: 'log' | 'smtp';
   smtpUrl: string | undefined;
@@ -127,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const port = e.PORT;
   const jwtSecret = e.JWT_SECRET ?? localJwtSecret(dataDir);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -139,7 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
       ? parseKey(e.TOTP_ENCRYPTION_KEY)
       : developmentTotpKey(jwtSecret),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID?.toLowerCase() ?? new URL(publicUrl).hostname,
+      origins: (e.WEBAUTHN_ORIGINS ?? [publicUrl]).map((url) => new URL(url).origin),
+    },
     smsProvider: e.SMS_PROVIDER,
     emailProvider: e.EMAIL_PROVIDER,
     smtpUrl: e.SMTP_URL,

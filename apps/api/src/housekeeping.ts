@@ -54,6 +54,12 @@ const steps: Step[] = [
     batch: (t, limit) => sql`delete from auth_challenges where id in (
       select id from auth_challenges where expires_date < ${before(t, retention.challenges)} limit ${limit})`,
   },
+  // WebAuthn challenges nobody answered (they live 5 minutes; an answered one is deleted at once).
+  {
+    table: 'user_passkey_challenges',
+    batch: (t, limit) => sql`delete from user_passkey_challenges where id in (
+      select id from user_passkey_challenges where expires_date < ${t} limit ${limit})`,
+  },
   // The rotated tokens of dead sessions first, a batch at a time: a month-long session leaves thousands,
   // which a cascade from the session row would delete in one statement.
   {

@@ -8,6 +8,9 @@ export const identityPaths = {
   loginUsername: '/v1/auth/identity/login/username/',
   loginSend: '/v1/auth/identity/login/2fa/send/',
   loginVerify: '/v1/auth/identity/login/2fa/verify/',
+  /** The second step with a passkey instead of the code (api-contract.md section 9). */
+  loginPasskeyOptions: '/v1/auth/identity/login/2fa/passkey/options/',
+  loginPasskeyVerify: '/v1/auth/identity/login/2fa/passkey/verify/',
   recoveryStart: '/v1/auth/identity/forget/password/national-code',
   recoveryVerify: '/v1/auth/identity/forget/password/otp/verify/',
   recoveryResend: '/v1/auth/identity/forget/password/otp/verify/resend/sms/',

@@ -24,11 +24,16 @@ export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'invalid_cod
 export const twoFaMethodSchema = z.enum(['sms', 'email', 'google']);
 export type TwoFaMethod = z.infer<typeof twoFaMethodSchema>;
 
-/** The two-factor methods an account offers: masked destinations, and `google: true` when enrolled. */
+/**
+ * The two-factor methods an account offers: masked destinations, `google: true` when enrolled, and
+ * `passkeys`: how many passkeys are registered (absent when none). A passkey is not a `method` (nothing
+ * is sent and it is not chosen as the preferred one): the login offers it beside the code.
+ */
 export const twoFaMethodsSchema = z.object({
   sms: z.string(),
   email: z.string().optional(),
   google: z.literal(true).optional(),
+  passkeys: z.number().int().positive().optional(),
 });
 export type TwoFaMethods = z.infer<typeof twoFaMethodsSchema>;
 

@@ -8,6 +8,7 @@ export * from './normalize';
 export * from './notifications';
 export * from './outbox';
 export * from './paging';
+export * from './passkeys';
 export * from './password-strength';
 export * from './profile';
 export * from './status-codes';

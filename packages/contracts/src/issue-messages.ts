@@ -64,6 +64,11 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'A recovery code has 10 characters, like abcde-fghij',
     ar: 'يتكون رمز الاسترداد من ١٠ أحرف وأرقام، كما في قائمة رموز الاسترداد',
   },
+  invalid_passkey_response: {
+    fa: 'پاسخ کلید عبور خوانا نیست؛ دوباره تلاش کنید',
+    en: 'The passkey answer could not be read; try again',
+    ar: 'تعذرت قراءة رد مفتاح المرور؛ حاول مرة أخرى',
+  },
   method_or_login_alerts: {
     fa: 'روش تأیید یا هشدار ورود را بفرستید',
     en: 'Send the two-factor method, the login alerts setting, or both',

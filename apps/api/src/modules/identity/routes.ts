@@ -1,7 +1,9 @@
 import {
+  authenticationOptionsSchema,
   endSessionByLinkRequestSchema,
   endSessionByLinkResponseSchema,
   loginNationalCodeRequestSchema,
+  loginPasskeyVerifyRequestSchema,
   loginSendRequestSchema,
   loginStepResponseSchema,
   loginUsernameRequestSchema,
@@ -253,6 +255,47 @@ export const identityRoutes = fp(
               challengeToken: challengeToken(request),
               code: request.body.code,
               recoveryCode: request.body.recoveryCode,
+              client: client(request),
+              log: request.log,
+            }),
+          ),
+        ),
+    );
+
+    r.post(
+      paths.loginPasskeyOptions,
+      {
+        schema: {
+          tags,
+          summary:
+            "Login with a passkey instead of the code: authentication options for the account's passkeys (PublicKeyCredentialRequestOptionsJSON; 404 when it has none) (Bearer: the login challenge token)",
+          security: bearer,
+          response: { 200: envelopeSchema(authenticationOptionsSchema) },
+        },
+      },
+      async (request) =>
+        ok(request, await identity.loginPasskeyOptions(deps, { challengeToken: challengeToken(request) })),
+    );
+
+    r.post(
+      paths.loginPasskeyVerify,
+      {
+        schema: {
+          tags,
+          summary:
+            "Login with a passkey: its answer (AuthenticationResponseJSON) → tokens and a new session, as a right code (Bearer: the login challenge token). Wrong origin, unknown or another account's credential, a counter that went backwards or a used challenge → 620, counted toward the 5 tries (then 660).",
+          security: bearer,
+          body: loginPasskeyVerifyRequestSchema,
+          response: { 200: envelopeSchema(tokenPairSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await failuresPerIp('codeFailIp', request, () =>
+            identity.verifyLoginPasskey(deps, {
+              challengeToken: challengeToken(request),
+              response: request.body.response,
               client: client(request),
               log: request.log,
             }),

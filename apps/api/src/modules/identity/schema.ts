@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -198,3 +209,68 @@ export type UserRow = typeof users.$inferSelect;
 export type AuthenticatorRow = typeof authenticators.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Passkeys (WebAuthn credentials) of an account, a second factor at login beside the codes. Only the
+ * public key is kept; `counter` is the authenticator's signature counter, which must go up with every
+ * use when the authenticator counts (a clone would fall behind).
+ */
+export const passkeys = pgTable(
+  'user_passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id (base64url) the browser names at login. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    /** A 32-bit unsigned number: bigint, since integer stops at 2^31. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…), as it reported them. */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    lastUsedDate: timestamptz('last_used_date'),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_id_key').on(t.credentialId),
+    index('user_passkeys_user_id_idx').on(t.userId),
+    check('user_passkeys_counter_check', sql`${t.counter} >= 0`),
+  ],
+);
+
+export const passkeyChallengePurposes = ['registration', 'authentication'] as const;
+
+/**
+ * WebAuthn challenges waiting for their answer, kept server-side and used once: a registration's is
+ * bound to the session that asked for it, an authentication's to the login challenge (`boundTo`). One
+ * pending per binding: asking again replaces it.
+ */
+export const passkeyChallenges = pgTable(
+  'user_passkey_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: passkeyChallengePurposes }).notNull(),
+    /** The session id (registration) or the login challenge's id (authentication). */
+    boundTo: text('bound_to').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresDate: timestamptz('expires_date').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_passkey_challenges_binding_key').on(t.purpose, t.boundTo),
+    index('user_passkey_challenges_expires_date_idx').on(t.expiresDate),
+    check('user_passkey_challenges_purpose_check', sql`${t.purpose} in ('registration', 'authentication')`),
+  ],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  type AuthenticationResponse,
   customIssueMessages,
   type Locale,
   maskEmail,
@@ -39,6 +40,7 @@ import {
   maxCodeAttempts,
   resendAfterSeconds,
 } from './one-time-codes';
+import { authenticationOptions, checkPasskeyLogin, passkeyCount } from './passkeys';
 import { assertStrongPassword, hashPassword, needsRehash, verifyPassword } from './passwords';
 import * as repo from './repository';
 import type { ChallengePurpose, ChallengeRow, UserLanguage, UserRow, UserStatus } from './schema';
@@ -129,13 +131,13 @@ async function checkCode(
 }
 
 /**
- * Checks the second step of a login proved without a sent code: a code of the authenticator app, or a
- * recovery code. Counted against the challenge's 5 tries like a sent code (620, then 660).
+ * Checks the second step of a login proved without a sent code: a code of the authenticator app, a
+ * recovery code, or a passkey. Counted against the challenge's 5 tries like a sent code (620, then 660).
  */
 async function checkLoginSecret(
   deps: AppDeps,
   challenge: ChallengeRow,
-  proof: { code: string } | { recoveryCode: string },
+  proof: { code: string } | { recoveryCode: string } | { passkey: AuthenticationResponse },
 ): Promise<void> {
   const t = now();
   const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
@@ -144,7 +146,9 @@ async function checkLoginSecret(
   const right =
     'recoveryCode' in proof
       ? await useRecoveryCode(deps, userId, proof.recoveryCode)
-      : await checkAuthenticatorCode(deps, userId, proof.code);
+      : 'passkey' in proof
+        ? await checkPasskeyLogin(deps, { challengeId: challenge.id, userId }, proof.passkey)
+        : await checkAuthenticatorCode(deps, userId, proof.code);
   if (right) {
     if (await repo.markChallengeVerified(deps.database.db, challenge.id, t)) return;
     throw wrongCredentials();
@@ -463,7 +467,10 @@ export async function completeSignup(
 
 export type LoginIdentifier = { kind: 'nationalCode'; value: string } | { kind: 'username'; value: string };
 
-/** The second-step methods an account offers: its phone, a verified e-mail, an enrolled authenticator. */
+/**
+ * The second-step methods an account offers: its phone, a verified e-mail, an enrolled authenticator,
+ * and how many passkeys it has (a passkey is offered beside the code, never the preferred method).
+ */
 export async function twoFaMethodsOf(
   deps: AppDeps,
   user: Pick<UserRow, 'id' | 'phone' | 'email' | 'emailVerified'>,
@@ -471,6 +478,8 @@ export async function twoFaMethodsOf(
   const methods: TwoFaMethods = { sms: maskPhone(user.phone) };
   if (user.email && user.emailVerified) methods.email = maskEmail(user.email);
   if (await hasAuthenticator(deps, user.id)) methods.google = true;
+  const passkeys = await passkeyCount(deps, user.id);
+  if (passkeys > 0) methods.passkeys = passkeys;
   return methods;
 }
 
@@ -616,6 +625,41 @@ export async function verifyLogin(
   else if (challenge.channel === 'google')
     await checkLoginSecret(deps, challenge, { code: input.code ?? '' });
   else await checkCode(deps, challenge, input.code ?? '', false);
+  return completeLogin(deps, challenge, input);
+}
+
+/**
+ * Login step 2 with a passkey instead of the code: the authentication options for the account's
+ * passkeys (404 when it has none), bound to this login challenge.
+ */
+export async function loginPasskeyOptions(
+  deps: AppDeps,
+  input: { challengeToken: string },
+): Promise<Awaited<ReturnType<typeof authenticationOptions>>> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  if (challenge.verifiedDate) throw unauthorized();
+  return authenticationOptions(deps, { challengeId: challenge.id, userId: challenge.userId! });
+}
+
+/**
+ * Login step 2 with a passkey: its answer to loginPasskeyOptions → tokens, exactly as a right code. A
+ * wrong answer counts toward the challenge's 5 tries like a wrong code (620, then 660).
+ */
+export async function verifyLoginPasskey(
+  deps: AppDeps,
+  input: { challengeToken: string; response: AuthenticationResponse; client: ClientInfo; log?: Logger },
+): Promise<TokenPair> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  await checkLoginSecret(deps, challenge, { passkey: input.response });
+  return completeLogin(deps, challenge, input);
+}
+
+/** The second step is proved: opens the session, announces the login, alerts a new device. */
+async function completeLogin(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  input: { client: ClientInfo; log?: Logger | undefined },
+): Promise<TokenPair> {
   const user = await repo.findUserById(deps.database.db, challenge.userId!);
   if (!user) throw unauthorized();
   if (user.status === 'suspended') throw new AppError(StatusCode.suspended);

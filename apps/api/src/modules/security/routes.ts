@@ -7,11 +7,18 @@ import {
   emailResponseSchema,
   nationalCodeRequestSchema,
   nationalCodeResponseSchema,
+  passkeyDeleteRequestSchema,
+  passkeyOptionsRequestSchema,
+  passkeyPaths,
+  passkeyRegisterRequestSchema,
+  passkeyRenameRequestSchema,
+  passkeySchema,
   passwordChangeRequestSchema,
   profilePaths as paths,
   phoneRequestSchema,
   phoneResponseSchema,
   recoveryCodesSchema,
+  registrationOptionsSchema,
   resendResponseSchema,
   stepUpResponseSchema,
   twoFaSettingsRequestSchema,
@@ -149,6 +156,94 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         service.turnOffAuthenticator(deps, request.user.id, request.body.code, request.log),
       );
       return ok(request, null);
+    },
+  );
+
+  r.post(
+    passkeyPaths.passkeysOptions,
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
+        body: passkeyOptionsRequestSchema,
+        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, registrationOptionsSchema])) },
+      },
+      ...guard('enrolUser'),
+    },
+    async (request, reply) => {
+      const currentCode = request.body?.currentCode;
+      const start = () => service.startPasskeyRegistration(deps, request.user, currentCode, request.log);
+      const answer = currentCode !== undefined ? await checkingSecrets(request, start) : await start();
+      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.options);
+    },
+  );
+  r.post(
+    passkeyPaths.passkeys,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Registers a passkey: a name and the browser's answer to this session's options (RegistrationResponseJSON). 620 when it does not verify (wrong origin or RP id, no pending or a used challenge), 261 when that passkey is registered already",
+        body: passkeyRegisterRequestSchema,
+        response: { 200: envelopeSchema(passkeySchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) =>
+      ok(
+        request,
+        await checkingSecrets(request, () =>
+          service.registerPasskey(deps, request.user, request.body.name, request.body.response),
+        ),
+      ),
+  );
+  r.get(
+    passkeyPaths.passkeys,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's passkeys, oldest first",
+        response: { 200: envelopeSchema(z.array(passkeySchema)) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ok(request, await service.listPasskeys(deps, request.user.id)),
+  );
+  r.put(
+    passkeyPaths.passkeys,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Renames one of the caller's passkeys (404 when the caller has none of that id)",
+        body: passkeyRenameRequestSchema,
+        response: { 200: envelopeSchema(passkeySchema) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) =>
+      ok(request, await service.renamePasskey(deps, request.user.id, request.body.id, request.body.name)),
+  );
+  r.delete(
+    passkeyPaths.passkeys,
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Deletes one of the caller's passkeys (404 when the caller has none of that id).${stepUpNote}`,
+        body: passkeyDeleteRequestSchema,
+        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const remove = () => service.removePasskey(deps, request.user, request.body, request.log);
+      const answer =
+        request.body.currentCode !== undefined ? await checkingSecrets(request, remove) : await remove();
+      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, null);
     },
   );
 

@@ -18,6 +18,13 @@ import {
 } from '../identity/authenticator';
 import { setLoginAlerts } from '../identity/login-alerts';
 import {
+  deletePasskey,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  renamePasskey,
+} from '../identity/passkeys';
+import {
   assertStrongPassword,
   checkUserPassword,
   completeStepUp,
@@ -331,4 +338,44 @@ export async function turnOffAuthenticator(
   await disableAuthenticator(deps, userId, code);
   if (before.method === 'google')
     await emit('two-fa.changed', { userId, method: 'sms' }, { db: deps.database.db, log });
+}
+
+// ---------- passkeys
+
+/** Registration options, or a step-up first (stale session). */
+export type PasskeyOptionsStart =
+  | { options: Awaited<ReturnType<typeof registrationOptions>> }
+  | { stepUp: StepUp };
+
+/**
+ * Registration options for a new passkey. As for the authenticator app, a stale session gets a step-up
+ * code first: a stolen long-lived session cannot add a second factor of its own. The options' challenge
+ * is bound to this session and lives 5 minutes, so the registration that answers it comes from the same
+ * fresh session.
+ */
+export async function startPasskeyRegistration(
+  deps: AppDeps,
+  caller: { id: string; sessionId: string },
+  currentCode: string | undefined,
+  log: Logger,
+): Promise<PasskeyOptionsStart> {
+  const user = await userOf(deps, caller.id);
+  const stepUp = await freshOrStepUp(deps, caller, currentCode, log);
+  if (stepUp) return { stepUp };
+  return { options: await registrationOptions(deps, user, caller.sessionId) };
+}
+
+export { listPasskeys, registerPasskey, renamePasskey };
+
+/** Deletes one of the caller's passkeys; a stale session gets a step-up code first. */
+export async function removePasskey(
+  deps: AppDeps,
+  caller: { id: string; sessionId: string },
+  input: { id: string; currentCode?: string | undefined },
+  log: Logger,
+): Promise<{ stepUp: StepUp } | { deleted: true }> {
+  const stepUp = await freshOrStepUp(deps, caller, input.currentCode, log);
+  if (stepUp) return { stepUp };
+  await deletePasskey(deps, caller.id, input.id);
+  return { deleted: true };
 }

@@ -5,6 +5,7 @@ import {
   StatusCode,
   type TokenPair,
   type TwoFaMethod,
+  type WebAuthnOptions,
 } from '@wsm/contracts';
 import type { AxiosRequestConfig } from 'axios';
 import { ApiError, apiClient, reportUnexpectedError, unwrap } from '../../lib/api-client';
@@ -73,6 +74,26 @@ export function verifyLoginWithRecoveryCode(
     apiClient.post(
       identityPaths.loginVerify,
       { recoveryCode },
+      { ...atField, ...options, bearer: challenge },
+    ),
+  );
+}
+
+/** Login step 2 with a passkey: the authentication options for the account's passkeys. */
+export function loginPasskeyOptions(challenge: string, options: CallOptions = {}): Promise<WebAuthnOptions> {
+  return unwrap(apiClient.post(identityPaths.loginPasskeyOptions, {}, { ...options, bearer: challenge }));
+}
+
+/** Login step 2 with a passkey: the browser's answer → the token pair (a refusal, 620, is the page's to say). */
+export function verifyLoginPasskey(
+  challenge: string,
+  response: unknown,
+  options: CallOptions = {},
+): Promise<TokenPair> {
+  return unwrap(
+    apiClient.post(
+      identityPaths.loginPasskeyVerify,
+      { response },
       { ...atField, ...options, bearer: challenge },
     ),
   );

@@ -26,7 +26,13 @@ export interface LoginChallenge {
   /** The method the last code went out by. */
   method: TwoFaMethod;
   /** What the server offers: masked sms always, email when verified, google when an app is enrolled. */
-  methods: { sms: string; email?: string | undefined; google?: boolean | undefined };
+  methods: {
+    sms: string;
+    email?: string | undefined;
+    google?: boolean | undefined;
+    /** How many passkeys the account has: the second step offers "use a passkey" beside the code. */
+    passkeys?: number | undefined;
+  };
 }
 
 /** The second step's page of each method. */
@@ -61,6 +67,7 @@ export function saveLoginChallenge(step: LoginStep): LoginChallenge {
       sms: step.twoFaMethods.sms,
       email: step.twoFaMethods.email,
       google: step.twoFaMethods.google,
+      passkeys: step.twoFaMethods.passkeys,
     },
   };
   writeSession(sessionKeys.loginChallenge, JSON.stringify(challenge));

@@ -1,7 +1,9 @@
+import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -12,7 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
-import { sendLoginCode, verifyLogin, verifyLoginWithRecoveryCode } from './api';
+import { authenticateWithPasskey, PasskeyError } from '../../lib/webauthn';
+import {
+  loginPasskeyOptions,
+  sendLoginCode,
+  verifyLogin,
+  verifyLoginPasskey,
+  verifyLoginWithRecoveryCode,
+} from './api';
 import { useCompleteLogin } from './complete-login';
 import { AuthCard } from './components/auth-card';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
@@ -54,6 +63,8 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
   const [challenge, setChallenge] = useState<LoginChallenge | null>(getLoginChallenge);
   const [switching, setSwitching] = useState(false);
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const [passkeyError, setPasskeyError] = useState('');
   const offered = (which: TwoFaMethod) => Boolean(challenge?.methods[which]);
   const available = offered(method);
 
@@ -84,6 +95,30 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
 
   const verifyRecoveryCode = async (recoveryCode: string) => {
     completeLogin(await verifyLoginWithRecoveryCode(challenge.token, recoveryCode, { onError: restart }));
+  };
+
+  /** The account's passkey instead of the code: options, the browser's prompt, then the check. */
+  const loginWithPasskey = async () => {
+    setPasskeyError('');
+    setPasskeyPending(true);
+    try {
+      const options = await loginPasskeyOptions(challenge.token, { onError: restart });
+      const response = await authenticateWithPasskey(options);
+      completeLogin(await verifyLoginPasskey(challenge.token, response, { onError: restart }));
+    } catch (error) {
+      if (error instanceof PasskeyError)
+        setPasskeyError(
+          t(
+            error.reason === 'unsupported' || error.reason === 'cancelled'
+              ? `verify.passkeyErrors.${error.reason}`
+              : 'verify.passkeyErrors.failed',
+          ),
+        );
+      else if (isWrongCredentials(error)) setPasskeyError(t('verify.passkeyErrors.refused'));
+      // Anything else the API client has shown, or the challenge is over and restart() took over.
+    } finally {
+      setPasskeyPending(false);
+    }
   };
 
   const resend = async () => (await sendLoginCode(challenge.token, method, { onError: restart })).resendAfter;
@@ -162,7 +197,17 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
       <Stack sx={{ gap: 2.5 }}>
         <AuthHeading title={heading}>{explanation}</AuthHeading>
         {form}
-        {otherMethods.length > 0 || challenge.methods.google ? (
+        {passkeyPending ? (
+          <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('verify.passkeyWaiting')}
+          </Typography>
+        ) : null}
+        {passkeyError ? (
+          <Alert severity="error" role="alert" onClose={() => setPasskeyError('')}>
+            {passkeyError}
+          </Alert>
+        ) : null}
+        {otherMethods.length > 0 || challenge.methods.google || challenge.methods.passkeys ? (
           <>
             <Divider>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
@@ -170,6 +215,18 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
               </Typography>
             </Divider>
             <Stack sx={{ gap: 1 }}>
+              {challenge.methods.passkeys ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<FingerprintOutlined />}
+                  loading={passkeyPending}
+                  loadingPosition="start"
+                  disabled={switching}
+                  onClick={() => void loginWithPasskey()}
+                >
+                  {t('verify.usePasskey')}
+                </Button>
+              ) : null}
               {otherMethods.map((other) => (
                 <Button
                   key={other}
@@ -200,4 +257,8 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
       </Stack>
     </AuthCard>
   );
+}
+
+function isWrongCredentials(error: unknown): boolean {
+  return (error as { statusCode?: unknown } | null)?.statusCode === StatusCode.wrongCredentials;
 }

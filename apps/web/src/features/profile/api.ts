@@ -2,12 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   authenticatorEnrolmentSchema,
   type Envelope,
+  passkeyPaths,
+  passkeySchema,
   recoveryCodesSchema,
+  registrationOptionsSchema,
   revokeOthersResponseSchema,
   StatusCode,
   stepUpResponseSchema,
   type TwoFaMethod,
   twoFaSettingsSchema,
+  type WebAuthnOptions,
 } from '@wsm/contracts';
 import type { AxiosResponse } from 'axios';
 import { z } from 'zod';
@@ -160,6 +164,26 @@ async function authenticatorStep(
   return { step: 'enrol', ...authenticatorEnrolmentSchema.parse(envelope.data) };
 }
 
+/** Passkey registration options, or (stale session) a step-up code went to the current phone first. */
+export type PasskeyOptionsStep =
+  | { step: 'options'; options: WebAuthnOptions }
+  | { step: 'step-up'; phone: string; resendAfter: number };
+
+/** A passkey deletion: done, or (stale session) a step-up code went to the current phone first. */
+export type PasskeyDeleteStep = { step: 'deleted' } | { step: 'step-up'; phone: string; resendAfter: number };
+
+async function stepUpOr<T>(
+  request: Promise<AxiosResponse<Envelope<unknown>>>,
+  done: (data: unknown) => T,
+): Promise<T | { step: 'step-up'; phone: string; resendAfter: number }> {
+  const envelope = (await request).data;
+  if (envelope.statusCode === StatusCode.secondStep) {
+    const stepUp = stepUpResponseSchema.parse(envelope.data);
+    return { step: 'step-up', phone: stepUp.phone, resendAfter: stepUp.resendAfter };
+  }
+  return done(envelope.data);
+}
+
 const withCode = <T extends object>(body: T, currentCode: string | undefined) =>
   currentCode === undefined ? body : { ...body, currentCode };
 
@@ -227,6 +251,29 @@ export const profileApi = {
   confirmAuthenticator: async (code: string) =>
     recoveryCodesSchema.parse(await unwrap(apiClient.post(profilePaths.twoFaGoogleVerify, { code })))
       .recoveryCodes,
+  passkeys: () => get(passkeyPaths.passkeys, z.array(passkeySchema)),
+  passkeyOptions: (currentCode?: string): Promise<PasskeyOptionsStep> =>
+    stepUpOr(apiClient.post(passkeyPaths.passkeysOptions, withCode({}, currentCode)), (data) => ({
+      step: 'options' as const,
+      options: registrationOptionsSchema.parse(data),
+    })),
+  // A refused answer (620) or a passkey registered twice (261) is explained by the section itself.
+  registerPasskey: async (name: string, response: unknown) =>
+    passkeySchema.parse(
+      await unwrap(
+        apiClient.post(
+          passkeyPaths.passkeys,
+          { name, response },
+          { fieldCodes: [StatusCode.wrongCredentials, StatusCode.duplicate] },
+        ),
+      ),
+    ),
+  renamePasskey: async (id: string, name: string) =>
+    passkeySchema.parse(await unwrap(apiClient.put(passkeyPaths.passkeys, { id, name }))),
+  deletePasskey: (id: string, currentCode?: string): Promise<PasskeyDeleteStep> =>
+    stepUpOr(apiClient.delete(passkeyPaths.passkeys, { data: withCode({ id }, currentCode) }), () => ({
+      step: 'deleted' as const,
+    })),
   // A wrong code (620) is shown at the field.
   disableAuthenticator: (code: string) =>
     unwrap(
@@ -249,6 +296,7 @@ export const profileKeys = {
   phone: ['security', 'phone'] as const,
   sessions: ['security', 'sessions'] as const,
   twoFa: ['security', 'two-fa'] as const,
+  passkeys: ['security', 'passkeys'] as const,
 };
 
 export const useProfile = () => useQuery({ queryKey: profileKeys.profile, queryFn: profileApi.profile });
@@ -270,6 +318,7 @@ export const useNationalCode = () =>
 export const useEmail = () => useQuery({ queryKey: profileKeys.email, queryFn: profileApi.email });
 export const usePhone = () => useQuery({ queryKey: profileKeys.phone, queryFn: profileApi.phone });
 export const useSessions = () => useQuery({ queryKey: profileKeys.sessions, queryFn: profileApi.sessions });
+export const usePasskeys = () => useQuery({ queryKey: profileKeys.passkeys, queryFn: profileApi.passkeys });
 export const useTwoFa = () => useQuery({ queryKey: profileKeys.twoFa, queryFn: profileApi.twoFa });
 
 export function useUpdateProfile() {

@@ -47,6 +47,9 @@ const twoFaSettings = () =>
     : { method: 'sms', methods: { sms: maskedPhone }, loginAlerts: mockApp.loginAlerts };
 const maskedPhone = '0912***4567';
 
+// The mocked passkeys: kept in memory; the browser's prompt itself is real (it needs a real authenticator).
+let mockPasskeys: { id: string; name: string; createdDate: string; lastUsedDate: string | null }[] = [];
+
 /** The body of a mocked request (axios hands over the JSON text). */
 function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
   try {
@@ -132,6 +135,52 @@ export const profileMockRoutes: MockRoute[] = [
   },
   { method: 'delete', path: '/v1/auth/identity/security/sessions', answer: () => ok(null) },
   { method: 'delete', path: '/v1/auth/identity/security/sessions/others', answer: () => ok({ revoked: 1 }) },
+  { method: 'get', path: '/v1/auth/identity/security/passkeys', answer: () => ok(mockPasskeys) },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/security/passkeys/options',
+    answer: () =>
+      ok({
+        challenge: 'bW9jay1jaGFsbGVuZ2U',
+        rp: { name: 'Workspace Manager', id: window.location.hostname },
+        user: { id: 'dXNlci0x', name: 'sara', displayName: 'Sara' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        attestation: 'none',
+        excludeCredentials: [],
+      }),
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/identity/security/passkeys',
+    answer: (config) => {
+      const passkey = {
+        id: `passkey-${mockPasskeys.length + 1}`,
+        name: String(bodyOf(config).name ?? ''),
+        createdDate: new Date().toISOString(),
+        lastUsedDate: null,
+      };
+      mockPasskeys = [...mockPasskeys, passkey];
+      return ok(passkey);
+    },
+  },
+  {
+    method: 'put',
+    path: '/v1/auth/identity/security/passkeys',
+    answer: (config) => {
+      const { id, name } = bodyOf(config);
+      mockPasskeys = mockPasskeys.map((p) => (p.id === id ? { ...p, name: String(name) } : p));
+      return ok(mockPasskeys.find((p) => p.id === id) ?? null);
+    },
+  },
+  {
+    method: 'delete',
+    path: '/v1/auth/identity/security/passkeys',
+    answer: (config) => {
+      const { id } = bodyOf(config);
+      mockPasskeys = mockPasskeys.filter((p) => p.id !== id);
+      return ok(null);
+    },
+  },
   {
     method: 'get',
     path: '/v1/auth/identity/security/2fa',

@@ -31,6 +31,7 @@ beforeEach(() => {
     methods: { sms: '0912***4567' },
     loginAlerts: true,
   });
+  api.on('GET /v1/auth/identity/security/passkeys/', []);
   api.on('GET /v1/auth/identity/security/sessions/', [
     {
       id: 's1',
@@ -451,6 +452,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   });
 
   it('a session whose agent names no browser is an unknown device, the agent on hover', async () => {
+    api.on('GET /v1/auth/identity/security/passkeys/', []);
     api.on('GET /v1/auth/identity/security/sessions/', [
       {
         id: 's3',
@@ -486,6 +488,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   });
 
   it('offers no "end all others" when this is the only session', async () => {
+    api.on('GET /v1/auth/identity/security/passkeys/', []);
     api.on('GET /v1/auth/identity/security/sessions/', [
       {
         id: 's1',

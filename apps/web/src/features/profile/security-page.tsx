@@ -1,11 +1,12 @@
 import Stack from '@mui/material/Stack';
 import { EmailCard, PhoneCard } from './components/contact-cards';
 import { NationalCodeCard, UsernameCard } from './components/identity-cards';
+import { PasskeysCard } from './components/passkeys-card';
 import { PasswordCard } from './components/password-card';
 import { SessionsCard } from './components/sessions-card';
 import { TwoFaCard } from './components/two-fa-card';
 
-/** /profile/security: username, national code, password, e-mail, phone, two-factor method and sessions. */
+/** /profile/security: username, national code, password, e-mail, phone, two-factor method, passkeys and sessions. */
 export function SecurityPage() {
   return (
     <Stack sx={{ gap: 3 }}>
@@ -15,6 +16,7 @@ export function SecurityPage() {
       <EmailCard />
       <PhoneCard />
       <TwoFaCard />
+      <PasskeysCard />
       <SessionsCard />
     </Stack>
   );

@@ -1,0 +1,270 @@
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import {
+  type AuthenticationResponse,
+  type Passkey,
+  type RegistrationResponse,
+  StatusCode,
+  type WebAuthnOptions,
+} from '@wsm/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { authenticatorIssuer } from './authenticator';
+import * as repo from './repository';
+import type { PasskeyRow } from './schema';
+
+// Passkeys (WebAuthn) as a second factor: the login's password step stays, and a passkey replaces the
+// code. The challenges are kept server-side for 5 minutes and used once; a registration's is bound to the
+// session that asked for it, an authentication's to the login challenge. Whatever is wrong in an answer
+// (origin, RP id, challenge, signature, an unknown or another account's credential, a counter that went
+// backwards) is 620 and nothing more: the caller learns nothing about which part failed.
+
+/** How long a WebAuthn challenge waits for its answer (the browser's own timeout is 60 s of it). */
+const challengeLifetimeSeconds = 5 * 60;
+const browserTimeoutMs = 120_000;
+
+const now = (): Date => new Date();
+const wrongCredentials = () => new AppError(StatusCode.wrongCredentials);
+
+function toPasskey(row: PasskeyRow): Passkey {
+  return {
+    id: row.id,
+    name: row.name,
+    createdDate: row.createdDate.toISOString(),
+    lastUsedDate: row.lastUsedDate?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Whether a passkey answer came from one of our origins: the configured ones (WEBAUTHN_ORIGINS, by
+ * default PUBLIC_URL's), and outside production any http://localhost port when the RP id is localhost
+ * (the Vite dev server). The browser writes the origin into the signed client data.
+ */
+function originAllowed(deps: AppDeps, origin: string): boolean {
+  const { rpId, origins } = deps.config.webauthn;
+  if (origins.includes(origin)) return true;
+  return !deps.config.isProduction && rpId === 'localhost' && /^http:\/\/localhost(:\d{1,5})?$/.test(origin);
+}
+
+/** The origin the browser signed, or undefined when the client data cannot be read. */
+function signedOrigin(clientDataJSON: string): string | undefined {
+  try {
+    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      origin?: unknown;
+    };
+    return typeof data.origin === 'string' ? data.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedOrigin(deps: AppDeps, clientDataJSON: string): string {
+  const origin = signedOrigin(clientDataJSON);
+  if (!origin || !originAllowed(deps, origin)) throw wrongCredentials();
+  return origin;
+}
+
+function expiry(t: Date): Date {
+  return new Date(t.getTime() + challengeLifetimeSeconds * 1000);
+}
+
+/** The number of passkeys an account has (the `passkeys` of its two-factor methods). */
+export function passkeyCount(deps: AppDeps, userId: string): Promise<number> {
+  return repo.countPasskeys(deps.database.db, userId);
+}
+
+export async function listPasskeys(deps: AppDeps, userId: string): Promise<Passkey[]> {
+  return (await repo.listPasskeys(deps.database.db, userId)).map(toPasskey);
+}
+
+/**
+ * Registration options for the calling session, excluding the account's passkeys (an authenticator
+ * holding one of them is not registered twice). The session must be fresh: security/service.ts checks.
+ */
+export async function registrationOptions(
+  deps: AppDeps,
+  user: {
+    id: string;
+    username: string | null;
+    phone: string;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  sessionId: string,
+): Promise<WebAuthnOptions> {
+  const existing = await repo.listPasskeys(deps.database.db, user.id);
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const options = await generateRegistrationOptions({
+    rpName: authenticatorIssuer,
+    rpID: deps.config.webauthn.rpId,
+    userName: user.username ?? user.phone,
+    userDisplayName: displayName || (user.username ?? user.phone),
+    // A stable opaque handle: the user id's bytes (no phone or name inside).
+    userID: new TextEncoder().encode(user.id),
+    timeout: browserTimeoutMs,
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({
+      id: row.credentialId,
+      transports: row.transports as AuthenticatorTransport[],
+    })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+  });
+  const t = now();
+  await repo.putPasskeyChallenge(deps.database.db, {
+    id: uuidv7(),
+    purpose: 'registration',
+    boundTo: sessionId,
+    userId: user.id,
+    challenge: options.challenge,
+    expiresDate: expiry(t),
+    createdDate: t,
+  });
+  return { ...options };
+}
+
+/**
+ * Registers a passkey from the answer to this session's registration options (used up whatever the
+ * outcome). 620 when the answer does not verify (wrong origin, RP id or challenge, no pending one);
+ * 261 when that credential is registered already.
+ */
+export async function registerPasskey(
+  deps: AppDeps,
+  caller: { id: string; sessionId: string },
+  name: string,
+  response: RegistrationResponse,
+): Promise<Passkey> {
+  const db = deps.database.db;
+  const t = now();
+  const challenge = await repo.takePasskeyChallenge(db, 'registration', caller.sessionId, caller.id, t);
+  if (!challenge) throw wrongCredentials();
+  const origin = checkedOrigin(deps, response.response.clientDataJSON);
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: deps.config.webauthn.rpId,
+      requireUserVerification: false,
+    });
+  } catch {
+    throw wrongCredentials();
+  }
+  if (!verification.verified) throw wrongCredentials();
+  const { credential } = verification.registrationInfo;
+  try {
+    const row = await repo.insertPasskey(db, {
+      id: uuidv7(),
+      userId: caller.id,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? response.response.transports ?? [],
+      name,
+      createdDate: t,
+    });
+    return toPasskey(row);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    throw error;
+  }
+}
+
+/** Renames one of the account's passkeys (404 when it has none of that id). */
+export async function renamePasskey(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<Passkey> {
+  const row = await repo.renamePasskey(deps.database.db, userId, id, name);
+  if (!row) throw new AppError(StatusCode.notFound);
+  return toPasskey(row);
+}
+
+/** Deletes one of the account's passkeys (404 when it has none of that id). */
+export async function deletePasskey(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await repo.deletePasskey(deps.database.db, userId, id))) throw new AppError(StatusCode.notFound);
+}
+
+/**
+ * Authentication options for a login challenge: the account's passkeys only (a second factor, not a
+ * way to find the account). 404 when the account has none.
+ */
+export async function authenticationOptions(
+  deps: AppDeps,
+  login: { challengeId: string; userId: string },
+): Promise<WebAuthnOptions> {
+  const rows = await repo.listPasskeys(deps.database.db, login.userId);
+  if (rows.length === 0) throw new AppError(StatusCode.notFound);
+  const options = await generateAuthenticationOptions({
+    rpID: deps.config.webauthn.rpId,
+    timeout: browserTimeoutMs,
+    userVerification: 'preferred',
+    allowCredentials: rows.map((row) => ({
+      id: row.credentialId,
+      transports: row.transports as AuthenticatorTransport[],
+    })),
+  });
+  const t = now();
+  await repo.putPasskeyChallenge(deps.database.db, {
+    id: uuidv7(),
+    purpose: 'authentication',
+    boundTo: login.challengeId,
+    userId: login.userId,
+    challenge: options.challenge,
+    expiresDate: expiry(t),
+    createdDate: t,
+  });
+  return { ...options };
+}
+
+/**
+ * Checks a passkey answer for a login challenge (the pending WebAuthn challenge is used up whatever the
+ * outcome): the credential must be one of this account's, signed for our origin and RP id, over the
+ * challenge, with a counter above the stored one. False for anything wrong.
+ */
+export async function checkPasskeyLogin(
+  deps: AppDeps,
+  login: { challengeId: string; userId: string },
+  response: AuthenticationResponse,
+): Promise<boolean> {
+  const db = deps.database.db;
+  const t = now();
+  const challenge = await repo.takePasskeyChallenge(db, 'authentication', login.challengeId, login.userId, t);
+  if (!challenge) return false;
+  const origin = signedOrigin(response.response.clientDataJSON);
+  if (!origin || !originAllowed(deps, origin)) return false;
+  const row = await repo.findPasskeyByCredential(db, response.id);
+  // Another account's passkey is as unknown as one never registered.
+  if (!row || row.userId !== login.userId) return false;
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: deps.config.webauthn.rpId,
+      credential: {
+        id: row.credentialId,
+        publicKey: new Uint8Array(row.publicKey),
+        counter: row.counter,
+        transports: row.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    // Includes a counter that went backwards (a cloned authenticator): the library refuses it.
+    return false;
+  }
+  if (!verification.verified) return false;
+  return repo.usePasskey(db, row.id, verification.authenticationInfo.newCounter, t);
+}

@@ -1,0 +1,347 @@
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Passkey, passkeyNameSchema, StatusCode, toPersianDigits } from '@wsm/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/dates';
+import { useLocale } from '../../../lib/locale-navigation';
+import { notify } from '../../../lib/notify';
+import { createPasskey, PasskeyError, passkeysSupported } from '../../../lib/webauthn';
+import { profileApi, profileKeys, usePasskeys } from '../api';
+import { CodeStep } from './code-step';
+import { stepUpTimer } from './contact-cards';
+import { SectionCard } from './section-card';
+
+/** What the section is doing besides listing: a step-up code first (adding or deleting from a stale session). */
+type Stage =
+  | { name: 'idle' }
+  | { name: 'step-up-add'; phone: string; passkeyName: string }
+  | { name: 'step-up-delete'; phone: string; passkey: Passkey };
+
+/** The words for a passkey that could not be added: the browser's reason, or the server's refusal. */
+function addFailureKey(error: unknown): string | null {
+  if (error instanceof PasskeyError)
+    return {
+      unsupported: 'passkeys.errors.unsupported',
+      cancelled: 'passkeys.errors.cancelled',
+      'already-registered': 'passkeys.errors.alreadyRegistered',
+      failed: 'passkeys.errors.failed',
+    }[error.reason];
+  if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
+    return 'passkeys.errors.alreadyRegistered';
+  if (error instanceof ApiError && error.statusCode === StatusCode.wrongCredentials)
+    return 'passkeys.errors.refused';
+  // Anything else the API client has already shown.
+  return null;
+}
+
+/**
+ * /profile/security: the account's passkeys (name, added, last used), adding one with the browser's
+ * prompt, renaming and deleting (after a confirmation). Adding and deleting from a stale session ask for
+ * a step-up code to the phone first, as the authenticator app does.
+ */
+export function PasskeysCard() {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const client = useQueryClient();
+  const query = usePasskeys();
+  const supported = passkeysSupported();
+  const [stage, setStage] = useState<Stage>({ name: 'idle' });
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState('');
+  const [addError, setAddError] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [newName, setNewName] = useState('');
+  const [renameError, setRenameError] = useState('');
+  const [savingName, setSavingName] = useState(false);
+  const [confirming, setConfirming] = useState<Passkey | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const refresh = async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: profileKeys.passkeys }),
+      client.invalidateQueries({ queryKey: profileKeys.twoFa }),
+    ]);
+  };
+  const stepUpPhone = (phone: string) => (locale === 'fa' ? toPersianDigits(phone) : phone);
+
+  /** Options (or a step-up first), the browser's prompt, then the registration. */
+  const add = async (passkeyName: string, currentCode?: string) => {
+    setAddError('');
+    const answer = await profileApi.passkeyOptions(currentCode);
+    if (answer.step === 'step-up') {
+      setStage({ name: 'step-up-add', phone: answer.phone, passkeyName });
+      return answer.resendAfter;
+    }
+    setStage({ name: 'idle' });
+    try {
+      const response = await createPasskey(answer.options);
+      await profileApi.registerPasskey(passkeyName, response);
+      setName('');
+      notify.success(t('passkeys.added', { name: passkeyName }));
+      await refresh();
+    } catch (error) {
+      const key = addFailureKey(error);
+      if (key) setAddError(t(key));
+    }
+    return undefined;
+  };
+
+  const submitAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(t('passkeys.nameInvalid'));
+      return;
+    }
+    setNameError('');
+    setAdding(true);
+    try {
+      await add(parsed.data);
+    } catch {
+      // The API client already said why (rate limit, connection).
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (passkey: Passkey, currentCode?: string) => {
+    const answer = await profileApi.deletePasskey(passkey.id, currentCode);
+    if (answer.step === 'step-up') {
+      setStage({ name: 'step-up-delete', phone: answer.phone, passkey });
+      return answer.resendAfter;
+    }
+    setStage({ name: 'idle' });
+    notify.success(t('passkeys.deleted', { name: passkey.name }));
+    await refresh();
+    return undefined;
+  };
+
+  const confirmDelete = async () => {
+    const passkey = confirming;
+    if (!passkey) return;
+    setDeleting(true);
+    try {
+      await remove(passkey);
+    } catch {
+      // Already shown by the API client.
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    const passkey = renaming;
+    if (!passkey) return;
+    const parsed = passkeyNameSchema.safeParse(newName);
+    if (!parsed.success) {
+      setRenameError(t('passkeys.nameInvalid'));
+      return;
+    }
+    setSavingName(true);
+    try {
+      await profileApi.renamePasskey(passkey.id, parsed.data);
+      setRenaming(null);
+      notify.success(t('passkeys.renamed'));
+      await refresh();
+    } catch {
+      // Already shown by the API client.
+    } finally {
+      setSavingName(false);
+    }
+  };
+
+  let list: React.ReactNode;
+  if (query.isPending) list = <Skeleton variant="rounded" height={72} aria-label={t('states.loading')} />;
+  else if (query.isError) list = <Alert severity="error">{t('states.loadFailed')}</Alert>;
+  else if (query.data.length === 0)
+    list = (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('passkeys.empty')}
+      </Typography>
+    );
+  else
+    list = (
+      <List disablePadding aria-label={t('passkeys.listLabel')}>
+        {query.data.map((passkey) => (
+          <ListItem
+            key={passkey.id}
+            divider
+            disableGutters
+            sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+          >
+            <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
+              <KeyOutlined aria-hidden />
+            </ListItemIcon>
+            <ListItemText
+              sx={{ flex: '1 1 12rem', minWidth: 0 }}
+              primary={<bdi>{passkey.name}</bdi>}
+              secondary={t('passkeys.details', {
+                created: formatDate(passkey.createdDate, locale, t, 'date'),
+                used: passkey.lastUsedDate
+                  ? formatDate(passkey.lastUsedDate, locale, t, 'dateTime')
+                  : t('passkeys.neverUsed'),
+              })}
+              slotProps={{ secondary: { dir: 'auto' } }}
+            />
+            <Stack direction="row" sx={{ gap: 0.5, marginInlineStart: 'auto' }}>
+              <Button
+                onClick={() => {
+                  setRenaming(passkey);
+                  setNewName(passkey.name);
+                  setRenameError('');
+                }}
+                aria-label={t('passkeys.renameOne', { name: passkey.name })}
+              >
+                {t('passkeys.rename')}
+              </Button>
+              <Button
+                color="error"
+                onClick={() => setConfirming(passkey)}
+                aria-label={t('passkeys.deleteOne', { name: passkey.name })}
+              >
+                {t('passkeys.delete')}
+              </Button>
+            </Stack>
+          </ListItem>
+        ))}
+      </List>
+    );
+
+  let action: React.ReactNode;
+  if (stage.name === 'step-up-add' || stage.name === 'step-up-delete') {
+    const current = stage;
+    action = (
+      <Stack sx={{ gap: 1.5 }}>
+        <Alert severity="info" data-testid="passkeys-step-up">
+          {t('stepUp.explain', { phone: stepUpPhone(current.phone) })}
+        </Alert>
+        <CodeStep
+          id="passkeys-step-up"
+          timerName={stepUpTimer}
+          sentTo={stepUpPhone(current.phone)}
+          pending={adding || deleting}
+          onVerify={async (code) => {
+            if (current.name === 'step-up-add') await add(current.passkeyName, code);
+            else await remove(current.passkey, code);
+          }}
+          onResend={() =>
+            current.name === 'step-up-add' ? add(current.passkeyName) : remove(current.passkey)
+          }
+          onCancel={() => setStage({ name: 'idle' })}
+        />
+      </Stack>
+    );
+  } else if (!supported) action = <Alert severity="info">{t('passkeys.errors.unsupported')}</Alert>;
+  else
+    action = (
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={(event) => void submitAdd(event)}
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}
+      >
+        <TextField
+          label={t('passkeys.nameLabel')}
+          placeholder={t('passkeys.namePlaceholder')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError('');
+          }}
+          error={Boolean(nameError)}
+          helperText={nameError || t('passkeys.nameHelp')}
+          slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
+          sx={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={<KeyOutlined />}
+          loading={adding}
+          sx={{ mt: { sm: 1 } }}
+        >
+          {t('passkeys.add')}
+        </Button>
+      </Stack>
+    );
+
+  return (
+    <SectionCard id="security-passkeys" title={t('passkeys.title')} description={t('passkeys.description')}>
+      {list}
+      {action}
+      {addError ? (
+        <Alert severity="error" role="alert" onClose={() => setAddError('')}>
+          {addError}
+        </Alert>
+      ) : null}
+      <Dialog
+        open={Boolean(renaming)}
+        onClose={() => setRenaming(null)}
+        aria-labelledby="rename-passkey-title"
+      >
+        <form noValidate onSubmit={(event) => void saveName(event)}>
+          <DialogTitle id="rename-passkey-title">{t('passkeys.renameTitle')}</DialogTitle>
+          <DialogContent>
+            <TextField
+              autoFocus
+              fullWidth
+              margin="dense"
+              label={t('passkeys.nameLabel')}
+              value={newName}
+              onChange={(event) => {
+                setNewName(event.target.value);
+                setRenameError('');
+              }}
+              error={Boolean(renameError)}
+              helperText={renameError || ' '}
+              slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setRenaming(null)}>{t('actions.cancel')}</Button>
+            <Button type="submit" variant="contained" loading={savingName}>
+              {t('actions.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <Dialog
+        open={Boolean(confirming)}
+        onClose={() => setConfirming(null)}
+        aria-labelledby="delete-passkey-title"
+      >
+        <DialogTitle id="delete-passkey-title">{t('passkeys.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('passkeys.deleteText', { name: confirming?.name ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
+          <Button color="error" variant="contained" loading={deleting} onClick={() => void confirmDelete()}>
+            {t('passkeys.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </SectionCard>
+  );
+}
