@@ -3,6 +3,7 @@ import {
   authenticatorEnrolmentSchema,
   authenticatorStartRequestSchema,
   codeRequestSchema,
+  type Envelope,
   emailRequestSchema,
   emailResponseSchema,
   nationalCodeRequestSchema,
@@ -20,13 +21,14 @@ import {
   recoveryCodesSchema,
   registrationOptionsSchema,
   resendResponseSchema,
+  type StepUp,
   stepUpResponseSchema,
   twoFaSettingsRequestSchema,
   twoFaSettingsSchema,
   usernameRequestSchema,
   usernameResponseSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
@@ -66,6 +68,22 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       [{ rule: securityRule(deps.config, 'verifyUser'), subject: request.user.id }],
       attempt,
     );
+
+  /**
+   * A change behind the step-up: `run` answers `{ stepUp }` (630 with the code's details) while the
+   * session is stale, else the change's answer, of which `data` is enveloped. With `currentCode` the
+   * call checks a secret, so its failures count (checkingSecrets).
+   */
+  const steppedUp = async <T extends object, D>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    currentCode: string | undefined,
+    run: () => Promise<T | { stepUp: StepUp }>,
+    data: (answer: T) => D,
+  ): Promise<Envelope<StepUp> | Envelope<D>> => {
+    const answer = currentCode !== undefined ? await checkingSecrets(request, run) : await run();
+    return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, data(answer));
+  };
 
   r.get(
     paths.twoFa,
@@ -111,10 +129,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('enrolUser'),
     },
     async (request, reply) => {
-      const currentCode = request.body?.currentCode;
-      const start = () => service.startAuthenticator(deps, request.user, currentCode, request.log);
-      const answer = currentCode !== undefined ? await checkingSecrets(request, start) : await start();
-      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.enrolment);
+      return steppedUp(
+        request,
+        reply,
+        request.body?.currentCode,
+        () => service.startAuthenticator(deps, request.user, request.body?.currentCode, request.log),
+        (answer) => answer.enrolment,
+      );
     },
   );
   r.post(
@@ -172,10 +193,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('enrolUser'),
     },
     async (request, reply) => {
-      const currentCode = request.body?.currentCode;
-      const start = () => service.startPasskeyRegistration(deps, request.user, currentCode, request.log);
-      const answer = currentCode !== undefined ? await checkingSecrets(request, start) : await start();
-      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.options);
+      return steppedUp(
+        request,
+        reply,
+        request.body?.currentCode,
+        () => service.startPasskeyRegistration(deps, request.user, request.body?.currentCode, request.log),
+        (answer) => answer.options,
+      );
     },
   );
   r.post(
@@ -240,10 +264,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireUser,
     },
     async (request, reply) => {
-      const remove = () => service.removePasskey(deps, request.user, request.body, request.log);
-      const answer =
-        request.body.currentCode !== undefined ? await checkingSecrets(request, remove) : await remove();
-      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, null);
+      return steppedUp(
+        request,
+        reply,
+        request.body.currentCode,
+        () => service.removePasskey(deps, request.user, request.body, request.log),
+        () => null,
+      );
     },
   );
 
@@ -369,11 +396,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guard('sendUser'),
       handler: async (request, reply) => {
-        const submit = () =>
-          service.submitEmail(deps, request.user, request.body, request.locale, request.log);
-        const answer =
-          request.body.currentCode !== undefined ? await checkingSecrets(request, submit) : await submit();
-        return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
+        return steppedUp(
+          request,
+          reply,
+          request.body.currentCode,
+          () => service.submitEmail(deps, request.user, request.body, request.locale, request.log),
+          (answer) => answer.sent,
+        );
       },
     });
   r.post(
@@ -431,10 +460,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ...guard('sendUser'),
     },
     async (request, reply) => {
-      const submit = () => service.submitPhone(deps, request.user, request.body, request.locale, request.log);
-      const answer =
-        request.body.currentCode !== undefined ? await checkingSecrets(request, submit) : await submit();
-      return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, answer.sent);
+      return steppedUp(
+        request,
+        reply,
+        request.body.currentCode,
+        () => service.submitPhone(deps, request.user, request.body, request.locale, request.log),
+        (answer) => answer.sent,
+      );
     },
   );
   r.post(
