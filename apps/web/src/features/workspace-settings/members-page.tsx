@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { Invitation, Locale, Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatAgo, formatRemaining } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
@@ -37,7 +38,6 @@ import {
   useSentInvitations,
 } from './api';
 import { AdminSection } from './components/admin-section';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { type Column, DataTable } from './components/data-table';
 import { AccessState } from './components/no-access';
 import { RowAction } from './components/row-action';
@@ -307,9 +307,9 @@ function MembersSection({ workspaceId }: { workspaceId: string }) {
       <ConfirmDialog
         open={removing !== null}
         title={leaving ? t('members.leaveTitle') : t('members.removeTitle')}
-        text={leaving ? t('members.leaveText') : t('members.removeText', { name: removingName })}
+        message={leaving ? t('members.leaveText') : t('members.removeText', { name: removingName })}
         confirmLabel={leaving ? t('members.leave') : t('actions.remove')}
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       />
@@ -460,9 +460,9 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
       <ConfirmDialog
         open={withdrawing !== null}
         title={t('invitations.withdrawTitle')}
-        text={t('invitations.withdrawText', { name: withdrawing ? describe(withdrawing) : '' })}
+        message={t('invitations.withdrawText', { name: withdrawing ? describe(withdrawing) : '' })}
         confirmLabel={t('invitations.withdrawConfirm')}
-        busy={withdraw.isPending}
+        pending={withdraw.isPending}
         onConfirm={() => void confirmWithdraw()}
         onClose={() => setWithdrawing(null)}
       />

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Role } from '@wsm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatAgo } from '../../lib/dates';
 import { formatNumber } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
@@ -16,7 +17,6 @@ import { notify } from '../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../workspaces/access';
 import { adminApi, defaultPageSize, type ListQuery, useAdminMutation, useRoles } from './api';
 import { AdminSection } from './components/admin-section';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { type Column, DataTable } from './components/data-table';
 import { AccessState } from './components/no-access';
 import { RowAction } from './components/row-action';
@@ -169,12 +169,12 @@ function RolesTable({ workspaceId }: { workspaceId: string }) {
       <ConfirmDialog
         open={deleting !== null}
         title={t('roles.deleteTitle')}
-        text={t('roles.deleteText', {
+        message={t('roles.deleteText', {
           name: deleting?.name ?? '',
           count: deleting?.totalMembers ?? 0,
         })}
         confirmLabel={t('actions.delete')}
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />

@@ -18,6 +18,7 @@ import {
 } from '@wsm/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatDate } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
@@ -34,7 +35,6 @@ import {
   useWorkspaceUsers,
 } from './api';
 import { AdminSection } from './components/admin-section';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { type Column, DataTable } from './components/data-table';
 import { AccessState } from './components/no-access';
 import { RowAction } from './components/row-action';
@@ -299,22 +299,22 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
       <ConfirmDialog
         open={deleting !== null}
         title={t('users.deleteTitle')}
-        text={
+        message={
           shownDeleting && deletePermissionFor(shownDeleting.status.key) === permissions.withdraw
             ? t('users.deleteInviteeText', { name: nameOf(shownDeleting) })
             : t('users.deleteMemberText', { name: nameOf(shownDeleting) })
         }
         confirmLabel={t('actions.delete')}
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />
       <ConfirmDialog
         open={suspending !== null}
         title={t('users.suspendTitle')}
-        text={t('users.suspendText', { name: nameOf(shownSuspending) })}
+        message={t('users.suspendText', { name: nameOf(shownSuspending) })}
         confirmLabel={t('users.suspend')}
-        busy={move.isPending}
+        pending={move.isPending}
         onConfirm={() => void confirmSuspend()}
         onClose={() => setSuspending(null)}
       />

@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import type { Invitation } from '@wsm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LazyAvatar } from '../../../components/lazy-image';
 import { formatAgo } from '../../../lib/dates';
 import { LocaleLink, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useRespondToInvitation } from '../api';
 import { selectWorkspace } from '../selection';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** Opens the workspace an accepted invitation joined: selected, on its applications. */
 export function useEnterJoinedWorkspace(): (workspaceId: string) => void {

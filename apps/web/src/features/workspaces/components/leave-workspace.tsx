@@ -4,12 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { adminApi } from '../../workspace-settings/api';
 import { useWorkspaceAccess } from '../access';
 import { clearSelection } from '../selection';
-import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * "Leave this workspace" for any member but the owner, whatever its role: the membership id comes with

@@ -25,7 +25,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspaces');
+  const { t } = useTranslation('common');
   const titleId = useId();
   const messageId = useId();
   return (
