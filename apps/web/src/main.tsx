@@ -1,6 +1,6 @@
 import '@fontsource-variable/vazirmatn';
 import type { Locale } from '@wsm/contracts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app';
@@ -69,12 +69,21 @@ async function start(root: HTMLElement): Promise<void> {
     }),
   ]);
   const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App startupLocale={startup.locale} router={<RouterProvider router={router} />} onMounted={makeLive} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page in one long task (a slow phone's total blocking time); the page is
+  // already drawn, and inert until it is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          startupLocale={startup.locale}
+          router={<RouterProvider router={router} />}
+          onMounted={makeLive}
+        />
+      </StrictMode>,
+    );
+  });
 }
 
 void start(container);
