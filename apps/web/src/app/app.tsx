@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from '@wsm/contracts';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ColorModeProvider } from './color-mode';
 import { DocumentMeta } from './document-meta';
 import { i18n } from './i18n';
-import { queryClient } from './query-client';
 import { ThemeShell } from './theme-shell';
 
 const PwaPrompts = lazy(async () => ({ default: (await import('../features/pwa/pwa-prompts')).PwaPrompts }));
@@ -27,13 +25,11 @@ export function App({
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider>
         <ThemeShell startupLocale={startupLocale}>
-          <QueryClientProvider client={queryClient}>
-            <DocumentMeta />
-            {router}
-            <Suspense fallback={null}>
-              <PwaPrompts />
-            </Suspense>
-          </QueryClientProvider>
+          <DocumentMeta />
+          {router}
+          <Suspense fallback={null}>
+            <PwaPrompts />
+          </Suspense>
         </ThemeShell>
       </ColorModeProvider>
     </I18nextProvider>
