@@ -4,8 +4,8 @@
 // - its styles (emotion's, collected while rendering) in <head>, where the browser's emotion cache
 //   adopts them instead of inserting them again (style-src allows inline styles; scripts stay files);
 // - <html lang dir>, the title and the manifest of its language;
-// - preloads of what the first screen fetches next: its translations and the Vazirmatn subset of its
-//   script (font-display: swap, from @fontsource).
+// - its translations (the shell's namespaces) inline, as a JSON data block after #root;
+// - a preload of the Vazirmatn subset of its script (font-display: swap, from @fontsource).
 // Then a manifest the API reads (dist/prerendered/manifest.json) and brotli/gzip copies.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,7 @@ const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
 const ssrDir = join(web, 'dist-ssr');
 const { renderPage, appPathPatterns } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
-const { prerenderedPages, prerenderedPathAttribute } = await import(
+const { prerenderedPages, prerenderedPathAttribute, inlineTranslationsId } = await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 );
 
@@ -59,12 +59,14 @@ for (const locale of locales) {
   const common = translations.common;
   const title = `${common.app.title} | ${common.app.slogan}`;
   const preloads = [
-    ...namespaces.map(
-      (ns) => `<link rel="preload" href="/assets/locales/${locale}/${ns}.json" as="fetch" crossorigin>`,
-    ),
     fontFor[locale] &&
       `<link rel="preload" href="/assets/${fontFor[locale]}" as="font" type="font/woff2" crossorigin>`,
   ].filter(Boolean);
+  // The first screen's translations ride in the page (a data block, never run: the CSP's script-src
+  // does not apply), three requests fewer before the form works; `<` is escaped so no text ends it.
+  const inlineTranslations = `<script type="application/json" id="${inlineTranslationsId}" data-locale="${locale}">${JSON.stringify(
+    translations,
+  ).replace(/</g, '\\u003c')}</script>`;
 
   for (const page of prerenderedPages) {
     const path = `/${locale}/${page}`;
@@ -81,7 +83,7 @@ for (const locale of locales) {
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>|<script)/,
-      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n`,
+      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n${inlineTranslations}\n`,
     );
     const file = join('prerendered', locale, `${page}.html`);
     mkdirSync(dirname(join(dist, file)), { recursive: true });

@@ -43,7 +43,7 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
     />,
   );
 }
-export { prerenderedPages, prerenderedPathAttribute } from './app/prerendered';
+export { inlineTranslationsId, prerenderedPages, prerenderedPathAttribute } from './app/prerendered';
 
 /** Every page path of the router ('/:locale/login', ...), without the catch-all: what is not one is a 404. */
 export function appPathPatterns(): string[] {

@@ -3,6 +3,7 @@ import i18next, {
   type i18n as I18n,
   type InitOptions,
   type PostProcessorModule,
+  type ResourceLanguage,
   type TOptions,
 } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
@@ -83,8 +84,15 @@ export const baseI18nOptions: InitOptions = {
 /** The app's i18next instance. */
 export const i18n: I18n = i18next.createInstance();
 
-/** Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms, doubling; 10 parallel reads). */
-export function setupI18n(lng: Locale): Promise<unknown> {
+/** Translations a prerendered page carries: namespace → its texts, for one language. */
+export type BundledTranslations = ResourceLanguage;
+
+/**
+ * Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms,
+ * doubling; 10 parallel reads). `bundled`, the texts a prerendered page carries for `lng`, are used as
+ * they are: only the other namespaces and languages are fetched.
+ */
+export function setupI18n(lng: Locale, bundled?: BundledTranslations): Promise<unknown> {
   i18n.on('languageChanged', (language: string) =>
     applyDocumentLocale(isLocale(language) ? language : defaultLocale),
   );
@@ -99,6 +107,7 @@ export function setupI18n(lng: Locale): Promise<unknown> {
       retryTimeout: 350,
       maxParallelReads: 10,
       backend: { loadPath: '/assets/locales/{{lng}}/{{ns}}.json' },
+      ...(bundled && { resources: { [lng]: bundled }, partialBundledLanguages: true }),
     });
 }
 
