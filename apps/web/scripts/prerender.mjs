@@ -44,8 +44,18 @@ function splitStyles(markup) {
 }
 
 function replaceOnce(text, pattern, replacement) {
-  if (!pattern.test(text)) throw new Error(`index.html has no ${pattern}`);
+  if (!pattern.test(text)) throw new Error(`no ${pattern} in the built file`);
   return text.replace(pattern, replacement);
+}
+
+/** Writes `text` to `file` with its brotli and gzip twins, which the API serves. */
+function writeCompressed(file, text) {
+  writeFileSync(file, text);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
 const manifest = {};
@@ -87,14 +97,7 @@ for (const locale of locales) {
     );
     const file = join('prerendered', locale, `${page}.html`);
     mkdirSync(dirname(join(dist, file)), { recursive: true });
-    writeFileSync(join(dist, file), html);
-    writeFileSync(
-      join(dist, `${file}.br`),
-      brotliCompressSync(html, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-      }),
-    );
-    writeFileSync(join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+    writeCompressed(join(dist, file), html);
     manifest[path] = file.split('\\').join('/');
   }
 }
@@ -103,6 +106,26 @@ for (const locale of locales) {
 writeFileSync(
   join(dist, 'prerendered', 'manifest.json'),
   `${JSON.stringify({ pages: manifest, appPaths: appPathPatterns() }, null, 2)}\n`,
+);
+// The service worker answers these paths with their precached prerendered page (pwa/service-worker.js).
+const workerFile = join(dist, 'sw.js');
+const worker = readFileSync(workerFile, 'utf8');
+const pageUrls = Object.fromEntries(Object.entries(manifest).map(([path, file]) => [path, `/${file}`]));
+const precacheLine = /^const PRECACHE = (\[.*\]);$/m;
+const precacheMatch = precacheLine.exec(worker);
+if (!precacheMatch) throw new Error('sw.js has no PRECACHE line');
+const precache = JSON.parse(precacheMatch[1]);
+writeCompressed(
+  workerFile,
+  replaceOnce(
+    replaceOnce(
+      worker,
+      precacheLine,
+      `const PRECACHE = ${JSON.stringify([...precache, ...Object.values(pageUrls)].sort())};`,
+    ),
+    /^const PRERENDERED = \{\};$/m,
+    `const PRERENDERED = ${JSON.stringify(pageUrls)};`,
+  ),
 );
 rmSync(ssrDir, { recursive: true, force: true });
 console.log(`prerendered ${Object.keys(manifest).length} pages into dist/prerendered`);
