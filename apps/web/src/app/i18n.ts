@@ -1,12 +1,12 @@
 import { defaultLocale, isLocale, type Locale, locales, toLocaleDigits } from '@wsm/contracts';
 import i18next, {
+  type BackendModule,
   type i18n as I18n,
   type InitOptions,
   type PostProcessorModule,
   type ResourceLanguage,
   type TOptions,
 } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Namespaces the shell needs before it shows anything; features may load more on demand. */
@@ -84,6 +84,38 @@ export const baseI18nOptions: InitOptions = {
 /** The app's i18next instance. */
 export const i18n: I18n = i18next.createInstance();
 
+/**
+ * i18next-http-backend, loaded with the first read: a prerendered page carries its own texts, so the
+ * backend is needed only for another namespace or language (issue 13). Its reads, retries included, are
+ * the backend's own.
+ */
+function createLazyHttpBackend(): BackendModule {
+  let initArgs: Parameters<BackendModule['init']> | undefined;
+  let backend: Promise<BackendModule> | undefined;
+  return {
+    type: 'backend',
+    init(...args) {
+      initArgs = args;
+    },
+    read(language, namespace, callback) {
+      backend ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+        const instance = new HttpBackend() as unknown as BackendModule;
+        instance.init(...(initArgs ?? ([] as unknown as Parameters<BackendModule['init']>)));
+        return instance;
+      });
+      backend.then(
+        (instance) => instance.read(language, namespace, callback),
+        (error: unknown) => {
+          backend = undefined; // the chunk may load on the next try
+          callback(error as Error, true);
+        },
+      );
+    },
+  };
+}
+
+const lazyHttpBackend = createLazyHttpBackend();
+
 /** Translations a prerendered page carries: namespace → its texts, for one language. */
 export type BundledTranslations = ResourceLanguage;
 
@@ -97,7 +129,7 @@ export function setupI18n(lng: Locale, bundled?: BundledTranslations): Promise<u
     applyDocumentLocale(isLocale(language) ? language : defaultLocale),
   );
   return i18n
-    .use(HttpBackend)
+    .use(lazyHttpBackend)
     .use(persianDigits)
     .use(initReactI18next)
     .init({
