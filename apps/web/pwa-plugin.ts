@@ -62,7 +62,9 @@ export function pwaServiceWorker(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: 'sw.js',
-          source: `const BUILD_ID = ${JSON.stringify(buildId)};\nconst PRECACHE = ${JSON.stringify(files)};\n${source}`,
+          // PRERENDERED (page path → its prerendered file) is filled in by scripts/prerender.mjs, which
+          // writes those pages after this bundle; it adds them to PRECACHE on the same line.
+          source: `const BUILD_ID = ${JSON.stringify(buildId)};\nconst PRECACHE = ${JSON.stringify(files)};\nconst PRERENDERED = {};\n${source}`,
         });
         // The version the API reports at GET /v1/app/version/ (read at its start-up). The build id makes
         // every build with different files a new version, so the update prompt notices it.

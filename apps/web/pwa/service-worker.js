@@ -1,14 +1,16 @@
 // The service worker (product-spec.md section 1, "Installable as a web app"). The build prepends
-// `BUILD_ID` and `PRECACHE` (see ../pwa-plugin.ts): the app shell, every hashed asset, the icons and the
-// translations of this build.
+// `BUILD_ID`, `PRECACHE` (see ../pwa-plugin.ts): the app shell, every hashed asset, the icons and the
+// translations of this build, and `PRERENDERED` (../scripts/prerender.mjs): the prerendered public pages.
 //
-// - Pages (navigations) are answered with the precached app shell, so the app opens offline.
+// - Pages (navigations) are answered with the precached app shell, so the app opens offline; a public
+//   page that was prerendered (login, sign-up, ...) with its own precached HTML, so a second visit
+//   paints the form at once, as the first did from the server.
 // - Precached files are answered from the cache; anything else of this origin from the network.
 // - API calls (/v1, /dev, ...) always go to the network and are never cached: they carry personal data.
 // - A new worker installs next to the running one and waits; the page's update dialog asks the user and
 //   then posts SKIP_WAITING, the worker takes over and the page reloads.
 
-/* global BUILD_ID, PRECACHE */
+/* global BUILD_ID, PRECACHE, PRERENDERED */
 
 const cacheName = `wsm-shell-${BUILD_ID}`;
 const shellUrl = '/index.html';
@@ -54,9 +56,15 @@ async function fromCacheOrNetwork(request, key) {
   return fetch(request);
 }
 
+/** The precached file a navigation is answered with: its prerendered page, else the app shell. */
+function pageFor(pathname) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PRERENDERED[path] ?? shellUrl;
+}
+
 async function appShell(request) {
   try {
-    return await fromCacheOrNetwork(request, shellUrl);
+    return await fromCacheOrNetwork(request, pageFor(new URL(request.url).pathname));
   } catch {
     return new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }

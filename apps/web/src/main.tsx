@@ -1,17 +1,28 @@
 import '@fontsource-variable/vazirmatn';
 import type { Locale } from '@wsm/contracts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app';
 import { applyDocumentMode, initialMode } from './app/color-mode';
 import { emotionCacheFor } from './app/emotion-cache';
-import { applyDocumentLocale, i18n, localeDirection, setupI18n } from './app/i18n';
-import { prerenderedPathAttribute } from './app/prerendered';
+import { applyDocumentLocale, type BundledTranslations, i18n, localeDirection, setupI18n } from './app/i18n';
+import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
 import { createAppRouter, localeRouteId, routes } from './app/router';
 import { startupLocaleFromBrowser } from './app/startup-locale';
 import { setupPwa } from './features/pwa/setup';
 import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
+
+/** The translations a prerendered page carries (scripts/prerender.mjs), when they are of `locale`. */
+function inlineTranslations(locale: Locale): BundledTranslations | undefined {
+  const block = document.getElementById(inlineTranslationsId);
+  if (block?.dataset.locale !== locale) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as BundledTranslations;
+  } catch {
+    return undefined; // fetched over HTTP instead
+  }
+}
 
 // Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
 // document direction and colour mode are set before the first render (no flash), and translations
@@ -19,7 +30,7 @@ import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
 const startup = startupLocaleFromBrowser();
 applyDocumentLocale(startup.locale);
 applyDocumentMode(initialMode());
-const translations = setupI18n(startup.locale);
+const translations = setupI18n(startup.locale, inlineTranslations(startup.locale));
 setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
 // A mocked-API build (VITE_API_MOCK=true) answers from the features' canned routes; other builds drop this.
 if (import.meta.env.VITE_API_MOCK === 'true') void import('./app/mock-routes');
@@ -71,12 +82,21 @@ async function start(root: HTMLElement): Promise<void> {
     }),
   ]);
   const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App startupLocale={startup.locale} router={<RouterProvider router={router} />} onMounted={makeLive} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page in one long task (a slow phone's total blocking time); the page is
+  // already drawn, and inert until it is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          startupLocale={startup.locale}
+          router={<RouterProvider router={router} />}
+          onMounted={makeLive}
+        />
+      </StrictMode>,
+    );
+  });
 }
 
 void start(container);

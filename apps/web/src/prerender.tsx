@@ -8,6 +8,7 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { App } from './app/app';
+import { resetEmotionCaches } from './app/emotion-cache';
 import { baseI18nOptions, i18n, persianDigits, shellNamespaces } from './app/i18n';
 import { routes } from './app/router';
 
@@ -32,6 +33,9 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
   for (const ns of shellNamespaces) i18n.addResourceBundle(locale, ns, translations[ns], true, true);
   await i18n.changeLanguage(locale);
 
+  // A fresh emotion cache, so this page's markup carries every style it uses (scripts/prerender.mjs
+  // moves them into <head>), not only those no earlier page used.
+  resetEmotionCaches();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects (${context.status})`);
@@ -43,7 +47,7 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
     />,
   );
 }
-export { prerenderedPages, prerenderedPathAttribute } from './app/prerendered';
+export { inlineTranslationsId, prerenderedPages, prerenderedPathAttribute } from './app/prerendered';
 
 /** Every page path of the router ('/:locale/login', ...), without the catch-all: what is not one is a 404. */
 export function appPathPatterns(): string[] {

@@ -93,7 +93,11 @@ describe('serving the built web app', () => {
 
 describe('the file a page path is answered with', () => {
   const pageFile = pageFileFor({
-    pages: { '/fa/login': 'prerendered/fa/login.html', '/fa/404': 'prerendered/fa/404.html' },
+    pages: {
+      '/fa/login': 'prerendered/fa/login.html',
+      '/fa/404': 'prerendered/fa/404.html',
+      '/ar/404': 'prerendered/ar/404.html',
+    },
     appPaths: ['/', '/:locale', '/:locale/login', '/:locale/workspace/invitations/:id'],
   });
 
@@ -105,6 +109,7 @@ describe('the file a page path is answered with', () => {
   it('is the prerendered 404 page for a path under a locale that no page of the app has', () => {
     expect(pageFile('/fa/no-such-page')).toBe('prerendered/fa/404.html');
     expect(pageFile('/fa/login/extra')).toBe('prerendered/fa/404.html');
+    expect(pageFile('/ar/no-such-page')).toBe('prerendered/ar/404.html');
   });
 
   it('is the app shell for the other pages, a locale without a 404 page and paths without a locale', () => {

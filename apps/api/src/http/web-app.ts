@@ -25,7 +25,7 @@ function cacheControlFor(filePath: string): string {
 interface PrerenderedManifest {
   /** Page path ('/fa/login') → its file under dist ('prerendered/fa/login.html'). */
   pages: Record<string, string>;
-  /** The web app's page paths ('/:locale/login', ...): a path under /fa or /en that is none is a 404. */
+  /** The web app's page paths ('/:locale/login', ...): a path under a locale that is none is a 404. */
   appPaths: string[];
 }
 
@@ -50,7 +50,8 @@ export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: s
     const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const file = manifest.pages[page];
     if (file) return file;
-    const locale = /^\/(fa|en)(?:\/|$)/.exec(page)?.[1];
+    // Under any locale the build prerendered a 404 page for (fa, en, ar).
+    const locale = /^\/([^/]+)/.exec(page)?.[1];
     const notFound = locale ? manifest.pages[`/${locale}/404`] : undefined;
     if (notFound && !known.some((pattern) => pattern.test(page))) return notFound;
     return 'index.html';

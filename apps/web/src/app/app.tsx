@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from '@wsm/contracts';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { afterFirstScreen } from '../features/pwa/setup';
 import { ColorModeProvider } from './color-mode';
 import { DocumentMeta } from './document-meta';
 import { i18n } from './i18n';
-import { queryClient } from './query-client';
 import { ThemeShell } from './theme-shell';
 
 const PwaPrompts = lazy(async () => ({ default: (await import('../features/pwa/pwa-prompts')).PwaPrompts }));
@@ -23,17 +22,21 @@ export function App({
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
   useEffect(() => onMounted?.(), []);
+  // The install prompt and the update check (which loads the API client) wait until the first screen
+  // has settled: neither is drawn on it.
+  const [withPwaPrompts, setWithPwaPrompts] = useState(false);
+  useEffect(() => afterFirstScreen(() => setWithPwaPrompts(true)), []);
   return (
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider>
         <ThemeShell startupLocale={startupLocale}>
-          <QueryClientProvider client={queryClient}>
-            <DocumentMeta />
-            {router}
+          <DocumentMeta />
+          {router}
+          {withPwaPrompts && (
             <Suspense fallback={null}>
               <PwaPrompts />
             </Suspense>
-          </QueryClientProvider>
+          )}
         </ThemeShell>
       </ColorModeProvider>
     </I18nextProvider>

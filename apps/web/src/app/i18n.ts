@@ -1,11 +1,12 @@
 import { defaultLocale, isLocale, type Locale, locales, toLocaleDigits } from '@wsm/contracts';
 import i18next, {
+  type BackendModule,
   type i18n as I18n,
   type InitOptions,
   type PostProcessorModule,
+  type ResourceLanguage,
   type TOptions,
 } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Namespaces the shell needs before it shows anything; features may load more on demand. */
@@ -83,13 +84,52 @@ export const baseI18nOptions: InitOptions = {
 /** The app's i18next instance. */
 export const i18n: I18n = i18next.createInstance();
 
-/** Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms, doubling; 10 parallel reads). */
-export function setupI18n(lng: Locale): Promise<unknown> {
+/**
+ * i18next-http-backend, loaded with the first read: a prerendered page carries its own texts, so the
+ * backend is needed only for another namespace or language (issue 13). Its reads, retries included, are
+ * the backend's own.
+ */
+function createLazyHttpBackend(): BackendModule {
+  let initArgs: Parameters<BackendModule['init']> | undefined;
+  let backend: Promise<BackendModule> | undefined;
+  return {
+    type: 'backend',
+    init(...args) {
+      initArgs = args;
+    },
+    read(language, namespace, callback) {
+      backend ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+        const instance = new HttpBackend() as unknown as BackendModule;
+        instance.init(...(initArgs ?? ([] as unknown as Parameters<BackendModule['init']>)));
+        return instance;
+      });
+      backend.then(
+        (instance) => instance.read(language, namespace, callback),
+        (error: unknown) => {
+          backend = undefined; // the chunk may load on the next try
+          callback(error as Error, true);
+        },
+      );
+    },
+  };
+}
+
+const lazyHttpBackend = createLazyHttpBackend();
+
+/** Translations a prerendered page carries: namespace → its texts, for one language. */
+export type BundledTranslations = ResourceLanguage;
+
+/**
+ * Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms,
+ * doubling; 10 parallel reads). `bundled`, the texts a prerendered page carries for `lng`, are used as
+ * they are: only the other namespaces and languages are fetched.
+ */
+export function setupI18n(lng: Locale, bundled?: BundledTranslations): Promise<unknown> {
   i18n.on('languageChanged', (language: string) =>
     applyDocumentLocale(isLocale(language) ? language : defaultLocale),
   );
   return i18n
-    .use(HttpBackend)
+    .use(lazyHttpBackend)
     .use(persianDigits)
     .use(initReactI18next)
     .init({
@@ -99,6 +139,7 @@ export function setupI18n(lng: Locale): Promise<unknown> {
       retryTimeout: 350,
       maxParallelReads: 10,
       backend: { loadPath: '/assets/locales/{{lng}}/{{ns}}.json' },
+      ...(bundled && { resources: { [lng]: bundled }, partialBundledLanguages: true }),
     });
 }
 

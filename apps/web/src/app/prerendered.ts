@@ -7,3 +7,6 @@ export const prerenderedPages = ['login', 'signup', 'login/forgot-password', '40
 
 /** `#root`'s attribute naming the path a prerendered page was built for (src/main.tsx reads it). */
 export const prerenderedPathAttribute = 'data-prerendered';
+
+/** The id of the JSON data block holding a prerendered page's translations (its `data-locale`'s shell namespaces). */
+export const inlineTranslationsId = 'i18n-resources';

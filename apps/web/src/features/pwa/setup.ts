@@ -5,14 +5,38 @@ import { applyManifestLocale, registerServiceWorker } from './sw-registration';
 export function setupPwa(locale: Locale, onLanguageChanged: (listener: (lng: string) => void) => void): void {
   applyManifestLocale(locale);
   onLanguageChanged((lng) => applyManifestLocale(isLocale(lng) ? lng : defaultLocale));
-  if (import.meta.env.PROD) {
-    if (document.readyState === 'complete') whenIdle(registerServiceWorker);
-    else window.addEventListener('load', () => whenIdle(registerServiceWorker), { once: true });
-  }
+  if (import.meta.env.PROD) afterFirstScreen(registerServiceWorker);
 }
 
-/** Runs `task` once the first screen is drawn and the main thread is free, so it never competes with it. */
-function whenIdle(task: () => unknown): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void task(), { timeout: 5000 });
-  else setTimeout(() => void task(), 1000);
+/**
+ * How long after the page's load event the background work waits: the worker's precache (every file of
+ * the app) and the update check (the API client) would otherwise share a phone's slow link with the
+ * first screen's own files and the person's first taps (issue 13).
+ */
+export const settleMs = 3000;
+
+/**
+ * Runs `task` once the first screen is drawn, has settled and the main thread is free, so it never
+ * competes with it. Answers a cancel.
+ */
+export function afterFirstScreen(task: () => unknown): () => void {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (!cancelled) void task();
+  };
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+    else run();
+  };
+  const settle = () => {
+    timer = setTimeout(idle, settleMs);
+  };
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    window.removeEventListener('load', settle);
+  };
 }

@@ -1,6 +1,6 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { toAsciiDigits } from '@wsm/contracts';
 import { type ChangeEvent, forwardRef, useLayoutEffect, useRef } from 'react';
+import { TextField, type TextFieldProps } from '../../../components/text-field';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type Locale, StatusCode, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';

@@ -2,9 +2,9 @@ import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from '../../../components/text-field';
 
 /** A password field with a show/hide button. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(

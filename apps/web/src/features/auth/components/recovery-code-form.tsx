@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { recoveryCodeSchema, StatusCode } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { statusOf } from '../errors';
