@@ -15,10 +15,12 @@ import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { AuthCache, listenForInvalidations } from './lib/auth-cache';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
+import type { MemberAccess } from './modules/access/guard';
 import { accessRoutes } from './modules/access/routes';
 import { appVersionRoutes } from './modules/app-version/routes';
 import { applicationRoutes } from './modules/applications/routes';
@@ -44,6 +46,11 @@ export interface AppDeps {
   messaging: Messaging;
   /** This app's Prometheus registry and counters (http/metrics.ts). */
   metrics: AppMetrics;
+  /**
+   * Session liveness and memberships kept in memory, dropped on the database's notifications
+   * (lib/auth-cache.ts). buildApp makes one and starts listening when none is given.
+   */
+  authCache?: AuthCache<MemberAccess>;
 }
 
 declare module 'fastify' {
@@ -105,6 +112,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
   registerHousekeeping(app);
+  if (!deps.authCache) {
+    const cache = new AuthCache<MemberAccess>({ onLookup: deps.metrics.cacheLookup });
+    deps.authCache = cache;
+    const stopListening = await listenForInvalidations(cache as AuthCache<unknown>, deps.database, app.log);
+    app.addHook('onClose', async () => stopListening());
+  }
+  // A request that may have changed something answers only once this process has heard every change
+  // committed so far (lib/auth-cache.ts, sync): other processes hear it at the same moment, so the
+  // caller's next request finds a revoked session or a changed role already dropped everywhere.
+  const authCache = deps.authCache;
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      await authCache.sync();
+  });
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });

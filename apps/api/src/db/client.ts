@@ -26,7 +26,20 @@ export interface DatabaseHandle {
    * process dies. PGlite belongs to one process, so the job simply runs.
    */
   runExclusive(lockKey: number, job: () => Promise<void>): Promise<boolean>;
+  /**
+   * Receives the NOTIFY messages of `channel` (sent on commit, by this process or any other). `onUp` is
+   * called once listening, `onDown` when the channel is lost (PostgreSQL: the listening connection
+   * failed; it is reopened every second, and `onUp` is called again once it listens). Answers the
+   * function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onUp(): void;
+  onDown(error: Error): void;
 }
 
 export interface DatabaseOptions {
@@ -95,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           holder.release(broken);
         }
       },
+      listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -109,6 +123,67 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await job();
       return true;
     },
+    // One in-process database: nothing can cut the channel, so it is up from the start.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.onMessage);
+      handlers.onUp();
+      return stop;
+    },
     close: () => client.close(),
+  };
+}
+
+const relistenDelayMs = 1000;
+
+/**
+ * LISTEN on a connection of its own (LISTEN belongs to a session, so never a pooled one). When the
+ * connection fails the channel is down until a new one listens again; messages sent in between are lost,
+ * which is why the caller is told (onDown, then onUp).
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (error: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      current = undefined;
+      client.end().catch(() => {});
+      handlers.onDown(error);
+      timer = setTimeout(() => void connect(), relistenDelayMs);
+      timer.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost(new Error('the listening connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onUp();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end().catch(() => {});
   };
 }

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+
+// What every authenticated tenant request would otherwise read from the database before its page:
+// whether its session is alive, and the caller's membership with role and permissions. Both are kept
+// in memory and dropped EXACTLY when they change: triggers in the database (migration
+// 0015_auth_cache_invalidation) send a NOTIFY on commit of any write to sessions, members, roles, role
+// permissions or workspaces, whichever process or script made it, and every process LISTENs.
+//
+// - A read records the generation before it queries and stores its answer only if no message came in
+//   meanwhile, so an answer read before a change can never be kept after it.
+// - While the channel is down (the listening connection failed) messages may be lost: the cache is
+//   bypassed (every request reads through) until it listens again, then it is cleared.
+// - Entries also expire after maxAgeMs, a backstop that bounds any surprise, never the mechanism.
+
+/** The NOTIFY channel the triggers of migration 0015 send to. */
+export const authCacheChannel = 'wsm_auth_cache';
+
+export interface CachedSession {
+  userId: string;
+  expiresMs: number;
+  lastSeenMs: number;
+}
+
+type Lookup = 'hit' | 'miss' | 'bypass';
+
+interface Entry<T> {
+  value: T;
+  storedMs: number;
+}
+
+export interface AuthCacheOptions {
+  maxAgeMs?: number;
+  /** Past this many entries (sessions and memberships each) the cache starts over, bounding memory. */
+  maxEntries?: number;
+  /** Told of every lookup, for the metrics. */
+  onLookup?: (cache: 'session' | 'access', outcome: Lookup) => void;
+  now?: () => number;
+}
+
+export class AuthCache<Access> {
+  private readonly sessions = new Map<string, Entry<CachedSession>>();
+  /** workspaceId → userId → the access (undefined: not a member). */
+  private readonly access = new Map<string, Map<string, Entry<Access | undefined>>>();
+  private accessCount = 0;
+  private generation = 0;
+  private up = false;
+  private readonly echoes = new Map<string, () => void>();
+  /** Sends a message on the channel (set once listening). */
+  private send: ((message: string) => Promise<void>) | undefined;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthCacheOptions = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 100_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether lookups are served from memory (the channel is up). */
+  get active(): boolean {
+    return this.up;
+  }
+
+  /** The channel listens: whatever was kept may have missed messages, so start empty. */
+  channelUp(): void {
+    this.clear();
+    this.up = true;
+  }
+
+  /** The channel is lost: read through until it is back. */
+  channelDown(): void {
+    this.up = false;
+    this.clear();
+  }
+
+  /** A message of the triggers: `s:<session id>` or `w:<workspace id>`; anything else drops everything. */
+  invalidate(message: string): void {
+    if (message.startsWith('sync:')) {
+      this.echoes.get(message)?.();
+      return;
+    }
+    this.generation++;
+    const id = message.slice(2);
+    if (message.startsWith('s:')) this.sessions.delete(id);
+    else if (message.startsWith('w:')) {
+      this.accessCount -= this.access.get(id)?.size ?? 0;
+      this.access.delete(id);
+    } else this.clear();
+  }
+
+  /**
+   * Resolves once this process has received every message committed before the call: it sends a
+   * message of its own and waits for it to come back (a listener gets messages in commit order). Each
+   * process gets a message at the same moment, so a request that changed something waits for this before
+   * it answers, and the caller's next request, to any process, finds the change announced. Gives up after
+   * timeoutMs (the channel is then down, and the cache is bypassed anyway).
+   */
+  async sync(timeoutMs = 1000): Promise<void> {
+    if (!this.up || !this.send) return;
+    const message = `sync:${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const echoed = new Promise<void>((resolve) => {
+      this.echoes.set(message, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await this.send(message);
+      await echoed;
+    } finally {
+      clearTimeout(timer);
+      this.echoes.delete(message);
+    }
+  }
+
+  /** Connects the cache to where it can send a message to every listener, itself included. */
+  sendWith(send: (message: string) => Promise<void>): void {
+    this.send = send;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.sessions.clear();
+    this.access.clear();
+    this.accessCount = 0;
+  }
+
+  /** The session as last read, or loads it (undefined: not alive, never kept). */
+  async session(
+    sessionId: string,
+    load: () => Promise<CachedSession | undefined>,
+  ): Promise<CachedSession | undefined> {
+    if (!this.up) {
+      this.options.onLookup?.('session', 'bypass');
+      return load();
+    }
+    const entry = this.sessions.get(sessionId);
+    if (entry && this.fresh(entry)) {
+      this.options.onLookup?.('session', 'hit');
+      return entry.value;
+    }
+    this.options.onLookup?.('session', 'miss');
+    const generation = this.generation;
+    const storedMs = this.now();
+    const value = await load();
+    if (value && this.up && generation === this.generation) {
+      if (this.sessions.size >= this.maxEntries) this.sessions.clear();
+      this.sessions.set(sessionId, { value, storedMs });
+    }
+    return value;
+  }
+
+  /** The session's last-seen time was moved (by this process): keep the entry in step. */
+  sessionSeen(sessionId: string, atMs: number): void {
+    const entry = this.sessions.get(sessionId);
+    if (entry) entry.value = { ...entry.value, lastSeenMs: atMs };
+  }
+
+  /** The caller's access to a workspace as last read, or loads it. */
+  async membership(
+    workspaceId: string,
+    userId: string,
+    load: () => Promise<Access | undefined>,
+  ): Promise<Access | undefined> {
+    if (!this.up) {
+      this.options.onLookup?.('access', 'bypass');
+      return load();
+    }
+    const entry = this.access.get(workspaceId)?.get(userId);
+    if (entry && this.fresh(entry)) {
+      this.options.onLookup?.('access', 'hit');
+      return entry.value;
+    }
+    this.options.onLookup?.('access', 'miss');
+    const generation = this.generation;
+    const storedMs = this.now();
+    const value = await load();
+    if (this.up && generation === this.generation) {
+      if (this.accessCount >= this.maxEntries) {
+        this.access.clear();
+        this.accessCount = 0;
+      }
+      let members = this.access.get(workspaceId);
+      if (!members) {
+        members = new Map();
+        this.access.set(workspaceId, members);
+      }
+      if (!members.has(userId)) this.accessCount++;
+      members.set(userId, { value, storedMs });
+    }
+    return value;
+  }
+
+  private fresh(entry: Entry<unknown>): boolean {
+    return this.now() - entry.storedMs < this.maxAgeMs;
+  }
+}
+
+/**
+ * Connects a cache to the database's NOTIFY channel; answers the function that stops listening. Until
+ * the channel listens the cache reads through.
+ */
+export async function listenForInvalidations(
+  cache: AuthCache<unknown>,
+  database: DatabaseHandle,
+  log: { warn(object: unknown, message: string): void; info(message: string): void },
+): Promise<() => Promise<void>> {
+  let wasDown = false;
+  cache.sendWith(async (message) => {
+    await database.db.execute(sql`select pg_notify(${authCacheChannel}, ${message})`);
+  });
+  return database.listen(authCacheChannel, {
+    onMessage: (payload) => cache.invalidate(payload),
+    onUp: () => {
+      cache.channelUp();
+      if (wasDown) log.info('auth cache: the invalidation channel is back; cache cleared and in use again');
+    },
+    onDown: (err) => {
+      wasDown = true;
+      cache.channelDown();
+      log.warn({ err }, 'auth cache: invalidation channel lost; reading through until it is back');
+    },
+  });
+}
