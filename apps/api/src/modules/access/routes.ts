@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { requireUser } from '../identity/auth-guard';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
 import { requireMember } from './guard';
@@ -38,6 +38,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     `${base}/roles/workspace-id/:id`,
     {
       ...guarded,
+      ...plainSerializer,
       schema: {
         tags,
         security: bearer,

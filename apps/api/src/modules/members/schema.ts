@@ -33,6 +33,8 @@ export const members = pgTable(
     uniqueIndex('workspace_members_one_owner_key').on(t.workspaceId).where(sql`${t.level} = 'owner'`),
     index('workspace_members_user_id_idx').on(t.userId),
     index('workspace_members_role_idx').on(t.workspaceId, t.roleId),
+    // The page order (owner first: 'owner' > 'member', then by joining); read backwards for late pages.
+    index('workspace_members_page_idx').on(t.workspaceId, t.level.desc(), t.joinedDate, t.id),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],
@@ -91,6 +93,12 @@ export const invitations = pgTable(
     index('workspace_invitations_invitee_idx').on(t.inviteeUserId, t.status),
     index('workspace_invitations_phone_idx').on(t.inviteePhone),
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.status),
+    // The page order (newest first), read from either end.
+    index('workspace_invitations_page_idx').on(t.workspaceId, t.createdDate, t.id),
+    // Lists sweep expired invitations first: finding none must not read every pending one.
+    index('workspace_invitations_pending_expiry_idx')
+      .on(t.workspaceId, t.expiresDate)
+      .where(sql`${t.status} = 'pending'`),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],

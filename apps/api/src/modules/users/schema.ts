@@ -43,6 +43,9 @@ export const directoryUsers = pgTable(
       .where(sql`${t.userId} is null`),
     index('workspace_users_workspace_status_idx').on(t.workspaceId, t.status),
     index('workspace_users_user_id_idx').on(t.userId),
+    // The page order, read from either end; with a status filter too.
+    index('workspace_users_page_idx').on(t.workspaceId, t.createdDate, t.id),
+    index('workspace_users_status_page_idx').on(t.workspaceId, t.status, t.createdDate, t.id),
     check(
       'workspace_users_status_check',
       sql`${t.status} in ('unregistered', 'unconfirmed', 'pending', 'confirmed', 'suspended')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "workspace_invitations_pending_expiry_idx" ON "workspace_invitations" USING btree ("workspace_id","expires_date") WHERE "workspace_invitations"."status" = 'pending';
