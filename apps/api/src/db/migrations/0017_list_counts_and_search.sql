@@ -1,23 +1,24 @@
 -- Custom migration (keep it when regenerating). Lists that stay flat at 100,000 members (issue 15 item 2):
 -- 1. trigram indexes (pg_trgm, on PostgreSQL and on PGlite, which loads the extension in db/client.ts) for
 --    the searches, which match anywhere in a name (ILIKE '%…%'); the expressions are the ones the queries use;
+--    fastupdate off, so a search never scans a long list of pending entries after a bulk insert;
 -- 2. workspace_list_counts kept by statement-level triggers in the same transaction as the rows, so a page's
 --    total is read, not counted, and the last page can be read backwards from it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
-CREATE INDEX users_first_name_trgm_idx ON users USING gin ((coalesce(first_name, '')) gin_trgm_ops);
+CREATE INDEX users_first_name_trgm_idx ON users USING gin ((coalesce(first_name, '')) gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX users_last_name_trgm_idx ON users USING gin ((coalesce(last_name, '')) gin_trgm_ops);
+CREATE INDEX users_last_name_trgm_idx ON users USING gin ((coalesce(last_name, '')) gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX users_username_trgm_idx ON users USING gin ((coalesce(username, '')) gin_trgm_ops);
+CREATE INDEX users_username_trgm_idx ON users USING gin ((coalesce(username, '')) gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops);
+CREATE INDEX users_full_name_trgm_idx ON users USING gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX workspace_users_first_name_trgm_idx ON workspace_users USING gin (first_name gin_trgm_ops);
+CREATE INDEX workspace_users_first_name_trgm_idx ON workspace_users USING gin (first_name gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX workspace_users_last_name_trgm_idx ON workspace_users USING gin (last_name gin_trgm_ops);
+CREATE INDEX workspace_users_last_name_trgm_idx ON workspace_users USING gin (last_name gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
-CREATE INDEX workspace_invitations_username_trgm_idx ON workspace_invitations USING gin ((coalesce(invitee_username, '')) gin_trgm_ops);
+CREATE INDEX workspace_invitations_username_trgm_idx ON workspace_invitations USING gin ((coalesce(invitee_username, '')) gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
 CREATE FUNCTION wsm_count_members() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
