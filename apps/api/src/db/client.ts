@@ -130,9 +130,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     // One in-process database: nothing can cut the channel, so it is up from the start.
     async listen(channel, handlers) {
-      const stop = await client.listen(channel, handlers.onMessage);
+      const unlisten = await client.listen(channel, handlers.onMessage);
       handlers.onUp();
-      return stop;
+      // Closing the database first ends the listening too; unlistening then has nothing left to do.
+      return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
     },
     close: () => client.close(),
   };

@@ -96,7 +96,7 @@ export class AuthCache<Access> {
    * message of its own and waits for it to come back (a listener gets messages in commit order). Each
    * process gets a message at the same moment, so a request that changed something waits for this before
    * it answers, and the caller's next request, to any process, finds the change announced. Gives up after
-   * timeoutMs (the channel is then down, and the cache is bypassed anyway).
+   * timeoutMs (the channel is then down, and the cache is bypassed anyway); never throws.
    */
   async sync(timeoutMs = 1000): Promise<void> {
     if (!this.up || !this.send) return;
@@ -109,6 +109,8 @@ export class AuthCache<Access> {
     try {
       await this.send(message);
       await echoed;
+    } catch {
+      // The database is unreachable: the answer goes out as it is (the channel reports its own loss).
     } finally {
       clearTimeout(timer);
       this.echoes.delete(message);
