@@ -118,9 +118,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const stopListening = await listenForInvalidations(cache as AuthCache<unknown>, deps.database, app.log);
     app.addHook('onClose', async () => stopListening());
   }
-  // A request that may have changed something answers only once this process has heard every change
-  // committed so far (lib/auth-cache.ts, sync): other processes hear it at the same moment, so the
-  // caller's next request finds a revoked session or a changed role already dropped everywhere.
+  // A request that may have changed something answers only once every listening process has heard every
+  // change committed so far (lib/auth-cache.ts, sync): the caller's next request, to any process, finds a
+  // revoked session or a changed role already dropped there.
   const authCache = deps.authCache;
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')

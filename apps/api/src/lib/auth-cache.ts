@@ -46,9 +46,11 @@ export class AuthCache<Access> {
   private accessCount = 0;
   private generation = 0;
   private up = false;
-  private readonly echoes = new Map<string, () => void>();
-  /** Sends a message on the channel (set once listening). */
+  /** Syncs in flight: nonce → called on each answer. */
+  private readonly acks = new Map<string, () => void>();
+  /** Sends a message on the channel, and counts the connections listening to it (set once listening). */
   private send: ((message: string) => Promise<void>) | undefined;
+  private countListeners: (() => Promise<number>) | undefined;
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -79,7 +81,12 @@ export class AuthCache<Access> {
   /** A message of the triggers: `s:<session id>` or `w:<workspace id>`; anything else drops everything. */
   invalidate(message: string): void {
     if (message.startsWith('sync:')) {
-      this.echoes.get(message)?.();
+      // Every process answers a sync once it has received it, and so everything committed before it.
+      this.send?.(`ack:${message.slice(5)}`).catch(() => undefined);
+      return;
+    }
+    if (message.startsWith('ack:')) {
+      this.acks.get(message.slice(4))?.();
       return;
     }
     this.generation++;
@@ -92,34 +99,46 @@ export class AuthCache<Access> {
   }
 
   /**
-   * Resolves once this process has received every message committed before the call: it sends a
-   * message of its own and waits for it to come back (a listener gets messages in commit order). Each
-   * process gets a message at the same moment, so a request that changed something waits for this before
-   * it answers, and the caller's next request, to any process, finds the change announced. Gives up after
-   * timeoutMs (the channel is then down, and the cache is bypassed anyway); never throws.
+   * Resolves once every listening process has received every message committed before the call: it
+   * sends a sync message, each listener answers it once received (a listener gets messages in commit
+   * order), and this waits for as many answers as there are listening connections. A request that
+   * changed something waits for this before it answers, so the caller's next request, to any process,
+   * finds the change announced. Gives up after timeoutMs (a process that slow, or whose channel is lost,
+   * is not waited for: the latter bypasses its cache anyway); never throws.
    */
   async sync(timeoutMs = 1000): Promise<void> {
-    if (!this.up || !this.send) return;
-    const message = `sync:${randomUUID()}`;
+    if (!this.up || !this.send || !this.countListeners) return;
+    const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const echoed = new Promise<void>((resolve) => {
-      this.echoes.set(message, resolve);
+    let answers = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let done: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      done = resolve;
       timer = setTimeout(resolve, timeoutMs);
     });
+    this.acks.set(nonce, () => {
+      answers++;
+      if (answers >= expected) done();
+    });
     try {
-      await this.send(message);
-      await echoed;
+      // Counted before sending: a listener that joins later starts with an empty cache anyway.
+      expected = Math.max(1, await this.countListeners());
+      if (answers >= expected) done();
+      await this.send(`sync:${nonce}`);
+      await answered;
     } catch {
       // The database is unreachable: the answer goes out as it is (the channel reports its own loss).
     } finally {
       clearTimeout(timer);
-      this.echoes.delete(message);
+      this.acks.delete(nonce);
     }
   }
 
   /** Connects the cache to where it can send a message to every listener, itself included. */
-  sendWith(send: (message: string) => Promise<void>): void {
+  sendWith(send: (message: string) => Promise<void>, countListeners: () => Promise<number>): void {
     this.send = send;
+    this.countListeners = countListeners;
   }
 
   clear(): void {
@@ -210,9 +229,20 @@ export async function listenForInvalidations(
   log: { warn(object: unknown, message: string): void; info(message: string): void },
 ): Promise<() => Promise<void>> {
   let wasDown = false;
-  cache.sendWith(async (message) => {
-    await database.db.execute(sql`select pg_notify(${authCacheChannel}, ${message})`);
-  });
+  cache.sendWith(
+    async (message) => {
+      await database.db.execute(sql`select pg_notify(${authCacheChannel}, ${message})`);
+    },
+    async () => {
+      // PGlite is one process (its pg_stat_activity may not list itself): one listener, this one.
+      if (database.kind === 'pglite') return 1;
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and query = ${`LISTEN "${authCacheChannel}"`}`,
+      );
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 1);
+    },
+  );
   return database.listen(authCacheChannel, {
     onMessage: (payload) => cache.invalidate(payload),
     onUp: () => {
