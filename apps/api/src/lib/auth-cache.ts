@@ -243,7 +243,7 @@ export async function listenForInvalidations(
       return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 1);
     },
   );
-  return database.listen(authCacheChannel, {
+  const stop = await database.listen(authCacheChannel, {
     onMessage: (payload) => cache.invalidate(payload),
     onUp: () => {
       cache.channelUp();
@@ -255,4 +255,9 @@ export async function listenForInvalidations(
       log.warn({ err }, 'auth cache: invalidation channel lost; reading through until it is back');
     },
   });
+  // Stopped (the app closes): read through from now on, and let no sync wait for this listener.
+  return async () => {
+    cache.channelDown();
+    await stop();
+  };
 }
