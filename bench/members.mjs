@@ -1,28 +1,36 @@
-// `npm run bench:members`: throughput and latency of the hottest workspace list routes, printed as one table.
+// `npm run bench:members`: the workspace lists on PostgreSQL, against a bare reference, and at 100 vs
+// 100,000 members. Benchmarks measure; they never fail on time.
 //
-// Starts the API (tsx on apps/api/src/server.ts, or apps/api/dist/server.js with --built) on a fresh
-// embedded database in a temp dir, or on DATABASE_URL when set. Signs an owner and MEMBERS (default 60)
-// people up through the API and the development outbox, creates a workspace, invites every person by
-// username with a role and accepts, then drives with autocannon (10 connections, BENCH_SECONDS each):
-//   - GET /healthz, for reference;
-//   - GET /v1/workspaces/members/identity/workspace-id/{id}/ page 1 of 20 (auth + tenant guard + the
-//     members page with roles and names + the count): the list every settings screen opens;
-//   - the same with ?search= (ILIKE over names and usernames);
-//   - GET /v1/workspaces/users/identity/workspace-id/{id}/ (the directory page);
-//   - GET /v1/workspaces/ (the caller's workspaces, read on every start-up).
-// Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production). Benchmarks
-// measure; they never fail on time.
+// Needs PostgreSQL: DATABASE_URL (a database of its own, filled by this run), or, unset, a temporary
+// database created on PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped after.
+// Starts the API (tsx on apps/api/src/server.ts, or apps/api/dist/server.js with --built) and the bare
+// reference (bench/lib/bare-members.mjs: Fastify + pg, HS256 check and ONE named prepared statement for
+// the same page query), each a process of its own. The owner signs up through the API and creates two
+// workspaces; their people are seeded in SQL (INSERT … SELECT generate_series, then VACUUM ANALYZE): 100 and MEMBERS (default
+// 100,000) members, as many directory entries and pending invitations, and 10 roles the members share.
+//
+// Prints, at 50 connections:
+//   1. the members page (20, the 100-member workspace) through the product and through the bare route,
+//      BENCH_SECONDS (default 10) each, with the ratio of their req/s;
+//   2. members, directory users, invitations and roles: first page, last page and a search, for 100 and
+//      for MEMBERS members, TABLE_SECONDS (default 3) each, and the ratio 100k/100 of req/s.
+// Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 const useBuilt = process.argv.includes('--built');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const memberCount = Number(process.env.MEMBERS ?? 60);
-const connections = 10;
+const tableSeconds = Number(process.env.TABLE_SECONDS ?? 3);
+const bigCount = Number(process.env.MEMBERS ?? 100_000);
+const smallCount = 100;
+const connections = 50;
+const jwtSecret = randomBytes(32).toString('base64url');
 
 function randomDigits(n) {
   return Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -38,41 +46,82 @@ function randomNationalCode() {
   }
 }
 
-async function startApi() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  const entry = useBuilt ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
-  const child = spawn(process.execPath, entry, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100000',
+async function prepareDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `wsm_bench_${process.pid}_${randomDigits(4)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
+  };
+}
+
+function spawnWaiting(args, env, pattern) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise((resolve, reject) => {
+  const ready = new Promise((resolve, reject) => {
     const onData = (chunk) => {
       output += chunk.toString();
-      const match = /running at http:\/\/\S+?:(\d+)\//.exec(output);
+      const match = pattern.exec(output);
       if (match) resolve(`http://127.0.0.1:${match[1]}`);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`API exited (${code}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${output}`)));
   });
-  child.stdout.removeAllListeners('data').resume();
-  child.stderr.removeAllListeners('data').resume();
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+  return ready.then((url) => {
+    child.stdout.removeAllListeners('data').resume();
+    child.stderr.removeAllListeners('data').resume();
+    return {
+      url,
+      stop: async () => {
+        if (child.exitCode !== null) return;
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      },
+    };
+  });
+}
+
+async function startApi(databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
+  const entry = useBuilt ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const api = await spawnWaiting(
+    entry,
+    {
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '100000',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+    /running at http:\/\/\S+?:(\d+)\//,
+  );
+  return {
+    url: api.url,
+    stop: async () => {
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  return { url, stop, database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite' };
 }
 
 async function call(url, method, path, body, token) {
@@ -92,9 +141,8 @@ function expectOk(answer, what) {
   return answer.data;
 }
 
-async function signUp(url, index) {
+async function signUp(url) {
   const phone = `0912${randomDigits(7)}`;
-  const username = `bench_${index}_${randomDigits(5)}`;
   const start = expectOk(
     await call(url, 'POST', '/v1/auth/identity/signup/2fa/phone/', {
       phone,
@@ -109,22 +157,62 @@ async function signUp(url, index) {
     await call(url, 'POST', '/v1/auth/identity/signup/2fa/password/', {
       signupToken,
       password: 'Bench-Password-2024!',
-      username,
-      firstName: `Name${index}`,
-      lastName: `Family${index}`,
+      username: `bench_owner_${randomDigits(5)}`,
+      firstName: 'Owner',
+      lastName: 'Bench',
     }),
     'sign-up password',
   );
-  return { username, token: done.accessToken };
+  return { token: done.accessToken };
 }
 
-async function inBatches(count, size, make) {
-  const out = [];
-  for (let i = 0; i < count; i += size)
-    out.push(
-      ...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))),
-    );
-  return out;
+/**
+ * Seeds a workspace with `count` members (accounts shared between the workspaces: person i is bu_00000i),
+ * one directory entry each, `count` pending invitations by username and 10 roles the members share. The
+ * names are zero-padded, so a search for a 6-digit number finds one person in either workspace.
+ */
+async function seed(client, workspaceId, tag, count, ownerId) {
+  await client.query(
+    `insert into users (id, phone, username, password_hash, first_name, last_name)
+     select 'bu-' || i, '099' || lpad(i::text, 8, '0'), 'bu_' || lpad(i::text, 6, '0'), 'x',
+            'First' || lpad(i::text, 6, '0'), 'Last' || lpad(i::text, 6, '0')
+     from generate_series(1, $1::int) as i on conflict do nothing`,
+    [count],
+  );
+  await client.query(
+    `insert into workspace_roles (id, workspace_id, name, key, created_date)
+     select 'br-' || $2 || '-' || k, $1, 'Role ' || k, 'role_' || k, now() - interval '1 day' + k * interval '1 second'
+     from generate_series(0, 9) as k`,
+    [workspaceId, tag],
+  );
+  await client.query(
+    `insert into workspace_role_permissions (workspace_id, role_id, permission_key)
+     select $1, 'br-' || $2 || '-' || k, 'tenant_profile_read' from generate_series(0, 9) as k`,
+    [workspaceId, tag],
+  );
+  await client.query(
+    `insert into workspace_members (id, workspace_id, user_id, level, role_id, status, joined_date)
+     select 'bm-' || $2 || '-' || i, $1, 'bu-' || i, 'member', 'br-' || $2 || '-' || (i % 10), 'active',
+            now() - interval '1 day' + i * interval '1 millisecond'
+     from generate_series(1, $3::int) as i`,
+    [workspaceId, tag, count],
+  );
+  await client.query(
+    `insert into workspace_users (id, workspace_id, user_id, status, join_date, created_date, updated_date)
+     select 'bd-' || $2 || '-' || i, $1, 'bu-' || i, 'confirmed', now(),
+            now() - interval '1 day' + i * interval '1 millisecond', now()
+     from generate_series(1, $3::int) as i`,
+    [workspaceId, tag, count],
+  );
+  await client.query(
+    `insert into workspace_invitations (id, workspace_id, role_id, invitee_username, token, status, invited_by,
+       created_date, expires_date)
+     select 'bi-' || $2 || '-' || i, $1, 'br-' || $2 || '-' || (i % 10), 'bi_' || lpad(i::text, 6, '0'),
+            'bt-' || $2 || '-' || i, 'pending', $4, now() - interval '1 day' + i * interval '1 millisecond',
+            now() + interval '7 days'
+     from generate_series(1, $3::int) as i`,
+    [workspaceId, tag, count, ownerId],
+  );
 }
 
 function run(options) {
@@ -135,126 +223,179 @@ function run(options) {
   });
 }
 
-function counter() {
+async function measure(url, token, duration = seconds) {
   const seen = new Map();
-  return {
-    onResponse: (_status, body) => {
-      let code = 'unreadable';
-      try {
-        code = String(JSON.parse(body).statusCode ?? 'none');
-      } catch {}
-      seen.set(code, (seen.get(code) ?? 0) + 1);
-    },
-    summary: () => [...seen].map(([code, n]) => `${code}×${n}`).join(' '),
-  };
-}
-
-function row(name, result, bodies) {
-  return {
-    route: name,
-    requests: result.requests.total,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'max ms': result.latency.max,
-    errors: result.errors + result.timeouts,
-    'body codes': bodies ?? (result.non2xx ? `non-2xx×${result.non2xx}` : 'HTTP 200'),
-  };
-}
-
-async function measure(url, name, path, token) {
-  const seen = counter();
   const result = await run({
     url,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
     requests: [
-      { method: 'GET', path, headers: { authorization: `Bearer ${token}` }, onResponse: seen.onResponse },
+      {
+        method: 'GET',
+        onResponse: (_status, body) => {
+          let code = 'unreadable';
+          try {
+            code = String(JSON.parse(body).statusCode ?? 'none');
+          } catch {}
+          seen.set(code, (seen.get(code) ?? 0) + 1);
+        },
+      },
     ],
   });
-  return row(name, result, seen.summary());
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    codes: [...seen].map(([code, n]) => `${code}×${n}`).join(' '),
+  };
 }
 
-const api = await startApi();
+const database = await prepareDatabase();
+let api;
+let bare;
+let client;
 try {
-  const owner = await signUp(api.url, 'owner');
-  const workspace = expectOk(
-    await call(
-      api.url,
-      'POST',
-      '/v1/workspaces/',
-      { workspaceName: `bench-${randomDigits(6)}`, name: 'Bench' },
-      owner.token,
-    ),
-    'create workspace',
-  );
-  const role = expectOk(
-    await call(
-      api.url,
-      'POST',
-      '/v1/workspaces/members/access/roles/',
-      { workspaceId: workspace.id, name: 'Staff', permissionIds: ['tenant_profile_read'] },
-      owner.token,
-    ),
-    'create role',
-  );
-  const people = await inBatches(memberCount, 6, (i) => signUp(api.url, i));
-  await inBatches(people.length, 6, async (i) => {
-    const invitation = expectOk(
-      await call(
-        api.url,
-        'POST',
-        '/v1/workspaces/members/identity/invitations/',
-        { workspaceId: workspace.id, roleId: role.id, username: people[i].username },
-        owner.token,
-      ),
-      'invite',
-    );
+  api = await startApi(database.url);
+  const owner = await signUp(api.url);
+  const create = async (label) =>
     expectOk(
       await call(
         api.url,
         'POST',
-        '/v1/workspaces/members/identity/invitations/response/',
-        { invitationId: invitation.id, accept: true },
-        people[i].token,
+        '/v1/workspaces/',
+        { workspaceName: `bench-${label}-${randomDigits(6)}`, name: `Bench ${label}` },
+        owner.token,
       ),
-      'accept',
+      'create workspace',
     );
-  });
+  const small = await create('small');
+  const big = await create('big');
+  client = new pg.Client({ connectionString: database.url });
+  client.on('error', () => {}); // the database is dropped with force at the end
+  await client.connect();
+  const ownerId = (
+    await client.query('select user_id from workspace_members where workspace_id = $1', [small.id])
+  ).rows[0].user_id;
+  const seedStart = Date.now();
+  await seed(client, small.id, 's', smallCount, ownerId);
+  await seed(client, big.id, 'b', bigCount, ownerId);
+  // The steady state of a live database (autovacuum): statistics, visibility map, no pending index entries.
+  await client.query('vacuum analyze');
+  const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
 
-  const rows = [];
-  const health = await run({ url: `${api.url}/healthz` });
-  rows.push(row('GET /healthz', health));
-  const id = workspace.id;
-  rows.push(
-    await measure(
-      api.url,
-      'members page (20)',
-      `/v1/workspaces/members/identity/workspace-id/${id}/?page=1&pageSize=20`,
-      owner.token,
-    ),
+  bare = await spawnWaiting(
+    ['bench/lib/bare-members.mjs'],
+    { DATABASE_URL: database.url, JWT_SECRET: jwtSecret },
+    /listening (\d+)/,
   );
-  rows.push(
-    await measure(
-      api.url,
-      'members ?search=',
-      `/v1/workspaces/members/identity/workspace-id/${id}/?search=Name1`,
-      owner.token,
-    ),
-  );
-  rows.push(
-    await measure(
-      api.url,
-      'directory page (20)',
-      `/v1/workspaces/users/identity/workspace-id/${id}/`,
-      owner.token,
-    ),
-  );
-  rows.push(await measure(api.url, 'my workspaces', '/v1/workspaces/', people[0].token));
 
+  // 1. The product against the bare reference, the same page of the same workspace.
+  const membersPath = (id, query = 'page=1&pageSize=20') =>
+    `/v1/workspaces/members/identity/workspace-id/${id}/?${query}`;
+  await measure(`${api.url}${membersPath(small.id)}`, owner.token, 2); // warm-up (JIT, pool, caches)
+  await measure(`${bare.url}/members/${small.id}?page=1&pageSize=20`, owner.token, 2);
+  const product = await measure(`${api.url}${membersPath(small.id)}`, owner.token);
+  const reference = await measure(`${bare.url}/members/${small.id}?page=1&pageSize=20`, owner.token);
   console.log(
-    `\nWorkspace lists, ${api.database}, ${memberCount + 1} members, ${connections} connections, ` +
-      `${cpus().length} CPU(s), ${useBuilt ? 'built bundle' : 'tsx'}, RATE_LIMIT_MULTIPLIER=100000`,
+    `\nMembers page (20 of ${smallCount + 1}), PostgreSQL, ${connections} connections, ${seconds} s each, ` +
+      `${cpus().length} CPU(s), ${useBuilt ? 'built bundle' : 'tsx'}${process.env.REDIS_URL ? ', Redis' : ''}`,
+  );
+  console.table([
+    {
+      route: 'product GET members page',
+      'req/s': product.rps,
+      'p50 ms': product.p50,
+      'p99 ms': product.p99,
+      errors: product.errors,
+      'body codes': product.codes,
+    },
+    {
+      route: 'bare Fastify + pg, 1 prepared stmt',
+      'req/s': reference.rps,
+      'p50 ms': reference.p50,
+      'p99 ms': reference.p99,
+      errors: reference.errors,
+      'body codes': reference.codes,
+    },
+  ]);
+  console.log(`product / bare: ${(product.rps / reference.rps).toFixed(2)} (goal ≥ 0.5, p99 ≤ 30 ms)`);
+
+  // 2. Flat at scale: every list, first and last page and a search, 100 against MEMBERS members.
+  const lists = [
+    { name: 'members', path: (id, q) => membersPath(id, q), search: '000042' },
+    {
+      name: 'directory users',
+      path: (id, q) => `/v1/workspaces/users/identity/workspace-id/${id}/?${q}`,
+      search: '000042',
+    },
+    {
+      name: 'invitations',
+      path: (id, q) => `/v1/workspaces/members/identity/invitations/?workspaceId=${id}&${q}`,
+      search: '000042',
+    },
+    {
+      name: 'roles',
+      path: (id, q) => `/v1/workspaces/members/access/roles/workspace-id/${id}?${q}`,
+      search: 'Role 7',
+    },
+  ];
+  const rows = [];
+  for (const list of lists) {
+    const cells = {};
+    for (const [size, workspace] of [
+      ['small', small],
+      ['big', big],
+    ]) {
+      // The total says which page is the last; a list that fails is measured anyway (its codes show it).
+      const first = await call(
+        api.url,
+        'GET',
+        list.path(workspace.id, 'page=1&pageSize=20'),
+        undefined,
+        owner.token,
+      );
+      const lastPage = Math.max(1, Math.ceil((first.data?.total ?? 0) / 20));
+      cells[size] = {
+        first: await measure(
+          `${api.url}${list.path(workspace.id, 'page=1&pageSize=20')}`,
+          owner.token,
+          tableSeconds,
+        ),
+        last: await measure(
+          `${api.url}${list.path(workspace.id, `page=${lastPage}&pageSize=20`)}`,
+          owner.token,
+          tableSeconds,
+        ),
+        search: await measure(
+          `${api.url}${list.path(workspace.id, `page=1&pageSize=20&search=${encodeURIComponent(list.search)}`)}`,
+          owner.token,
+          tableSeconds,
+        ),
+      };
+    }
+    for (const variant of ['first', 'last', 'search']) {
+      const a = cells.small[variant];
+      const b = cells.big[variant];
+      rows.push({
+        list: `${list.name} ${variant === 'search' ? `?search=${list.search}` : `${variant} page`}`,
+        [`${smallCount} req/s`]: a.rps,
+        [`${smallCount} p99`]: a.p99,
+        [`${bigCount} req/s`]: b.rps,
+        [`${bigCount} p99`]: b.p99,
+        'big/small': (b.rps / a.rps).toFixed(2),
+        codes: a.codes === b.codes ? a.codes : `${a.codes} | ${b.codes}`,
+      });
+    }
+  }
+  console.log(
+    `\nLists at ${smallCount} and ${bigCount} members (seeded in ${seedSeconds} s), ${connections} connections, ` +
+      `${tableSeconds} s each; goal: big/small ≥ 0.5 (within 2×)`,
   );
   console.table(rows);
 } finally {
-  await api.stop();
+  await client?.end().catch(() => {});
+  await bare?.stop();
+  await api?.stop();
+  await database.drop();
 }

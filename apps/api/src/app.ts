@@ -14,8 +14,10 @@ import { registerInputNormalization } from './http/normalize-input';
 import { requestIdOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { AuthCache, listenForInvalidations } from './lib/auth-cache';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
+import type { MemberAccess } from './modules/access/guard';
 import { accessRoutes } from './modules/access/routes';
 import { appVersionRoutes } from './modules/app-version/routes';
 import { applicationRoutes } from './modules/applications/routes';
@@ -94,6 +96,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
   registerHousekeeping(app);
+  if (!deps.authCache) {
+    const cache = new AuthCache<MemberAccess>({ onLookup: deps.metrics.cacheLookup });
+    deps.authCache = cache;
+    const stopListening = await listenForInvalidations(cache as AuthCache<unknown>, deps.database, app.log);
+    app.addHook('onClose', async () => stopListening());
+  }
+  // A request that may have changed something answers only once every listening process has heard every
+  // change committed so far (lib/auth-cache.ts, sync): the caller's next request, to any process, finds a
+  // revoked session or a changed role already dropped there.
+  const authCache = deps.authCache;
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      await authCache.sync();
+  });
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });

@@ -1,8 +1,10 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppMetrics } from './http/metrics';
+import type { AuthCache } from './lib/auth-cache';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
+import type { MemberAccess } from './modules/access/guard';
 
 // What every module's services are handed: the settings and the real parts behind clean interfaces.
 // Its own file, below every module: app.ts builds it and imports every module's routes, so a module
@@ -15,4 +17,9 @@ export interface AppDeps {
   messaging: Messaging;
   /** This app's Prometheus registry and counters (http/metrics.ts). */
   metrics: AppMetrics;
+  /**
+   * Session liveness and memberships kept in memory, dropped on the database's notifications
+   * (lib/auth-cache.ts). buildApp makes one and starts listening when none is given.
+   */
+  authCache?: AuthCache<MemberAccess>;
 }

@@ -41,6 +41,8 @@ async function startProcess(name: string): Promise<TestApp> {
       DATA_DIR: join(dataDir, name),
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      // The counters of the auth cache show that what follows is answered from memory.
+      METRICS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,7 +124,78 @@ afterAll(async () => {
   await admin.end();
 });
 
+/** Lookups of a process's session and membership cache answered from memory (GET /metrics). */
+async function cacheHits(api: TestApp): Promise<number> {
+  const text = await (await fetch(`${api.url}/metrics`)).text();
+  return [...text.matchAll(/^auth_cache_lookups_total\{[^}]*outcome="hit"[^}]*\} (\d+)/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+}
+
 describe('two API processes on one PostgreSQL and Redis', { timeout: 120_000 }, () => {
+  it('with the auth cache on, the permissions of a role taken and given back and a session ended through one apply on the other at the next request', async () => {
+    const owner = await quickUser(a);
+    const workspace = await createWorkspace(a, owner);
+    const reader = await memberWith(a, workspace, ['tenant_members_read', 'tenant_profile_read']);
+    const list = () =>
+      newClient(b).call('GET', workspacePaths.membersOf(workspace.id), {
+        token: reader.user.tokens.accessToken,
+      });
+    // Twice: the second answer comes from B's cache.
+    expect((await list()).body.statusCode).toBe(200);
+    const before = await cacheHits(b);
+    expect((await list()).body.statusCode).toBe(200);
+    expect(await cacheHits(b)).toBeGreaterThan(before);
+
+    // The role loses the permission (PUT on A): B refuses the next list.
+    const role = await newClient(a).call<{ lastChangeDate: string }>(
+      'GET',
+      `/v1/workspaces/members/access/roles/role-id/${reader.roleId}/workspace-id/${workspace.id}`,
+      { token: owner.tokens.accessToken },
+    );
+    const changed = await newClient(a).call('PUT', '/v1/workspaces/members/access/roles/', {
+      token: owner.tokens.accessToken,
+      body: {
+        workspaceId: workspace.id,
+        roleId: reader.roleId,
+        name: 'Reader',
+        superAccess: false,
+        permissionIds: ['tenant_profile_read'],
+        lastChangeDate: role.body.data.lastChangeDate,
+      },
+    });
+    expect(changed.body.statusCode).toBe(200);
+    expect((await list()).body.statusCode).toBe(403);
+
+    // Given back: B lets the next list through again (nothing stale is kept the other way either).
+    const again = await newClient(a).call<{ lastChangeDate: string }>(
+      'GET',
+      `/v1/workspaces/members/access/roles/role-id/${reader.roleId}/workspace-id/${workspace.id}`,
+      { token: owner.tokens.accessToken },
+    );
+    await newClient(a).call('PUT', '/v1/workspaces/members/access/roles/', {
+      token: owner.tokens.accessToken,
+      body: {
+        workspaceId: workspace.id,
+        roleId: reader.roleId,
+        name: 'Reader',
+        superAccess: false,
+        permissionIds: ['tenant_members_read', 'tenant_profile_read'],
+        lastChangeDate: again.body.data.lastChangeDate,
+      },
+    });
+    expect((await list()).body.statusCode).toBe(200);
+    expect((await list()).body.statusCode).toBe(200);
+
+    // The reader logs out through A: B refuses the token at once.
+    const out = await newClient(a).call('DELETE', identityPaths.logout, {
+      token: reader.user.tokens.accessToken,
+    });
+    expect(out.body.statusCode).toBe(200);
+    expect((await list()).status).toBe(401);
+  });
+
   it('a session ended through one is refused by the other at once', async () => {
     const person = await quickUser(a);
     const token = person.tokens.accessToken;

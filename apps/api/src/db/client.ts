@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,7 +27,20 @@ export interface DatabaseHandle {
    * process dies. PGlite belongs to one process, so the job simply runs.
    */
   runExclusive(lockKey: number, job: () => Promise<void>): Promise<boolean>;
+  /**
+   * Receives the NOTIFY messages of `channel` (sent on commit, by this process or any other). `onUp` is
+   * called once listening, `onDown` when the channel is lost (PostgreSQL: the listening connection
+   * failed; it is reopened every second, and `onUp` is called again once it listens). Answers the
+   * function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onUp(): void;
+  onDown(error: Error): void;
 }
 
 export interface DatabaseOptions {
@@ -95,11 +109,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           holder.release(broken);
         }
       },
+      listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+  // pg_trgm backs the trigram indexes of the list searches (migration 0019), as on PostgreSQL.
+  const client = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: { pg_trgm },
+  });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
@@ -109,6 +128,68 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await job();
       return true;
     },
+    // One in-process database: nothing can cut the channel, so it is up from the start.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      handlers.onUp();
+      // Closing the database first ends the listening too; unlistening then has nothing left to do.
+      return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
+    },
     close: () => client.close(),
+  };
+}
+
+const relistenDelayMs = 1000;
+
+/**
+ * LISTEN on a connection of its own (LISTEN belongs to a session, so never a pooled one). When the
+ * connection fails the channel is down until a new one listens again; messages sent in between are lost,
+ * which is why the caller is told (onDown, then onUp).
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (error: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      current = undefined;
+      client.end().catch(() => {});
+      handlers.onDown(error);
+      timer = setTimeout(() => void connect(), relistenDelayMs);
+      timer.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost(new Error('the listening connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onUp();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end().catch(() => {});
   };
 }

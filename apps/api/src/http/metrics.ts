@@ -21,6 +21,8 @@ export interface AppMetrics {
   requestAnswered(method: string, route: string, status: number, seconds: number): void;
   /** A request refused by the rate limit of this name. */
   limitRefused(limit: string): void;
+  /** A lookup of the auth cache (lib/auth-cache.ts): served from memory, loaded, or read through while its channel is down. */
+  cacheLookup(cache: 'session' | 'access', outcome: 'hit' | 'miss' | 'bypass'): void;
 }
 
 /** Where a metric's figures come from; each is read from the deps of the app. */
@@ -70,6 +72,12 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
     labelNames: ['limit'] as const,
     registers: [registry],
   });
+  const lookups = new Counter({
+    name: 'auth_cache_lookups_total',
+    help: 'Lookups of the session and membership cache, by cache and outcome (hit, miss, bypass while its channel is down)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers: [registry],
+  });
   // PGlite has no pool (one in-process connection): the gauges are left out rather than reporting a
   // constant that means nothing.
   if (database.poolStats()) {
@@ -114,6 +122,9 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
     },
     limitRefused(limit) {
       refusals.inc({ limit });
+    },
+    cacheLookup(cache, outcome) {
+      lookups.inc({ cache, outcome });
     },
   };
 }

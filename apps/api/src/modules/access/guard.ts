@@ -81,7 +81,11 @@ export async function requireMember(
   workspaceId: string,
   ...permissions: PermissionKey[]
 ): Promise<MemberAccess> {
-  const access = await loadAccess(request.server.deps.database.db, workspaceId, request.user.id);
+  const { database, authCache } = request.server.deps;
+  const userId = request.user.id;
+  const load = () => loadAccess(database.db, workspaceId, userId);
+  // Kept in memory until the workspace's members, roles or permissions change (lib/auth-cache.ts).
+  const access = authCache ? await authCache.membership(workspaceId, userId, load) : await load();
   if (access?.status !== 'active') throw new AppError(StatusCode.forbidden, { pageLevel: true });
   bindLogContext(request, { workspaceId });
   for (const permission of permissions)

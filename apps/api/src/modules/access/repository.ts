@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../identity/repository';
 import { invitations, members } from '../members/schema';
+import { workspaceListCounts } from '../workspaces/schema';
 import { type RoleRow, rolePermissions, roles } from './schema';
 
 // Queries of the access module. Other modules use service.ts, never this file.
@@ -23,11 +24,17 @@ async function withDetails(db: Db, workspaceId: string, rows: RoleRow[]): Promis
       .select({ roleId: rolePermissions.roleId, key: rolePermissions.permissionKey })
       .from(rolePermissions)
       .where(and(eq(rolePermissions.workspaceId, workspaceId), inArray(rolePermissions.roleId, ids))),
+    // Counted by triggers (workspace_list_counts): a role of 100,000 members costs one row to read.
     db
-      .select({ roleId: members.roleId, value: count() })
-      .from(members)
-      .where(and(eq(members.workspaceId, workspaceId), inArray(members.roleId, ids)))
-      .groupBy(members.roleId),
+      .select({ roleId: workspaceListCounts.key, value: workspaceListCounts.rows })
+      .from(workspaceListCounts)
+      .where(
+        and(
+          eq(workspaceListCounts.workspaceId, workspaceId),
+          eq(workspaceListCounts.list, 'members-by-role'),
+          inArray(workspaceListCounts.key, ids),
+        ),
+      ),
   ]);
   return rows.map((row) => ({
     ...row,

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { bearer, guarded, nothing } from '../../http/route-options';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
 import { requireMember } from './guard';
@@ -34,6 +34,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     `${base}/roles/workspace-id/:id`,
     {
       ...guarded,
+      ...plainSerializer,
       schema: {
         tags,
         security: bearer,

@@ -34,6 +34,7 @@ export const roles = pgTable(
     uniqueIndex('workspace_roles_key_key').on(t.workspaceId, t.key),
     // Target of the foreign keys that carry workspace_id, so a row never points into another tenant.
     unique('workspace_roles_workspace_id_id_key').on(t.workspaceId, t.id),
+    index('workspace_roles_page_idx').on(t.workspaceId, t.createdDate, t.id),
   ],
 );
 

@@ -22,7 +22,7 @@ import { type imageKinds, images } from '../assets/schema';
 import { auditLog } from '../audit/schema';
 import { invitations, memberLevels, memberStatuses, members } from '../members/schema';
 import { directoryUsers } from '../users/schema';
-import { workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
+import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
 
 // The one list of a workspace's tables: what a backup reads, what an archive must hold and what a
@@ -318,6 +318,8 @@ export const workspaceTables: TableEntry[] = [
 export const excludedTables: Record<string, string> = {
   [getTableConfig(workspaceBackups).name]: 'the backups themselves: a backup never holds other backups',
   [getTableConfig(auditLog).name]: 'history of access changes: a restore must not rewrite who did what',
+  [getTableConfig(workspaceListCounts).name]:
+    'counts of the lists, derived: the triggers recount them as a restore writes the rows',
 };
 
 /** The SQL name of a registry table. */

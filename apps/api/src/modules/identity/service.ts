@@ -857,10 +857,23 @@ export async function renewTokens(deps: AppDeps, input: { refreshToken: string }
 /** Whether an access token's session is alive; also moves its lastSeenDate (at most once a minute). */
 export async function isSessionAlive(deps: AppDeps, userId: string, sessionId: string): Promise<boolean> {
   const t = now();
-  const session = await repo.findLiveSession(deps.database.db, sessionId, userId, t);
-  if (!session) return false;
-  if (t.getTime() - session.lastSeenDate.getTime() > 60_000)
+  const load = async () => {
+    const row = await repo.findLiveSession(deps.database.db, sessionId, userId, t);
+    return (
+      row && {
+        userId: row.userId,
+        expiresMs: row.expiresDate.getTime(),
+        lastSeenMs: row.lastSeenDate.getTime(),
+      }
+    );
+  };
+  // Kept in memory until the session changes (lib/auth-cache.ts); its end is checked here on each use.
+  const session = deps.authCache ? await deps.authCache.session(sessionId, load) : await load();
+  if (!session || session.userId !== userId || session.expiresMs <= t.getTime()) return false;
+  if (t.getTime() - session.lastSeenMs > 60_000) {
     await repo.touchSession(deps.database.db, sessionId, t, seconds(t, -60));
+    deps.authCache?.sessionSeen(sessionId, t.getTime());
+  }
   return true;
 }
 

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { listCountOf, pageWindow, readListCount } from '../../lib/paging';
 import { containsPattern } from '../access/repository';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
@@ -47,28 +48,81 @@ function personSearch(search: string): SQL | undefined {
   );
 }
 
-/** A page of members and the total, in one query (the window count); a page past the end counts apart. */
+const memberOrder = [sql`${members.level} desc nulls last`, asc(members.joinedDate), asc(members.id)];
+// The same order read from the other end (the index workspace_members_page_idx backwards).
+const memberOrderBackwards = [
+  sql`${members.level} asc nulls first`,
+  desc(members.joinedDate),
+  desc(members.id),
+];
+
+function memberQuery(db: Db) {
+  return db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
+}
+
+/** The same with a total beside each row. */
+function memberQueryWithTotal(db: Db, total: SQL<number>) {
+  return db
+    .select({ ...memberColumns, total })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
+}
+
+// The first page of the unsearched list, which every settings screen opens: one prepared statement
+// (named on PostgreSQL, so it is planned once per connection) carrying the counted total.
+const firstPages = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
+function prepareFirstPage(db: Db) {
+  return memberQueryWithTotal(db, listCountOf(sql.placeholder('workspaceId'), 'members'))
+    .where(eq(members.workspaceId, sql.placeholder('workspaceId')))
+    .orderBy(...memberOrder)
+    .limit(sql.placeholder('limit'))
+    .prepare('members_first_page');
+}
+
+const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R) => row;
+
+/**
+ * A page of members and the total. Unsearched: the total is counted by triggers and the page is read
+ * from the nearer end of the list (lib/paging.ts); searched: the trigram indexes find the matches.
+ */
 export async function listMembers(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: MemberListRow[]; total: number }> {
-  let filter: SQL | undefined = eq(members.workspaceId, workspaceId);
-  if (page.search) filter = and(filter, personSearch(page.search));
-  const rows = await db
-    .select({ ...memberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+  if (!page.search) {
+    if (page.offset === 0) {
+      let first = firstPages.get(db);
+      if (!first) {
+        first = prepareFirstPage(db);
+        firstPages.set(db, first);
+      }
+      const rows = await first.execute({ workspaceId, limit: page.limit });
+      return { rows: rows.map(withoutTotal) as MemberListRow[], total: rows[0]?.total ?? 0 };
+    }
+    const total = await readListCount(db, workspaceId, 'members');
+    const window = pageWindow(total, page.offset, page.limit);
+    if (!window) return { rows: [], total };
+    const rows = await memberQuery(db)
+      .where(eq(members.workspaceId, workspaceId))
+      .orderBy(...(window.reverse ? memberOrderBackwards : memberOrder))
+      .limit(window.limit)
+      .offset(window.offset);
+    return { rows: (window.reverse ? rows.reverse() : rows) as MemberListRow[], total };
+  }
+  const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
+  const rows = await memberQueryWithTotal(db, sql<number>`count(*) over ()`.mapWith(Number))
     .where(filter)
-    .orderBy(sql`${members.level} = 'owner' desc`, asc(members.joinedDate), asc(members.id))
+    .orderBy(...memberOrder)
     .limit(page.limit)
     .offset(page.offset);
   if (rows.length > 0 || page.offset === 0)
-    return {
-      rows: rows.map(({ total: _total, ...row }) => row as MemberListRow),
-      total: rows[0]?.total ?? 0,
-    };
+    return { rows: rows.map(withoutTotal) as MemberListRow[], total: rows[0]?.total ?? 0 };
   const [totalRow] = await db
     .select({ value: count() })
     .from(members)
@@ -211,26 +265,52 @@ export async function listPendingFor(db: Db, userId: string, now: Date): Promise
   return rows as InvitationListRow[];
 }
 
+const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
+const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
+
+/**
+ * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
+ * and the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ */
 export async function listSent(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: InvitationListRow[]; total: number }> {
-  let filter: SQL | undefined = eq(invitations.workspaceId, workspaceId);
+  if (!page.search) {
+    const total = await readListCount(db, workspaceId, 'invitations');
+    const window = pageWindow(total, page.offset, page.limit);
+    if (!window) return { rows: [], total };
+    const rows = await invitationQuery(db)
+      .where(eq(invitations.workspaceId, workspaceId))
+      .orderBy(...(window.reverse ? invitationOrderBackwards : invitationOrder))
+      .limit(window.limit)
+      .offset(window.offset);
+    return { rows: (window.reverse ? rows.reverse() : rows) as InvitationListRow[], total };
+  }
+  const pattern = containsPattern(page.search);
   // Until an invitation is accepted the workspace searches only what it typed: matching the account's
-  // names would tell it who is registered.
-  if (page.search)
-    filter = and(
-      filter,
-      or(
-        ilike(sql`coalesce(${invitations.inviteeUsername}, '')`, containsPattern(page.search)),
-        and(eq(invitations.status, 'accepted'), personSearch(page.search)),
-      ),
-    );
+  // names would tell it who is registered. The candidates come from the trigram indexes (what was typed,
+  // or an account's names); the exact test runs on those few.
+  const filter = and(
+    eq(invitations.workspaceId, workspaceId),
+    sql`${invitations.id} in (
+      select i.id from workspace_invitations i
+        where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
+      union
+      select i.id from workspace_invitations i join users u on u.id = i.invitee_user_id
+        where i.workspace_id = ${workspaceId} and i.status = 'accepted' and (coalesce(u.first_name, '') ilike ${pattern}
+          or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}
+          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern}))`,
+    or(
+      ilike(sql`coalesce(${invitations.inviteeUsername}, '')`, pattern),
+      and(eq(invitations.status, 'accepted'), personSearch(page.search)),
+    ),
+  );
   const [rows, [totalRow]] = await Promise.all([
     invitationQuery(db)
       .where(filter)
-      .orderBy(desc(invitations.createdDate), desc(invitations.id))
+      .orderBy(...invitationOrder)
       .limit(page.limit)
       .offset(page.offset),
     db

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { bearer, guarded, nothing } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import * as members from './service';
@@ -35,6 +35,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     `${base}/workspace-id/:id/`,
     {
       ...guarded,
+      ...plainSerializer,
       schema: {
         tags,
         security: bearer,
@@ -175,6 +176,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     `${base}/invitations/`,
     {
       ...guarded,
+      ...plainSerializer,
       schema: {
         tags,
         security: bearer,

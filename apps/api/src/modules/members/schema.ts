@@ -35,6 +35,8 @@ export const members = pgTable(
     index('workspace_members_role_idx').on(t.workspaceId, t.roleId),
     // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
     index('workspace_members_workspace_id_id_idx').on(t.workspaceId, t.id),
+    // The page order (owner first: 'owner' > 'member', then by joining); read backwards for late pages.
+    index('workspace_members_page_idx').on(t.workspaceId, t.level.desc(), t.joinedDate, t.id),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],
@@ -95,6 +97,12 @@ export const invitations = pgTable(
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.status),
     // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
     index('workspace_invitations_workspace_id_id_idx').on(t.workspaceId, t.id),
+    // The page order (newest first), read from either end.
+    index('workspace_invitations_page_idx').on(t.workspaceId, t.createdDate, t.id),
+    // Lists sweep expired invitations first: finding none must not read every pending one.
+    index('workspace_invitations_pending_expiry_idx')
+      .on(t.workspaceId, t.expiresDate)
+      .where(sql`${t.status} = 'pending'`),
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],

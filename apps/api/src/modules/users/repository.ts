@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { pageWindow, readListCount } from '../../lib/paging';
 import { containsPattern } from '../access/repository';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
@@ -33,6 +34,35 @@ export interface DirectoryRow {
   } | null;
 }
 
+const entryOrder = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];
+const entryOrderBackwards = [desc(directoryUsers.createdDate), desc(directoryUsers.id)];
+
+function entryQuery(db: Db) {
+  return db
+    .select(directoryColumns)
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId));
+}
+
+/**
+ * The entries a search may match, found through the trigram indexes: by the workspace's own names, or by
+ * the account's names and username. The exact test (the workspace's name wins over the account's) is
+ * applied to these few, never to the whole directory.
+ */
+function searchCandidates(workspaceId: string, pattern: string): SQL {
+  return sql`${directoryUsers.id} in (
+    select d.id from workspace_users d
+      where d.workspace_id = ${workspaceId} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
+    union
+    select d.id from workspace_users d join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId} and (coalesce(u.first_name, '') ilike ${pattern}
+        or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}))`;
+}
+
+/**
+ * A page of the directory and the total. Unsearched: the total is counted by triggers (per status) and
+ * the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ */
 export async function listEntries(
   db: Db,
   workspaceId: string,
@@ -40,24 +70,34 @@ export async function listEntries(
 ): Promise<{ rows: DirectoryRow[]; total: number }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   if (page.status) filter = and(filter, eq(directoryUsers.status, page.status));
-  if (page.search) {
-    const pattern = containsPattern(page.search);
-    filter = and(
-      filter,
-      or(
-        ilike(sql`coalesce(${directoryUsers.firstName}, ${users.firstName}, '')`, pattern),
-        ilike(sql`coalesce(${directoryUsers.lastName}, ${users.lastName}, '')`, pattern),
-        ilike(sql`coalesce(${users.username}, '')`, pattern),
-      ),
-    );
+  if (!page.search) {
+    const total = await readListCount(db, workspaceId, 'users', page.status ? [page.status] : undefined);
+    const window = pageWindow(total, page.offset, page.limit);
+    if (!window) return { rows: [], total };
+    const rows = await entryQuery(db)
+      .where(filter)
+      .orderBy(...(window.reverse ? entryOrderBackwards : entryOrder))
+      .limit(window.limit)
+      .offset(window.offset);
+    return { rows: (window.reverse ? rows.reverse() : rows) as DirectoryRow[], total };
   }
+  const pattern = containsPattern(page.search);
+  filter = and(
+    filter,
+    searchCandidates(workspaceId, pattern),
+    or(
+      ilike(sql`coalesce(${directoryUsers.firstName}, ${users.firstName}, '')`, pattern),
+      ilike(sql`coalesce(${directoryUsers.lastName}, ${users.lastName}, '')`, pattern),
+      ilike(sql`coalesce(${users.username}, '')`, pattern),
+    ),
+  );
   // The page and the total in one query (the window count); a page past the end counts apart.
   const rows = await db
     .select({ ...directoryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(directoryUsers)
     .leftJoin(users, eq(users.id, directoryUsers.userId))
     .where(filter)
-    .orderBy(asc(directoryUsers.createdDate), asc(directoryUsers.id))
+    .orderBy(...entryOrder)
     .limit(page.limit)
     .offset(page.offset);
   if (rows.length > 0 || page.offset === 0)

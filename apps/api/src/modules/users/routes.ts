@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { bearer, guarded, nothing } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import * as directory from './service';
@@ -29,6 +29,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     `${base}/workspace-id/:id/`,
     {
       ...guarded,
+      ...plainSerializer,
       schema: {
         tags,
         security: bearer,

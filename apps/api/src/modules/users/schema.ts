@@ -45,6 +45,9 @@ export const directoryUsers = pgTable(
     index('workspace_users_user_id_idx').on(t.userId),
     // Backups read a workspace's rows in id order, a page at a time (backups/repository.ts).
     index('workspace_users_workspace_id_id_idx').on(t.workspaceId, t.id),
+    // The page order, read from either end; with a status filter too.
+    index('workspace_users_page_idx').on(t.workspaceId, t.createdDate, t.id),
+    index('workspace_users_status_page_idx').on(t.workspaceId, t.status, t.createdDate, t.id),
     check(
       'workspace_users_status_check',
       sql`${t.status} in ('unregistered', 'unconfirmed', 'pending', 'confirmed', 'suspended')`,

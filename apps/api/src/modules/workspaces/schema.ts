@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -54,3 +54,20 @@ export const workspaceProfiles = pgTable(
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceProfileRow = typeof workspaceProfiles.$inferSelect;
+
+/**
+ * How many rows each workspace list holds, kept by triggers (migration 0019_list_counts_and_search) in the same
+ * transaction as the rows, so a page's total is one row read however large the workspace. `list`:
+ * 'members' (key ''), 'members-by-role' (key: the role id), 'users' (key: the directory status),
+ * 'invitations' (key ''). No foreign key: a workspace's counts go with its delete trigger.
+ */
+export const workspaceListCounts = pgTable(
+  'workspace_list_counts',
+  {
+    workspaceId: text('workspace_id').notNull(),
+    list: text('list').notNull(),
+    key: text('key').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.list, t.key] })],
+);

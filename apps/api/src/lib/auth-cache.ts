@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+
+// What every authenticated tenant request would otherwise read from the database before its page:
+// whether its session is alive, and the caller's membership with role and permissions. Both are kept
+// in memory and dropped EXACTLY when they change: triggers in the database (migration
+// 0018_auth_cache_invalidation) send a NOTIFY on commit of any write to sessions, members, roles, role
+// permissions or workspaces, whichever process or script made it, and every process LISTENs.
+//
+// - A read records the generation before it queries and stores its answer only if no message came in
+//   meanwhile, so an answer read before a change can never be kept after it.
+// - While the channel is down (the listening connection failed) messages may be lost: the cache is
+//   bypassed (every request reads through) until it listens again, then it is cleared.
+// - Entries also expire after maxAgeMs, a backstop that bounds any surprise, never the mechanism.
+
+/** The NOTIFY channel the triggers of migration 0018 send to. */
+export const authCacheChannel = 'wsm_auth_cache';
+
+export interface CachedSession {
+  userId: string;
+  expiresMs: number;
+  lastSeenMs: number;
+}
+
+type Lookup = 'hit' | 'miss' | 'bypass';
+
+interface Entry<T> {
+  value: T;
+  storedMs: number;
+}
+
+export interface AuthCacheOptions {
+  maxAgeMs?: number;
+  /** Past this many entries (sessions and memberships each) the cache starts over, bounding memory. */
+  maxEntries?: number;
+  /** Told of every lookup, for the metrics. */
+  onLookup?: (cache: 'session' | 'access', outcome: Lookup) => void;
+  now?: () => number;
+}
+
+export class AuthCache<Access> {
+  private readonly sessions = new Map<string, Entry<CachedSession>>();
+  /** workspaceId → userId → the access (undefined: not a member). */
+  private readonly access = new Map<string, Map<string, Entry<Access | undefined>>>();
+  private accessCount = 0;
+  private generation = 0;
+  private up = false;
+  /** Syncs in flight: nonce → called on each answer. */
+  private readonly acks = new Map<string, () => void>();
+  /** Sends a message on the channel, and counts the connections listening to it (set once listening). */
+  private send: ((message: string) => Promise<void>) | undefined;
+  private countListeners: (() => Promise<number>) | undefined;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthCacheOptions = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 100_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether lookups are served from memory (the channel is up). */
+  get active(): boolean {
+    return this.up;
+  }
+
+  /** The channel listens: whatever was kept may have missed messages, so start empty. */
+  channelUp(): void {
+    this.clear();
+    this.up = true;
+  }
+
+  /** The channel is lost: read through until it is back. */
+  channelDown(): void {
+    this.up = false;
+    this.clear();
+  }
+
+  /** A message of the triggers: `s:<session id>` or `w:<workspace id>`; anything else drops everything. */
+  invalidate(message: string): void {
+    if (message.startsWith('sync:')) {
+      // Every process answers a sync once it has received it, and so everything committed before it.
+      this.send?.(`ack:${message.slice(5)}`).catch(() => undefined);
+      return;
+    }
+    if (message.startsWith('ack:')) {
+      this.acks.get(message.slice(4))?.();
+      return;
+    }
+    this.generation++;
+    const id = message.slice(2);
+    if (message.startsWith('s:')) this.sessions.delete(id);
+    else if (message.startsWith('w:')) {
+      this.accessCount -= this.access.get(id)?.size ?? 0;
+      this.access.delete(id);
+    } else this.clear();
+  }
+
+  /**
+   * Resolves once every listening process has received every message committed before the call: it
+   * sends a sync message, each listener answers it once received (a listener gets messages in commit
+   * order), and this waits for as many answers as there are listening connections. A request that
+   * changed something waits for this before it answers, so the caller's next request, to any process,
+   * finds the change announced. Gives up after timeoutMs (a process that slow, or whose channel is lost,
+   * is not waited for: the latter bypasses its cache anyway); never throws.
+   */
+  async sync(timeoutMs = 1000): Promise<void> {
+    if (!this.up || !this.send || !this.countListeners) return;
+    const nonce = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    let answers = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let done: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      done = resolve;
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    this.acks.set(nonce, () => {
+      answers++;
+      if (answers >= expected) done();
+    });
+    try {
+      // Counted before sending: a listener that joins later starts with an empty cache anyway.
+      expected = Math.max(1, await this.countListeners());
+      if (answers >= expected) done();
+      await this.send(`sync:${nonce}`);
+      await answered;
+    } catch {
+      // The database is unreachable: the answer goes out as it is (the channel reports its own loss).
+    } finally {
+      clearTimeout(timer);
+      this.acks.delete(nonce);
+    }
+  }
+
+  /** Connects the cache to where it can send a message to every listener, itself included. */
+  sendWith(send: (message: string) => Promise<void>, countListeners: () => Promise<number>): void {
+    this.send = send;
+    this.countListeners = countListeners;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.sessions.clear();
+    this.access.clear();
+    this.accessCount = 0;
+  }
+
+  /** The session as last read, or loads it (undefined: not alive, never kept). */
+  async session(
+    sessionId: string,
+    load: () => Promise<CachedSession | undefined>,
+  ): Promise<CachedSession | undefined> {
+    if (!this.up) {
+      this.options.onLookup?.('session', 'bypass');
+      return load();
+    }
+    const entry = this.sessions.get(sessionId);
+    if (entry && this.fresh(entry)) {
+      this.options.onLookup?.('session', 'hit');
+      return entry.value;
+    }
+    this.options.onLookup?.('session', 'miss');
+    const generation = this.generation;
+    const storedMs = this.now();
+    const value = await load();
+    if (value && this.up && generation === this.generation) {
+      if (this.sessions.size >= this.maxEntries) this.sessions.clear();
+      this.sessions.set(sessionId, { value, storedMs });
+    }
+    return value;
+  }
+
+  /** The session's last-seen time was moved (by this process): keep the entry in step. */
+  sessionSeen(sessionId: string, atMs: number): void {
+    const entry = this.sessions.get(sessionId);
+    if (entry) entry.value = { ...entry.value, lastSeenMs: atMs };
+  }
+
+  /** The caller's access to a workspace as last read, or loads it. */
+  async membership(
+    workspaceId: string,
+    userId: string,
+    load: () => Promise<Access | undefined>,
+  ): Promise<Access | undefined> {
+    if (!this.up) {
+      this.options.onLookup?.('access', 'bypass');
+      return load();
+    }
+    const entry = this.access.get(workspaceId)?.get(userId);
+    if (entry && this.fresh(entry)) {
+      this.options.onLookup?.('access', 'hit');
+      return entry.value;
+    }
+    this.options.onLookup?.('access', 'miss');
+    const generation = this.generation;
+    const storedMs = this.now();
+    const value = await load();
+    if (this.up && generation === this.generation) {
+      if (this.accessCount >= this.maxEntries) {
+        this.access.clear();
+        this.accessCount = 0;
+      }
+      let members = this.access.get(workspaceId);
+      if (!members) {
+        members = new Map();
+        this.access.set(workspaceId, members);
+      }
+      if (!members.has(userId)) this.accessCount++;
+      members.set(userId, { value, storedMs });
+    }
+    return value;
+  }
+
+  private fresh(entry: Entry<unknown>): boolean {
+    return this.now() - entry.storedMs < this.maxAgeMs;
+  }
+}
+
+/**
+ * Connects a cache to the database's NOTIFY channel; answers the function that stops listening. Until
+ * the channel listens the cache reads through.
+ */
+export async function listenForInvalidations(
+  cache: AuthCache<unknown>,
+  database: DatabaseHandle,
+  log: { warn(object: unknown, message: string): void; info(message: string): void },
+): Promise<() => Promise<void>> {
+  let wasDown = false;
+  cache.sendWith(
+    async (message) => {
+      await database.db.execute(sql`select pg_notify(${authCacheChannel}, ${message})`);
+    },
+    async () => {
+      // PGlite is one process (its pg_stat_activity may not list itself): one listener, this one.
+      if (database.kind === 'pglite') return 1;
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and query = ${`LISTEN "${authCacheChannel}"`}`,
+      );
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 1);
+    },
+  );
+  const stop = await database.listen(authCacheChannel, {
+    onMessage: (payload) => cache.invalidate(payload),
+    onUp: () => {
+      cache.channelUp();
+      if (wasDown) log.info('auth cache: the invalidation channel is back; cache cleared and in use again');
+    },
+    onDown: (err) => {
+      wasDown = true;
+      cache.channelDown();
+      log.warn({ err }, 'auth cache: invalidation channel lost; reading through until it is back');
+    },
+  });
+  // Stopped (the app closes): read through from now on, and let no sync wait for this listener.
+  return async () => {
+    cache.channelDown();
+    await stop();
+  };
+}

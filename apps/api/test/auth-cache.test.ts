@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthCache, listenForInvalidations } from '../src/lib/auth-cache';
+import { createWorkspace, memberWith, quickUser } from './fixtures';
+import { startTestApp, type TestApp, testDatabase } from './test-app';
+
+// The auth cache (src/lib/auth-cache.ts) on the real database, PGlite or PostgreSQL: its triggers announce
+// every change on commit, whoever writes it, and the cache drops what changed before the next request.
+
+describe('auth cache on the database (triggers and LISTEN)', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp();
+  });
+  afterAll(() => api.close());
+
+  const lookupsOf = async (outcome: string) => {
+    const text = await api.deps.metrics.registry.getSingleMetricAsString('auth_cache_lookups_total');
+    return [...text.matchAll(new RegExp(`outcome="${outcome}"} (\\d+)`, 'g'))].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+
+  it('is in use, and a change written straight to the database reaches it before the next request', async () => {
+    const workspace = await createWorkspace(api, await quickUser(api));
+    const { user } = await memberWith(api, workspace, ['tenant_members_read']);
+    const path = `/v1/workspaces/members/identity/workspace-id/${workspace.id}/`;
+    const ask = () => api.call<unknown>('GET', path, { token: user.tokens.accessToken });
+    expect((await ask()).body).toMatchObject({ statusCode: 200 });
+    const hits = await lookupsOf('hit');
+    expect((await ask()).body).toMatchObject({ statusCode: 200 });
+    expect(await lookupsOf('hit')).toBeGreaterThan(hits);
+    expect(api.deps.authCache?.active).toBe(true);
+
+    // Not through the API: a script, another process or a restore would write the same way.
+    const db = api.deps.database.db;
+    // Notifications reach listeners a moment after the commit; a request through the API waits for its own
+    // (sync), a write made here waits the same way.
+    const write = async (query: ReturnType<typeof sql>) => {
+      await db.execute(query);
+      await api.deps.authCache!.sync();
+    };
+    await write(
+      sql`update workspace_members set status = 'suspended' where workspace_id = ${workspace.id} and user_id = ${user.id}`,
+    );
+    expect((await ask()).body).toMatchObject({ statusCode: 403 });
+    await write(
+      sql`update workspace_members set status = 'active' where workspace_id = ${workspace.id} and user_id = ${user.id}`,
+    );
+    expect((await ask()).body).toMatchObject({ statusCode: 200 });
+    await write(
+      sql`delete from workspace_role_permissions where workspace_id = ${workspace.id} and permission_key = 'tenant_members_read'`,
+    );
+    expect((await ask()).body).toMatchObject({ statusCode: 403 });
+
+    const other = await quickUser(api);
+    const me = () => api.call<unknown>('GET', '/v1/workspaces/', { token: other.tokens.accessToken });
+    expect((await me()).body).toMatchObject({ statusCode: 200 });
+    expect((await me()).body).toMatchObject({ statusCode: 200 });
+    await write(sql`update user_sessions set revoked_date = now() where user_id = ${other.id}`);
+    expect((await me()).body).toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('auth cache when its PostgreSQL channel is lost', () => {
+  it('reads through while the listening connection is gone, and is used again, empty, once it listens', async () => {
+    const database = await testDatabase();
+    const cache = new AuthCache<string>();
+    const seen: string[] = [];
+    const log = { warn: () => seen.push('down'), info: () => seen.push('back') };
+    const stop = await listenForInvalidations(cache as AuthCache<unknown>, database, log);
+    try {
+      expect(cache.active).toBe(true);
+      const loads = { n: 0 };
+      const load = async () => {
+        loads.n++;
+        return 'member';
+      };
+      await cache.membership('w-lost', 'u-1', load);
+      await cache.membership('w-lost', 'u-1', load);
+      expect(loads.n).toBe(1);
+
+      // The server ends the listening sessions of this database (a restart, a failover, a network cut
+      // would too); other test apps on it read through for a second, which is what the cache is for.
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like ${'LISTEN%'} and pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => cache.active, { timeout: 5000 }).toBe(false);
+      await cache.membership('w-lost', 'u-1', load);
+      await cache.membership('w-lost', 'u-1', load);
+      expect(loads.n).toBe(3);
+
+      // Listening again (after a second): nothing from before the loss is trusted.
+      await expect.poll(() => cache.active, { timeout: 10_000 }).toBe(true);
+      await cache.membership('w-lost', 'u-1', load);
+      await cache.membership('w-lost', 'u-1', load);
+      expect(loads.n).toBe(4);
+      expect(seen).toEqual(['down', 'back']);
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+// The reference for `npm run bench:members`: a bare Fastify + pg server that does what the product's
+// members page needs at the least cost — verify the HS256 access token (jose, as the API does) and run
+// ONE named prepared statement giving the page with roles, names and the total. No session, membership or
+// permission check, no envelope validation: the ceiling the product is measured against.
+// Run as a child process (its own CPU share): node bench/lib/bare-members.mjs; prints `listening <port>`.
+import Fastify from 'fastify';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+const key = new TextEncoder().encode(process.env.JWT_SECRET);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pageQuery = `select m.id, m.user_id, m.level, m.status, m.joined_date, r.id as role_id, r.name as role_name,
+  r.key as role_key, u.first_name, u.last_name, u.username, count(*) over () as total
+  from workspace_members m join users u on u.id = m.user_id
+  left join workspace_roles r on r.id = m.role_id and r.workspace_id = m.workspace_id
+  where m.workspace_id = $1
+  order by m.level = 'owner' desc, m.joined_date, m.id limit $2 offset $3`;
+
+const app = Fastify({ logger: false });
+app.get('/members/:id', async (request, reply) => {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  try {
+    await jwtVerify(match?.[1] ?? '', key, {
+      algorithms: ['HS256'],
+      audience: 'wsm-api',
+      issuer: 'wsm-identity',
+    });
+  } catch {
+    return reply.code(401).send({ statusCode: 401 });
+  }
+  const page = Number(request.query.page ?? 1);
+  const pageSize = Number(request.query.pageSize ?? 20);
+  const { rows } = await pool.query({
+    name: 'bare-members-page',
+    text: pageQuery,
+    values: [request.params.id, pageSize, (page - 1) * pageSize],
+  });
+  return {
+    statusCode: 200,
+    statusMessage: 'OK',
+    data: { items: rows, total: Number(rows[0]?.total ?? 0), page, pageSize },
+  };
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log(`listening ${app.server.address().port}`);
+process.on('SIGTERM', () =>
+  app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0)),
+);
