@@ -8,6 +8,6 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts'],
     // Screens driven through user-event and MUI take seconds when the two cores are busy with the API
     // suite running beside them; a slow machine is not a failure of the screen.
-    testTimeout: 30_000,
+    testTimeout: 90_000,
   },
 });

@@ -98,7 +98,7 @@ beforeAll(async () => {
   expect(changed).not.toEqual(backedUp);
   latest = await dump();
   expect(latest).toEqual({ rows: changed, backups: ['created'] });
-}, 120_000);
+}, 300_000);
 
 // The points are exact, and every run kills at each of them in turn: a kill before the commit that
 // left anything behind, or one after it that lost anything, fails.
@@ -113,7 +113,7 @@ describe('a restore killed with its process', () => {
     expect(after).toEqual(latest);
     expect(after.rows).toEqual(changed);
     latest = after;
-  }, 120_000);
+  }, 300_000);
 
   it('killed right after the commit, before the answer: the workspace is wholly the backup', async () => {
     const restore = run('restore', stateFile, 'after-commit');
@@ -124,7 +124,7 @@ describe('a restore killed with its process', () => {
     expect(after.rows).toEqual(backedUp);
     expect(preRestores(after)).toBe(preRestores(latest) + 1);
     latest = after;
-  }, 120_000);
+  }, 300_000);
 
   it('killed once the restore was answered: the workspace is wholly the backup', async () => {
     const restore = run('restore', stateFile, 'answered');
@@ -133,5 +133,5 @@ describe('a restore killed with its process', () => {
     const after = await dump();
     expect(after.rows).toEqual(backedUp);
     expect(preRestores(after)).toBe(preRestores(latest) + 1);
-  }, 120_000);
+  }, 300_000);
 });
