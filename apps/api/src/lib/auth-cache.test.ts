@@ -89,4 +89,34 @@ describe('auth cache', () => {
     await cache.session('s-2', loader.load);
     expect(loader.calls).toBe(2);
   });
+
+  it('shares syncs among callers, and never hands a caller one that was sent before it asked', async () => {
+    const cache = new AuthCache<string>();
+    cache.channelUp();
+    // A channel of one listener (this process) that delivers each message a few milliseconds later.
+    const sent: string[] = [];
+    cache.sendWith(
+      async (message) => {
+        sent.push(message);
+        setTimeout(() => cache.invalidate(message), 5);
+      },
+      async () => 1,
+    );
+    const syncsSent = () => sent.filter((message) => message.startsWith('sync:')).length;
+
+    const first = cache.sync();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(syncsSent()).toBe(1);
+    // Ten callers while the first sync is out: they wait for one more, sent after they asked.
+    const later = Array.from({ length: 10 }, () => cache.sync());
+    let laterDone = false;
+    void Promise.all(later).then(() => {
+      laterDone = true;
+    });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(laterDone).toBe(false);
+    await Promise.all(later);
+    expect(syncsSent()).toBe(2);
+  });
 });

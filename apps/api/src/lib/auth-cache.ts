@@ -46,6 +46,9 @@ export class AuthCache<Access> {
   private accessCount = 0;
   private generation = 0;
   private up = false;
+  /** The sync in flight, and the one the callers arriving meanwhile wait for. */
+  private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
   /** Syncs in flight: nonce → called on each answer. */
   private readonly acks = new Map<string, () => void>();
   /** Sends a message on the channel, and counts the connections listening to it (set once listening). */
@@ -106,7 +109,24 @@ export class AuthCache<Access> {
    * finds the change announced. Gives up after timeoutMs (a process that slow, or whose channel is lost,
    * is not waited for: the latter bypasses its cache anyway); never throws.
    */
-  async sync(timeoutMs = 1000): Promise<void> {
+  sync(timeoutMs = 1000): Promise<void> {
+    // Callers share syncs: one already running may have been sent before the caller's change was
+    // committed, so a caller waits for the next one, which every caller arriving meanwhile shares. At
+    // most one runs at a time, whatever the rate of writes: each costs a few round trips to the database.
+    if (!this.running) {
+      this.running = this.syncOnce(timeoutMs).finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.next ??= this.running.then(() => {
+      this.next = undefined;
+      return this.sync(timeoutMs);
+    });
+    return this.next;
+  }
+
+  private async syncOnce(timeoutMs: number): Promise<void> {
     if (!this.up || !this.send || !this.countListeners) return;
     const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
