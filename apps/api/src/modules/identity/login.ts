@@ -1,0 +1,266 @@
+import {
+  type AuthenticationResponse,
+  customIssueMessages,
+  type Locale,
+  maskEmail,
+  maskPhone,
+  StatusCode,
+  type TokenPair,
+  type TwoFaMethod,
+  type TwoFaMethods,
+} from '@wsm/contracts';
+import type { AppDeps } from '../../deps';
+import { emit } from '../../events/bus';
+import { AppError } from '../../http/app-error';
+import { type LimitHit, limitFailures, resetLimit } from '../../http/rate-limit';
+import { hasAuthenticator } from './authenticator';
+import {
+  assertResendAllowed,
+  checkCode,
+  checkLoginSecret,
+  createChallenge,
+  deliver,
+  type Logger,
+  limitSend,
+  liveChallenge,
+  localeOf,
+  now,
+  openSession,
+  resendCode,
+  unauthorized,
+  wrongCredentials,
+} from './challenges';
+import type { ClientInfo } from './client-info';
+import { identityLimits, limitRule } from './limits';
+import { alertIfNewDevice } from './login-alerts';
+import { maxCodeAttempts, resendAfterSeconds } from './one-time-codes';
+import { authenticationOptions, passkeyCount } from './passkeys';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import * as repo from './repository';
+import type { ChallengeRow, UserRow } from './schema';
+
+// Login: the password step, then the second factor (a texted or e-mailed code, the authenticator app,
+// a recovery code or a passkey).
+
+// ---------- login
+
+export type LoginIdentifier = { kind: 'nationalCode'; value: string } | { kind: 'username'; value: string };
+
+/**
+ * The second-step methods an account offers: its phone, a verified e-mail, an enrolled authenticator,
+ * and how many passkeys it has (a passkey is offered beside the code, never the preferred method).
+ */
+export async function twoFaMethodsOf(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'phone' | 'email' | 'emailVerified'>,
+): Promise<TwoFaMethods> {
+  const methods: TwoFaMethods = { sms: maskPhone(user.phone) };
+  if (user.email && user.emailVerified) methods.email = maskEmail(user.email);
+  if (await hasAuthenticator(deps, user.id)) methods.google = true;
+  const passkeys = await passkeyCount(deps, user.id);
+  if (passkeys > 0) methods.passkeys = passkeys;
+  return methods;
+}
+
+/** The method in use: the preferred one while the account still offers it, SMS otherwise. */
+export function methodInUse(preferred: TwoFaMethod, methods: TwoFaMethods): TwoFaMethod {
+  if (preferred === 'email' && methods.email) return 'email';
+  if (preferred === 'google' && methods.google) return 'google';
+  return 'sms';
+}
+
+function notOffered(method: TwoFaMethod, locale: Locale): AppError {
+  const key = method === 'google' ? 'google_not_available' : 'email_not_available';
+  return new AppError(StatusCode.validation, {
+    data: { errors: [{ path: 'method', message: customIssueMessages[key]![locale] }] },
+  });
+}
+
+/** Where a sent code goes: the phone, or the verified e-mail address. */
+function destinationOf(user: UserRow, method: 'sms' | 'email'): string {
+  return method === 'email' ? user.email! : user.phone;
+}
+
+/**
+ * Login step 1: the password. An unknown user and a wrong password both answer 620 after the same
+ * argon2 work; 621 (suspended) and 622 (not verified) only once the password is right. Then a code goes
+ * out by the user's preferred method (e-mail only when verified) and the 630 answer describes it.
+ * Only wrong passwords count against the limits (limits.ts): per client address, per account and address,
+ * and per account from addresses it never logged in from, so a stranger cannot lock the owner out.
+ */
+export async function startLogin(
+  deps: AppDeps,
+  input: { identifier: LoginIdentifier; password: string; ip: string; log: Logger },
+): Promise<{
+  method: TwoFaMethod;
+  accessToken: string;
+  twoFaMethods: TwoFaMethods;
+  resendAfter: number;
+}> {
+  const db = deps.database.db;
+  const { identifier } = input;
+  const user =
+    identifier.kind === 'nationalCode'
+      ? await repo.findUserByNationalCode(db, identifier.value)
+      : await repo.findUserByUsername(db, identifier.value);
+  const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
+  // Looked up for unknown identifiers too (no user has the empty id), so both take the same time.
+  const ownAddress = await repo.hasSessionFromAddress(db, user?.id ?? '', input.ip);
+  const hits: LimitHit[] = [
+    { rule: limitRule(deps.config, 'loginFailIp'), subject: input.ip },
+    { rule: limitRule(deps.config, 'loginFailAccountIp'), subject: `${accountKey}:${input.ip}` },
+    ...(ownAddress ? [] : [{ rule: limitRule(deps.config, 'loginFailAccount'), subject: accountKey }]),
+  ];
+  await limitFailures(deps.limiter, hits, async () => {
+    const right = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !right) throw wrongCredentials();
+  });
+  if (!user) throw wrongCredentials(); // already thrown inside; this tells the compiler
+  await resetLimit(deps.limiter, identityLimits.loginFailAccountIp, `${accountKey}:${input.ip}`);
+  if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
+  if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
+  if (needsRehash(user.passwordHash))
+    await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) }, now());
+
+  const twoFaMethods = await twoFaMethodsOf(deps, user);
+  const method = methodInUse(user.preferredTwoFaMethod, twoFaMethods);
+  if (method === 'google') {
+    // Nothing is sent: the app shows the code. SMS or e-mail may be asked for at once instead.
+    const { token } = await createChallenge(deps, {
+      purpose: 'login',
+      userId: user.id,
+      channel: 'google',
+      destination: null,
+      withCode: false,
+    });
+    return { method, accessToken: token, twoFaMethods, resendAfter: 0 };
+  }
+  const destination = destinationOf(user, method);
+  await limitSend(deps, 'login', method, destination);
+  const { challenge, token, code } = await createChallenge(deps, {
+    purpose: 'login',
+    userId: user.id,
+    channel: method,
+    destination,
+    withCode: true,
+  });
+  try {
+    const locale = localeOf(user.language);
+    await deliver(deps, { channel: method, destination, purpose: 'login', locale, code }, input.log);
+  } catch (error) {
+    await repo.consumeChallenge(db, challenge.id, now(), false);
+    throw error;
+  }
+  return { method, accessToken: token, twoFaMethods, resendAfter: resendAfterSeconds };
+}
+
+/**
+ * Login: (re)sends the code by `method`, which becomes the challenge's method. `google` sends nothing:
+ * the challenge takes the authenticator app's code from then on.
+ */
+export async function sendLoginCode(
+  deps: AppDeps,
+  input: { challengeToken: string; method: TwoFaMethod; locale: Locale; log: Logger },
+): Promise<{ resendAfter: number }> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  const user = await repo.findUserById(deps.database.db, challenge.userId!);
+  if (!user) throw unauthorized();
+  const methods = await twoFaMethodsOf(deps, user);
+  if (input.method !== 'sms' && !methods[input.method]) throw notOffered(input.method, input.locale);
+  if (input.method === 'google') {
+    if (!(await repo.switchChallengeToAuthenticator(deps.database.db, challenge.id, maxCodeAttempts, now())))
+      throw unauthorized();
+    return { resendAfter: 0 };
+  }
+  assertResendAllowed(challenge, input.method);
+  const destination = destinationOf(user, input.method);
+  await limitSend(deps, 'login', input.method, destination);
+  await resendCode(
+    deps,
+    challenge,
+    { channel: input.method, destination, purpose: 'login', locale: localeOf(user.language) },
+    { slideExpiry: false, log: input.log },
+  );
+  return { resendAfter: resendAfterSeconds };
+}
+
+/**
+ * Login step 2: the code (sent, or the authenticator app's when the challenge's method is google), or a
+ * recovery code with any method; opens a session and answers its tokens. The challenge token dies here.
+ */
+export async function verifyLogin(
+  deps: AppDeps,
+  input: {
+    challengeToken: string;
+    code?: string | undefined;
+    recoveryCode?: string | undefined;
+    client: ClientInfo;
+    log?: Logger;
+  },
+): Promise<TokenPair> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  if (input.recoveryCode !== undefined)
+    await checkLoginSecret(deps, challenge, { recoveryCode: input.recoveryCode });
+  else if (challenge.channel === 'google')
+    await checkLoginSecret(deps, challenge, { code: input.code ?? '' });
+  else await checkCode(deps, challenge, input.code ?? '', false);
+  return completeLogin(deps, challenge, input);
+}
+
+/**
+ * Login step 2 with a passkey instead of the code: the authentication options for the account's
+ * passkeys (404 when it has none), bound to this login challenge.
+ */
+export async function loginPasskeyOptions(
+  deps: AppDeps,
+  input: { challengeToken: string },
+): Promise<Awaited<ReturnType<typeof authenticationOptions>>> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  if (challenge.verifiedDate) throw unauthorized();
+  return authenticationOptions(deps, { challengeId: challenge.id, userId: challenge.userId! });
+}
+
+/**
+ * Login step 2 with a passkey: its answer to loginPasskeyOptions → tokens, exactly as a right code. A
+ * wrong answer counts toward the challenge's 5 tries like a wrong code (620, then 660).
+ */
+export async function verifyLoginPasskey(
+  deps: AppDeps,
+  input: { challengeToken: string; response: AuthenticationResponse; client: ClientInfo; log?: Logger },
+): Promise<TokenPair> {
+  const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  await checkLoginSecret(deps, challenge, { passkey: input.response });
+  return completeLogin(deps, challenge, input);
+}
+
+/** The second step is proved: opens the session, announces the login, alerts a new device. */
+async function completeLogin(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  input: { client: ClientInfo; log?: Logger | undefined },
+): Promise<TokenPair> {
+  const user = await repo.findUserById(deps.database.db, challenge.userId!);
+  if (!user) throw unauthorized();
+  if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
+  if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
+  let sessionId = '';
+  const tokens = await deps.database.db.transaction(async (tx) => {
+    if (!(await repo.consumeChallenge(tx, challenge.id, now(), true))) throw unauthorized();
+    return openSession(deps, tx, user.id, input.client, (id) => {
+      sessionId = id;
+    });
+  });
+  await emit(
+    'login.completed',
+    { userId: user.id, sessionId, ...input.client },
+    { db: deps.database.db, log: input.log },
+  );
+  // Not awaited: the person gets in while the alert (if any) is mailed.
+  void alertIfNewDevice(
+    deps,
+    { userId: user.id, sessionId, ...input.client },
+    localeOf(user.language),
+    input.log,
+  );
+  return tokens;
+}
