@@ -9,8 +9,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
+import { useCountdown } from '../../lib/use-countdown';
 import { CodeStep } from '../profile/components/code-step';
-import { useCountdown } from '../profile/use-countdown';
 import type { CodeSent, CodeStepResult } from './api';
 
 /** The resend timer of backup codes, kept apart from the other channels' timers. */

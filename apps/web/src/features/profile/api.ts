@@ -110,7 +110,7 @@ export const resendResponseSchema = z
   .object({ resendAfter: z.number().int().optional() })
   .nullable()
   .optional();
-export { defaultResendAfterSeconds } from './use-countdown';
+export { defaultResendAfterSeconds } from '../../lib/use-countdown';
 
 export const sessionSchema = z.object({
   id: z.string(),

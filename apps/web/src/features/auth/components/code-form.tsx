@@ -11,10 +11,11 @@ import { ApiError } from '../../../lib/api-error';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatCountdown } from '../../../lib/wait';
 import { retryAfterOf, statusOf } from '../errors';
 import { startCountdown } from '../flow-state';
 import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
-import { formatCountdown, useResendCountdown } from '../use-countdown';
 import { DigitsField } from './digits-field';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
@@ -42,7 +43,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
   const form = useForm({ resolver, defaultValues: { code: '' } });
   const { control, handleSubmit, setError, setFocus, formState } = form;
   useRevalidateOnLocale(form);
-  const countdown = useResendCountdown();
+  const countdown = useCountdown();
   const [resending, setResending] = useState(false);
   const wait = useRetryWait('code');
 

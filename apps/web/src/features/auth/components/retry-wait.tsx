@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale-navigation';
+import { useCountdown } from '../../../lib/use-countdown';
 import { countdownText, retryAfterOf } from '../../../lib/wait';
-import { useCountdown } from '../../profile/use-countdown';
 
 export interface RetryWait {
   /** Whole seconds left to wait (0 when the button may be pressed). */

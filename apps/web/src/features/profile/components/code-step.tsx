@@ -3,10 +3,10 @@ import Stack from '@mui/material/Stack';
 import { toAsciiDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../../../lib/use-countdown';
 import { retryAfterOf } from '../../../lib/wait';
 import { DigitsField } from '../../auth/components/digits-field';
 import { RetryWaitNote, useRetryWait } from '../../auth/components/retry-wait';
-import { useCountdown } from '../use-countdown';
 
 /**
  * "Enter the 6-digit code" with a resend button that counts down (resend allowed after `resendAfter`).

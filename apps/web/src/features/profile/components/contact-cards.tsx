@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
+import { useCountdown } from '../../../lib/use-countdown';
 import { type ContactStep, profileApi, profileKeys, useEmail, usePhone } from '../api';
 import { validate } from '../form-errors';
-import { useCountdown } from '../use-countdown';
 import { CodeStep } from './code-step';
 import { SectionCard } from './section-card';
 

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
+import { useCountdown } from '../../../lib/use-countdown';
 import { PasswordStrength, preloadPasswordStrength } from '../../auth/components/password-strength';
 import { profileApi, profileKeys, useEmail, usePhone, useSecurityMutation, useUsername } from '../api';
 import { type FieldErrors, serverFieldErrors, validate } from '../form-errors';
-import { useCountdown } from '../use-countdown';
 import { SectionCard } from './section-card';
 
 export const passwordTimer = 'resend-timer-password';
