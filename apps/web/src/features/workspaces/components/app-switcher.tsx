@@ -2,11 +2,8 @@ import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
@@ -16,6 +13,7 @@ import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
 import { ApplicationIcon } from './application-icon';
 import { applicationTitle } from './application-title';
+import { SwitcherMenu } from './switcher-menu';
 import { useOpenApplication } from './use-open-application';
 
 /** The app bar's application menu of the selected workspace. */
@@ -67,41 +65,34 @@ export function AppSwitcher() {
           {current ? current.name : t('switcher.applications')}
         </Typography>
       </Button>
-      <Menu
+      <SwitcherMenu
         id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 320 } } }}
-      >
-        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('switcher.applications')}</ListSubheader>
-        {applications.isPending ? (
-          <MenuItem disabled>{t('states.loading')}</MenuItem>
-        ) : applications.isError ? (
-          <MenuItem onClick={() => void applications.refetch()}>{t('states.loadFailedRetry')}</MenuItem>
-        ) : (
-          applications.data.map((application) => (
-            <MenuItem
-              key={application.id}
-              selected={application.id === appId}
-              onClick={() => {
-                setAnchor(null);
-                open(application);
-              }}
-              data-testid="switcher-app"
-            >
-              <ListItemIcon>
-                <ApplicationIcon applicationKey={application.key} fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={applicationTitle(application, t)}
-                slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
-              />
-              {application.id === appId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
-            </MenuItem>
-          ))
+        title={t('switcher.applications')}
+        list={applications}
+        item={(application) => (
+          <MenuItem
+            key={application.id}
+            selected={application.id === appId}
+            onClick={() => {
+              setAnchor(null);
+              open(application);
+            }}
+            data-testid="switcher-app"
+          >
+            <ListItemIcon>
+              <ApplicationIcon applicationKey={application.key} fontSize="small" />
+            </ListItemIcon>
+            <ListItemText
+              primary={applicationTitle(application, t)}
+              slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
+            />
+            {application.id === appId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
+          </MenuItem>
         )}
-        <Divider />
+        paperWidth={{ min: 240, max: 320 }}
+      >
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -113,7 +104,7 @@ export function AppSwitcher() {
           </ListItemIcon>
           {t('switcher.allApplications')}
         </MenuItem>
-      </Menu>
+      </SwitcherMenu>
     </>
   );
 }

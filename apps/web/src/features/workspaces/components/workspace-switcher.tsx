@@ -5,11 +5,8 @@ import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { toLocaleDigits } from '@wsm/contracts';
@@ -20,6 +17,7 @@ import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, selectWorkspace, useSelectedWorkspaceId } from '../selection';
 import { MemberLevel } from './member-level';
+import { SwitcherMenu } from './switcher-menu';
 
 /** The app bar's workspace menu: switch workspace, see all, create one, open invitations. */
 export function WorkspaceSwitcher() {
@@ -90,47 +88,40 @@ export function WorkspaceSwitcher() {
           {current ? current.name : t('switcher.workspaces')}
         </Typography>
       </Button>
-      <Menu
+      <SwitcherMenu
         id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 340 } } }}
-      >
-        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('switcher.workspaces')}</ListSubheader>
-        {workspaces.isPending ? (
-          <MenuItem disabled>{t('states.loading')}</MenuItem>
-        ) : workspaces.isError ? (
-          <MenuItem onClick={() => void workspaces.refetch()}>{t('states.loadFailedRetry')}</MenuItem>
-        ) : (
-          workspaces.data.map((workspace) => (
-            <MenuItem
-              key={workspace.id}
-              selected={workspace.id === selectedId}
-              onClick={() => choose(workspace.id)}
-              data-testid="switcher-workspace"
-            >
-              <ListItemIcon>
-                <LazyAvatar
-                  src={workspace.logo?.url}
-                  alt=""
-                  variant="rounded"
-                  sx={{ width: 28, height: 28, fontSize: '0.85rem' }}
-                >
-                  {workspace.name.slice(0, 1)}
-                </LazyAvatar>
-              </ListItemIcon>
-              <ListItemText
-                primary={workspace.name}
-                secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                sx={{ ml: 1 }}
-              />
-              {workspace.id === selectedId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
-            </MenuItem>
-          ))
+        title={t('switcher.workspaces')}
+        list={workspaces}
+        item={(workspace) => (
+          <MenuItem
+            key={workspace.id}
+            selected={workspace.id === selectedId}
+            onClick={() => choose(workspace.id)}
+            data-testid="switcher-workspace"
+          >
+            <ListItemIcon>
+              <LazyAvatar
+                src={workspace.logo?.url}
+                alt=""
+                variant="rounded"
+                sx={{ width: 28, height: 28, fontSize: '0.85rem' }}
+              >
+                {workspace.name.slice(0, 1)}
+              </LazyAvatar>
+            </ListItemIcon>
+            <ListItemText
+              primary={workspace.name}
+              secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
+              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              sx={{ ml: 1 }}
+            />
+            {workspace.id === selectedId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
+          </MenuItem>
         )}
-        <Divider />
+        paperWidth={{ min: 260, max: 340 }}
+      >
         <MenuItem onClick={() => go('/')}>
           <ListItemIcon>
             <GridViewOutlined fontSize="small" />
@@ -156,7 +147,7 @@ export function WorkspaceSwitcher() {
           </ListItemIcon>
           {t('switcher.create')}
         </MenuItem>
-      </Menu>
+      </SwitcherMenu>
     </>
   );
 }
