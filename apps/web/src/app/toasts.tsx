@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { ToastContainer } from 'react-toastify';
+import { toastContainerMounted } from '../lib/notify';
 import { useColorMode } from './color-mode';
 import { fontFamily } from './theme';
 
@@ -39,11 +40,14 @@ const toastStyles = (
   />
 );
 
+const dialogOpenNow = () => document.body.querySelector(':scope > .MuiDialog-root') !== null;
+
 /** True while a dialog is open: MUI mounts each one in its own portal, a direct child of <body>. */
 function useDialogOpen(): boolean {
-  const [open, setOpen] = useState(false);
+  // Read at the first render: the container mounts with the first toast, often raised in a dialog.
+  const [open, setOpen] = useState(dialogOpenNow);
   useEffect(() => {
-    const check = () => setOpen(document.body.querySelector(':scope > .MuiDialog-root') !== null);
+    const check = () => setOpen(dialogOpenNow());
     check();
     const observer = new MutationObserver(check);
     observer.observe(document.body, { childList: true });
@@ -58,6 +62,8 @@ export function Toasts({ direction }: { direction: 'rtl' | 'ltr' }) {
   const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const dialogOpen = useDialogOpen();
   const rtl = direction === 'rtl';
+  // The toasts raised before the container was in go out now (lib/notify.ts).
+  useEffect(() => toastContainerMounted(), []);
   return (
     <>
       {toastStyles}

@@ -5,8 +5,10 @@ import type { Id, ToastOptions, UpdateOptions } from 'react-toastify';
 // (ARCHITECTURE.md section 6: a toast does not outlive its step).
 //
 // react-toastify loads with the first toast, not with the page (issue 13: a public page shows none until
-// something goes wrong). Until it is in, calls wait in order; each toast gets its id here, so callers
-// get it at once as before.
+// something goes wrong). Until it is in and its container has mounted, calls wait in order; each toast
+// gets its id here, so callers get it at once as before. (Without a container react-toastify queues a
+// toast but drops an update to it: a "Uploading…" toast would never turn into "Uploaded", and a toast
+// would take the container's first position, not the one a dialog asks for.)
 
 type Toastify = typeof import('react-toastify');
 
@@ -18,12 +20,20 @@ const pendingIds = new Set<Id>();
 const wantedListeners = new Set<() => void>();
 let nextId = 0;
 
+let containerMounted = false;
+
+/** Runs the waiting calls once the library is in and the container has mounted. */
+function flush(): void {
+  if (!toastify || !containerMounted) return;
+  for (const run of waiting.splice(0)) run(toastify);
+  pendingIds.clear();
+}
+
 function load(): Promise<Toastify> {
   if (!loading) {
     loading = import('react-toastify').then((library) => {
       toastify = library;
-      for (const run of waiting.splice(0)) run(library);
-      pendingIds.clear();
+      flush();
       return library;
     });
     for (const listener of wantedListeners) listener();
@@ -31,8 +41,16 @@ function load(): Promise<Toastify> {
   return loading;
 }
 
+/** Called by the toast container (src/app/toasts.tsx) once mounted: the waiting toasts go out. */
+export function toastContainerMounted(): void {
+  containerMounted = true;
+  flush();
+}
+
+const ready = (): boolean => toastify !== undefined && containerMounted;
+
 function withToastify(run: (library: Toastify) => void): void {
-  if (toastify) run(toastify);
+  if (ready() && toastify) run(toastify);
   else {
     waiting.push(run);
     void load();
@@ -56,7 +74,7 @@ function tracked(kind: Kind) {
   return (message: string, options?: ToastOptions): Id => {
     const id = options?.toastId ?? `toast-${++nextId}`;
     const withId = { ...options, toastId: id };
-    if (!toastify) pendingIds.add(id);
+    if (!ready()) pendingIds.add(id);
     withToastify(({ toast }) => {
       if (kind === 'show') toast(message, withId);
       else toast[kind](message, withId);
@@ -67,7 +85,7 @@ function tracked(kind: Kind) {
 }
 
 function dismiss(id?: Id): void {
-  if (toastify) toastify.toast.dismiss(id);
+  if (ready()) toastify?.toast.dismiss(id);
   else if (waiting.length > 0) {
     if (id === undefined) pendingIds.clear();
     else pendingIds.delete(id);
@@ -91,7 +109,7 @@ export const notify = {
   update: <T = unknown>(id: Id, options?: UpdateOptions<T>): void =>
     withToastify(({ toast }) => toast.update(id, options)),
   dismiss,
-  isActive: (id: Id): boolean => (toastify ? toastify.toast.isActive(id) : pendingIds.has(id)),
+  isActive: (id: Id): boolean => (ready() && toastify ? toastify.toast.isActive(id) : pendingIds.has(id)),
   /** Dismisses the toasts raised before `moment` minus the grace: those of a step that is over. */
   dismissRaisedBefore(moment: number = Date.now()): void {
     for (const [id, at] of raisedAt) {

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from './notify';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify, toastContainerMounted } from './notify';
 import { useDismissToastsOnNavigation, useDismissToastsOnStep } from './use-step-toasts';
 
 const dismissed = vi.spyOn(toast, 'dismiss');
+// As in the app, where src/app/toasts.tsx mounts the container with the first toast.
+beforeAll(() => toastContainerMounted());
 let clock = Date.parse('2026-11-23T10:00:00Z');
 
 beforeEach(() => {
