@@ -21,6 +21,29 @@ test.describe('the shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test("a page that is not prerendered arrives in its language, with its texts and fonts' preloads", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/en/workspace/apps')).text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toMatch(
+      /<link rel="preload" href="\/assets\/vazirmatn-latin-wght-normal-[^"]+\.woff2" as="font"/,
+    );
+    expect(html).toMatch(/<script type="application\/json" id="i18n-resources" data-locale="en">\{"common":/);
+
+    // Signed out, the guard moves on to the login, drawn with the texts the shell brought.
+    const translationRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/locales/')) translationRequests.push(request.url());
+    });
+    await page.goto('/en/workspace/apps');
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(translationRequests.filter((url) => /\/(common|errors|auth|workspaces)\.json/.test(url))).toEqual(
+      [],
+    );
+  });
+
   test('a path without a locale gets the default locale', async ({ page }) => {
     await page.goto('/login?next=%2Fprofile');
     await expect(page).toHaveURL(/\/fa\/login\?next=%2Fprofile$/);

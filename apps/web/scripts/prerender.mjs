@@ -6,7 +6,10 @@
 //   inline styles; scripts stay files);
 // - <html lang dir>, the title and the manifest of its language;
 // - its translations (the shell's namespaces) inline, as a JSON data block after #root;
-// - a preload of the Vazirmatn subset of its script (font-display: swap, from @fontsource).
+// - preloads of the Vazirmatn subsets its text uses (font-display: swap, from @fontsource).
+// For every other page of a language, a shell (dist/prerendered/<locale>/shell.html): the same head and
+// translations (with those the signed-in frame draws at once) around the loading overlay, so a signed-in
+// first visit does not wait for the app's code to ask for its texts and fonts before it can fetch data.
 // Then a manifest the API reads (dist/prerendered/manifest.json) and brotli/gzip copies.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,6 +26,8 @@ const { prerenderedPages, prerenderedPathAttribute, inlineTranslationsId } = awa
 
 const locales = ['fa', 'en', 'ar'];
 const namespaces = ['common', 'errors', 'auth'];
+// What the signed-in frame (app bar, workspace screens, notifications) draws at once, besides those.
+const signedInNamespaces = ['workspaces', 'notifications', 'workspace-admin'];
 const direction = { fa: 'rtl', en: 'ltr', ar: 'rtl' };
 // The entry's stylesheet (the @font-face rules of Vazirmatn, ~1.5 KB) goes inline: one render-blocking
 // request fewer before the first paint (style-src allows inline styles).
@@ -31,11 +36,12 @@ const template = readFileSync(join(dist, 'index.html'), 'utf8').replace(
   (_link, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
 );
 const assets = readdirSync(join(dist, 'assets'));
-const fontFor = {
-  fa: assets.find((f) => /^vazirmatn-arabic-wght-normal-.*\.woff2$/.test(f)),
-  en: assets.find((f) => /^vazirmatn-latin-wght-normal-.*\.woff2$/.test(f)),
-  ar: assets.find((f) => /^vazirmatn-arabic-wght-normal-.*\.woff2$/.test(f)),
-};
+const arabicFont = assets.find((f) => /^vazirmatn-arabic-wght-normal-.*\.woff2$/.test(f));
+const latinFont = assets.find((f) => /^vazirmatn-latin-wght-normal-.*\.woff2$/.test(f));
+// Persian and Arabic text needs the Latin subset too: the space, the digits' separators and the
+// punctuation fall in its range. Preloaded, it arrives with the Arabic one instead of after the first
+// layout asks for it (one late swap and relayout fewer).
+const fontsFor = { fa: [arabicFont, latinFont], en: [latinFont], ar: [arabicFont, latinFont] };
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -65,29 +71,40 @@ function writeCompressed(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
-const manifest = {};
-for (const locale of locales) {
-  const translations = Object.fromEntries(
-    namespaces.map((ns) => [
+const readTranslations = (locale, list) =>
+  Object.fromEntries(
+    list.map((ns) => [
       ns,
       JSON.parse(readFileSync(join(dist, 'assets', 'locales', locale, `${ns}.json`), 'utf8')),
     ]),
   );
-  const common = translations.common;
-  const title = `${common.app.title} | ${common.app.slogan}`;
-  const preloads = [
-    fontFor[locale] &&
-      `<link rel="preload" href="/assets/${fontFor[locale]}" as="font" type="font/woff2" crossorigin>`,
-  ].filter(Boolean);
-  // The first screen's translations ride in the page (a data block, never run: the CSP's script-src
-  // does not apply), three requests fewer before the form works; `<` is escaped so no text ends it.
-  const inlineTranslations = `<script type="application/json" id="${inlineTranslationsId}" data-locale="${locale}">${JSON.stringify(
+
+// Translations ride in the page as a data block (never run: the CSP's script-src does not apply), a
+// request fewer per namespace before the page works; `<` is escaped so no text ends the block.
+const inlineTranslationsBlock = (locale, translations) =>
+  `<script type="application/json" id="${inlineTranslationsId}" data-locale="${locale}">${JSON.stringify(
     translations,
   ).replace(/</g, '\\u003c')}</script>`;
 
-  for (const page of prerenderedPages) {
-    const path = `/${locale}/${page}`;
-    const { body, styles } = splitStyles(await renderPage(path, locale, translations));
+/** Writes `html` under dist/prerendered/<locale>/<name>.html (with its compressed twins): its path there. */
+function writePage(locale, name, html) {
+  const file = join('prerendered', locale, `${name}.html`);
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeCompressed(join(dist, file), html);
+  return file.split('\\').join('/');
+}
+
+const manifest = {};
+const shells = {};
+for (const locale of locales) {
+  const translations = readTranslations(locale, namespaces);
+  const common = translations.common;
+  const title = `${common.app.title} | ${common.app.slogan}`;
+  const preloads = fontsFor[locale]
+    .map((font) => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
+  /** The built index.html in this language: its <html lang dir>, title, manifest and extra <head>. */
+  const localized = (head) => {
     let html = template;
     html = replaceOnce(
       html,
@@ -96,23 +113,35 @@ for (const locale of locales) {
     );
     html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     html = replaceOnce(html, /\/manifest\.fa\.webmanifest/, `/manifest.${locale}.webmanifest`);
-    html = replaceOnce(html, /<\/head>/, `${preloads.join('')}${styles}</head>`);
-    html = replaceOnce(
-      html,
-      /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>|<script)/,
-      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n${inlineTranslations}\n`,
+    return replaceOnce(html, /<\/head>/, `${head}</head>`);
+  };
+  const rootElement = /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>|<script)/;
+
+  for (const page of prerenderedPages) {
+    const path = `/${locale}/${page}`;
+    const { body, styles } = splitStyles(await renderPage(path, locale, translations));
+    const html = replaceOnce(
+      localized(`${preloads}${styles}`),
+      rootElement,
+      `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n${inlineTranslationsBlock(locale, translations)}\n`,
     );
-    const file = join('prerendered', locale, `${page}.html`);
-    mkdirSync(dirname(join(dist, file)), { recursive: true });
-    writeCompressed(join(dist, file), html);
-    manifest[path] = file.split('\\').join('/');
+    manifest[path] = writePage(locale, page, html);
   }
+  // The shell keeps index.html's loading overlay in #root; its translations follow it.
+  const shellTranslations = { ...translations, ...readTranslations(locale, signedInNamespaces) };
+  const shell = replaceOnce(
+    localized(preloads),
+    rootElement,
+    (overlay) => `${overlay}\n${inlineTranslationsBlock(locale, shellTranslations)}\n`,
+  );
+  shells[locale] = writePage(locale, 'shell', shell);
 }
-// `pages`: the prerendered file of each path. `appPaths`: the router's page paths, so the API can answer
-// a path that is none of them with the prerendered 404 page, as the router would draw it.
+// `pages`: the prerendered file of each path. `shells`: each language's shell, for its other pages.
+// `appPaths`: the router's page paths, so the API can answer a path that is none of them with the
+// prerendered 404 page, as the router would draw it.
 writeFileSync(
   join(dist, 'prerendered', 'manifest.json'),
-  `${JSON.stringify({ pages: manifest, appPaths: appPathPatterns() }, null, 2)}\n`,
+  `${JSON.stringify({ pages: manifest, shells, appPaths: appPathPatterns() }, null, 2)}\n`,
 );
 // The service worker answers these paths with their precached prerendered page (pwa/service-worker.js).
 const workerFile = join(dist, 'sw.js');

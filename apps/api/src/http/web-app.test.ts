@@ -98,6 +98,7 @@ describe('the file a page path is answered with', () => {
       '/fa/404': 'prerendered/fa/404.html',
       '/ar/404': 'prerendered/ar/404.html',
     },
+    shells: { fa: 'prerendered/fa/shell.html', ar: 'prerendered/ar/shell.html' },
     appPaths: ['/', '/:locale', '/:locale/login', '/:locale/workspace/invitations/:id'],
   });
 
@@ -112,9 +113,14 @@ describe('the file a page path is answered with', () => {
     expect(pageFile('/ar/no-such-page')).toBe('prerendered/ar/404.html');
   });
 
-  it('is the app shell for the other pages, a locale without a 404 page and paths without a locale', () => {
-    expect(pageFile('/fa')).toBe('index.html');
-    expect(pageFile('/fa/workspace/invitations/42')).toBe('index.html');
+  it("is the app shell in the path's language for the other pages of a language", () => {
+    expect(pageFile('/fa')).toBe('prerendered/fa/shell.html');
+    expect(pageFile('/fa/workspace/invitations/42')).toBe('prerendered/fa/shell.html');
+    expect(pageFile('/ar/')).toBe('prerendered/ar/shell.html');
+  });
+
+  it('is the app shell for a language without its own shell or 404 page and paths without a locale', () => {
+    expect(pageFile('/en/workspace/invitations/42')).toBe('index.html');
     expect(pageFile('/en/no-such-page')).toBe('index.html');
     expect(pageFile('/login')).toBe('index.html');
     expect(pageFile('/')).toBe('index.html');

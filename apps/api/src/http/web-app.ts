@@ -25,13 +25,16 @@ function cacheControlFor(filePath: string): string {
 interface PrerenderedManifest {
   /** Page path ('/fa/login') → its file under dist ('prerendered/fa/login.html'). */
   pages: Record<string, string>;
+  /** Locale → the app shell in that language, with its translations ('prerendered/fa/shell.html'). */
+  shells?: Record<string, string>;
   /** The web app's page paths ('/:locale/login', ...): a path under a locale that is none is a 404. */
   appPaths: string[];
 }
 
 /**
  * The file to answer a page path with: its prerendered page, the prerendered 404 page for a path under
- * a locale that no route of the app matches (the app would draw its 404 there), or the app shell.
+ * a locale that no route of the app matches (the app would draw its 404 there), or the app shell: the
+ * shell of the path's language where the build wrote one.
  */
 export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: string) => string {
   if (!manifest) return () => 'index.html';
@@ -54,7 +57,7 @@ export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: s
     const locale = /^\/([^/]+)/.exec(page)?.[1];
     const notFound = locale ? manifest.pages[`/${locale}/404`] : undefined;
     if (notFound && !known.some((pattern) => pattern.test(page))) return notFound;
-    return 'index.html';
+    return (locale && manifest.shells?.[locale]) || 'index.html';
   };
 }
 
