@@ -381,11 +381,16 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) =>
-        ok(
-          request,
-          await failuresPerIp('renewFailIp', request, () => identity.renewTokens(deps, request.body)),
-        ),
+      async (request) => {
+        const pair = await failuresPerIp('renewFailIp', request, () =>
+          identity.renewTokens(deps, request.body),
+        );
+        // Renewed: the rotation wrote only the refresh token hash, lastSeenDate and a rotated-token row,
+        // none of which a trigger announces (migration 0018), so no process has anything to hear first. A
+        // refusal still syncs: a replay revokes its session.
+        request.cacheUntouched = true;
+        return ok(request, pair);
+      },
     );
 
     r.post(
