@@ -36,7 +36,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { envelopeSchema, ok, secondStep } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer, secondStep } from '../../http/envelope';
 import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
@@ -374,6 +374,8 @@ export const identityRoutes = fp(
     r.post(
       paths.renew,
       {
+        // The busiest write there is; tokenPair builds exactly the three fields.
+        ...plainSerializer,
         schema: {
           tags,
           summary: 'Renew the token pair; the refresh token rotates (a replayed one: 660, session revoked)',
