@@ -44,8 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     /**
-     * Set by a route whose writes, this time, change nothing the auth cache holds (no trigger of migration
-     * 0018 announces them): its answer then waits for no sync, as there is nothing for a process to hear.
+     * Set by a route whose writes, this time, are none that a trigger of migration 0018 announces: its
+     * answer then waits for no auth-cache sync, as there is nothing for a process to hear.
      */
     cacheUntouched: boolean;
   }
