@@ -1,3 +1,4 @@
+import { identityPaths, type TokenPair } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthCache, listenForInvalidations } from '../src/lib/auth-cache';
@@ -60,6 +61,43 @@ describe('auth cache on the database (triggers and LISTEN)', () => {
     expect((await me()).body).toMatchObject({ statusCode: 200 });
     await write(sql`update user_sessions set revoked_date = now() where user_id = ${other.id}`);
     expect((await me()).body).toMatchObject({ statusCode: 401 });
+  });
+
+  it('a renewal announces nothing and waits for no sync; a refused replay, which revokes, does both', async () => {
+    const cache = api.deps.authCache!;
+    const sync = cache.sync.bind(cache);
+    let syncs = 0;
+    cache.sync = (timeoutMs) => {
+      syncs++;
+      return sync(timeoutMs);
+    };
+    try {
+      const user = await quickUser(api);
+      const me = (token: string) => api.call<unknown>('GET', '/v1/workspaces/', { token });
+      const renew = (refreshToken: string) =>
+        api.call<TokenPair>('POST', identityPaths.renew, { body: { refreshToken } });
+      const sessionLookups = async (outcome: string) => {
+        const text = await api.deps.metrics.registry.getSingleMetricAsString('auth_cache_lookups_total');
+        return Number(new RegExp(`cache="session",outcome="${outcome}"} (\\d+)`).exec(text)?.[1] ?? 0);
+      };
+      expect((await me(user.tokens.accessToken)).body).toMatchObject({ statusCode: 200 });
+
+      const renewed = await renew(user.tokens.refreshToken);
+      expect(renewed.body.statusCode).toBe(200);
+      expect(syncs).toBe(0);
+      // Once every message committed so far is heard, the session is still kept: the rotation sent none.
+      await sync();
+      const [hits, misses] = [await sessionLookups('hit'), await sessionLookups('miss')];
+      expect((await me(renewed.body.data.accessToken)).body).toMatchObject({ statusCode: 200 });
+      expect(await sessionLookups('hit')).toBe(hits + 1);
+      expect(await sessionLookups('miss')).toBe(misses);
+
+      expect((await renew(user.tokens.refreshToken)).body.statusCode).toBe(660);
+      expect(syncs).toBe(1);
+      expect((await me(renewed.body.data.accessToken)).body).toMatchObject({ statusCode: 401 });
+    } finally {
+      cache.sync = sync;
+    }
   });
 });
 

@@ -150,6 +150,27 @@ export async function findRotatedTokenSession(db: Db, tokenHash: string): Promis
   return row?.sessionId;
 }
 
+// The rotation as one named prepared statement per database (planned once per connection on PostgreSQL).
+const rotations = new WeakMap<Db, ReturnType<typeof prepareRotation>>();
+function prepareRotation(db: Db) {
+  const oldHash = sql.placeholder('oldHash');
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const renewed = db.$with('renewed', { id: sessions.id, userId: sessions.userId }).as(
+    sql`update user_sessions set refresh_token_hash = ${sql.placeholder('newHash')}, last_seen_date = ${at}
+        where refresh_token_hash = ${oldHash} and revoked_date is null and expires_date > ${at}
+        returning id, user_id`,
+  );
+  const rotated = db.$with('rotated', {}).as(
+    sql`insert into user_session_rotated_tokens (token_hash, session_id, rotated_date)
+        select ${oldHash}, id, ${at} from renewed`,
+  );
+  return db
+    .with(renewed, rotated)
+    .select({ id: renewed.id, userId: renewed.userId })
+    .from(renewed)
+    .prepare('rotate_refresh_token');
+}
+
 /**
  * Rotates a refresh token in one statement (one round trip; renewal is the busiest write there is): the
  * live session whose current token hash is `oldHash` takes `newHash`, and `oldHash` is recorded as
@@ -162,18 +183,13 @@ export async function rotateRefreshToken(
   newHash: string,
   now: Date,
 ): Promise<{ id: string; userId: string } | undefined> {
-  const at = now.toISOString();
-  const result = await db.execute(
-    sql`with renewed as (
-          update user_sessions set refresh_token_hash = ${newHash}, last_seen_date = ${at}::timestamptz
-          where refresh_token_hash = ${oldHash} and revoked_date is null and expires_date > ${at}::timestamptz
-          returning id, user_id),
-        rotated as (
-          insert into user_session_rotated_tokens (token_hash, session_id, rotated_date)
-          select ${oldHash}, id, ${at}::timestamptz from renewed)
-        select id, user_id as "userId" from renewed`,
-  );
-  return (result as unknown as { rows: { id: string; userId: string }[] }).rows[0];
+  let rotation = rotations.get(db);
+  if (!rotation) {
+    rotation = prepareRotation(db);
+    rotations.set(db, rotation);
+  }
+  const [row] = await rotation.execute({ oldHash, newHash, at: now.toISOString() });
+  return row;
 }
 
 type RevokedReason = NonNullable<SessionRow['revokedReason']>;

@@ -36,7 +36,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { envelopeSchema, ok, secondStep } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer, secondStep } from '../../http/envelope';
 import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
@@ -374,6 +374,8 @@ export const identityRoutes = fp(
     r.post(
       paths.renew,
       {
+        // The busiest write there is; tokenPair builds exactly the three fields.
+        ...plainSerializer,
         schema: {
           tags,
           summary: 'Renew the token pair; the refresh token rotates (a replayed one: 660, session revoked)',
@@ -381,11 +383,16 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) =>
-        ok(
-          request,
-          await failuresPerIp('renewFailIp', request, () => identity.renewTokens(deps, request.body)),
-        ),
+      async (request) => {
+        const pair = await failuresPerIp('renewFailIp', request, () =>
+          identity.renewTokens(deps, request.body),
+        );
+        // Renewed: the rotation wrote only the refresh token hash, lastSeenDate and a rotated-token row,
+        // none of which a trigger announces (migration 0018), so no process has anything to hear first. A
+        // refusal still syncs: a replay revokes its session.
+        request.cacheUntouched = true;
+        return ok(request, pair);
+      },
     );
 
     r.post(
