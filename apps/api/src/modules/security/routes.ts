@@ -33,13 +33,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
-import { requireUser } from '../identity/auth-guard';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { type SecurityLimit, securityRule } from './limits';
 import * as service from './service';
 
-const tags = ['security'];
-const security = [{ bearer: [] }];
-const nothing = envelopeSchema(z.null());
+const signedIn = signedInRoutes(['security']);
 const resend = envelopeSchema(resendResponseSchema);
 // The step-up answer first: a union tries its members in order and would strip it to `resendAfter`.
 const resendOrStepUp = envelopeSchema(z.union([stepUpResponseSchema, resendResponseSchema]));
@@ -54,8 +52,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   // The login is checked before the body is read (401 before 400), then the caller's limit.
-  const guard = (name: SecurityLimit) => ({
-    onRequest: requireUser,
+  const limited = <S extends object>(name: SecurityLimit, schema: S) => ({
+    ...signedIn(schema),
     preHandler: async (request: FastifyRequest) =>
       enforceLimit(deps.limiter, securityRule(deps.config, name), request.user.id),
   });
@@ -87,47 +85,32 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.twoFa,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
-        response: { 200: envelopeSchema(twoFaSettingsSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
+      response: { 200: envelopeSchema(twoFaSettingsSchema) },
+    }),
     async (request) => ok(request, await service.getTwoFa(deps, request.user.id)),
   );
   r.put(
     paths.twoFa,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Chooses how the login is proved: sms, email (a verified address) or google (an enrolled authenticator app), 400 otherwise; and/or turns login alerts on or off',
-        body: twoFaSettingsRequestSchema,
-        response: { 200: envelopeSchema(twoFaSettingsSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Chooses how the login is proved: sms, email (a verified address) or google (an enrolled authenticator app), 400 otherwise; and/or turns login alerts on or off',
+      body: twoFaSettingsRequestSchema,
+      response: { 200: envelopeSchema(twoFaSettingsSchema) },
+    }),
     async (request) =>
       ok(request, await service.setTwoFa(deps, request.user.id, request.body, request.locale, request.log)),
   );
 
   r.post(
     paths.twoFaGoogle,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
-        body: authenticatorStartRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, authenticatorEnrolmentSchema])) },
-      },
-      ...guard('enrolUser'),
-    },
+    limited('enrolUser', {
+      summary: `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
+      body: authenticatorStartRequestSchema,
+      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, authenticatorEnrolmentSchema])) },
+    }),
     async (request, reply) => {
       return steppedUp(
         request,
@@ -140,17 +123,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     paths.twoFaGoogleVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Confirms the enrolment with a first code of the app (±1 step of 30 s; 620 wrong, 404 none started): it becomes a login method; answers 10 recovery codes, shown this once (stored hashed, each usable once)',
-        body: codeRequestSchema,
-        response: { 200: envelopeSchema(recoveryCodesSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Confirms the enrolment with a first code of the app (±1 step of 30 s; 620 wrong, 404 none started): it becomes a login method; answers 10 recovery codes, shown this once (stored hashed, each usable once)',
+      body: codeRequestSchema,
+      response: { 200: envelopeSchema(recoveryCodesSchema) },
+    }),
     async (request) =>
       ok(
         request,
@@ -161,17 +139,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.delete(
     paths.twoFaGoogle,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Turns the authenticator app off with a current code of it or a recovery code (620 otherwise, 404 none enrolled); its secret and recovery codes are deleted and login codes go by SMS again',
-        body: authenticatorDisableRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Turns the authenticator app off with a current code of it or a recovery code (620 otherwise, 404 none enrolled); its secret and recovery codes are deleted and login codes go by SMS again',
+      body: authenticatorDisableRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.turnOffAuthenticator(deps, request.user.id, request.body.code, request.log),
@@ -182,16 +155,11 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     passkeyPaths.passkeysOptions,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
-        body: passkeyOptionsRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, registrationOptionsSchema])) },
-      },
-      ...guard('enrolUser'),
-    },
+    limited('enrolUser', {
+      summary: `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
+      body: passkeyOptionsRequestSchema,
+      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, registrationOptionsSchema])) },
+    }),
     async (request, reply) => {
       return steppedUp(
         request,
@@ -204,17 +172,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Registers a passkey: a name and the browser's answer to this session's options (RegistrationResponseJSON). 620 when it does not verify (wrong origin or RP id, no pending or a used challenge), 261 when that passkey is registered already",
-        body: passkeyRegisterRequestSchema,
-        response: { 200: envelopeSchema(passkeySchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        "Registers a passkey: a name and the browser's answer to this session's options (RegistrationResponseJSON). 620 when it does not verify (wrong origin or RP id, no pending or a used challenge), 261 when that passkey is registered already",
+      body: passkeyRegisterRequestSchema,
+      response: { 200: envelopeSchema(passkeySchema) },
+    }),
     async (request) =>
       ok(
         request,
@@ -225,44 +188,29 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's passkeys, oldest first",
-        response: { 200: envelopeSchema(z.array(passkeySchema)) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's passkeys, oldest first",
+      response: { 200: envelopeSchema(z.array(passkeySchema)) },
+    }),
     async (request) => ok(request, await service.listPasskeys(deps, request.user.id)),
   );
   r.put(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Renames one of the caller's passkeys (404 when the caller has none of that id)",
-        body: passkeyRenameRequestSchema,
-        response: { 200: envelopeSchema(passkeySchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "Renames one of the caller's passkeys (404 when the caller has none of that id)",
+      body: passkeyRenameRequestSchema,
+      response: { 200: envelopeSchema(passkeySchema) },
+    }),
     async (request) =>
       ok(request, await service.renamePasskey(deps, request.user.id, request.body.id, request.body.name)),
   );
   r.delete(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Deletes one of the caller's passkeys (404 when the caller has none of that id).${stepUpNote}`,
-        body: passkeyDeleteRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: `Deletes one of the caller's passkeys (404 when the caller has none of that id).${stepUpNote}`,
+      body: passkeyDeleteRequestSchema,
+      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
+    }),
     async (request, reply) => {
       return steppedUp(
         request,
@@ -276,29 +224,19 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.username,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's username",
-        response: { 200: envelopeSchema(usernameResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's username",
+      response: { 200: envelopeSchema(usernameResponseSchema) },
+    }),
     async (request) => ok(request, await service.getUsername(deps, request.user.id)),
   );
   r.put(
     paths.username,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Sets the username (261 if taken)',
-        body: usernameRequestSchema,
-        response: { 200: nothing },
-      },
-      ...guard('claimUser'),
-    },
+    limited('claimUser', {
+      summary: 'Sets the username (261 if taken)',
+      body: usernameRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await service.changeUsername(deps, request.user.id, request.body.username, request.log);
       return ok(request, null);
@@ -307,29 +245,19 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.nationalCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's national code, masked",
-        response: { 200: envelopeSchema(nationalCodeResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's national code, masked",
+      response: { 200: envelopeSchema(nationalCodeResponseSchema) },
+    }),
     async (request) => ok(request, await service.getNationalCode(deps, request.user.id)),
   );
   r.post(
     paths.nationalCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Sets the national code when the account has none (261 if it has one or it is taken)',
-        body: nationalCodeRequestSchema,
-        response: { 200: nothing },
-      },
-      ...guard('claimUser'),
-    },
+    limited('claimUser', {
+      summary: 'Sets the national code when the account has none (261 if it has one or it is taken)',
+      body: nationalCodeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await service.addNationalCode(deps, request.user.id, request.body.nationalCode, request.log);
       return ok(request, null);
@@ -338,30 +266,20 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.passwordCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Texts a password-change code to the caller's phone",
-        response: { 200: resend },
-      },
-      ...guard('sendUser'),
-    },
+    limited('sendUser', {
+      summary: "Texts a password-change code to the caller's phone",
+      response: { 200: resend },
+    }),
     async (request) => ok(request, await service.sendPasswordCode(deps, request.user.id, request.log)),
   );
   r.put(
     paths.password,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Changes the password (texted code + current password); the caller's other sessions are revoked",
-        body: passwordChangeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        "Changes the password (texted code + current password); the caller's other sessions are revoked",
+      body: passwordChangeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.changePassword(deps, request.user, { ...request.body, locale: request.locale }, request.log),
@@ -372,29 +290,21 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.email,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's e-mail and whether it is verified",
-        response: { 200: envelopeSchema(emailResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's e-mail and whether it is verified",
+      response: { 200: envelopeSchema(emailResponseSchema) },
+    }),
     async (request) => ok(request, await service.getEmail(deps, request.user.id)),
   );
   for (const method of ['POST', 'PUT'] as const)
     r.route({
       method,
       url: paths.email,
-      schema: {
-        tags,
-        security,
+      ...limited('sendUser', {
         summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.${stepUpNote}`,
         body: emailRequestSchema,
         response: { 200: resendOrStepUp },
-      },
-      ...guard('sendUser'),
+      }),
       handler: async (request, reply) => {
         return steppedUp(
           request,
@@ -407,16 +317,11 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     });
   r.post(
     paths.emailVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The e-mailed code: the address becomes the verified one',
-        body: codeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'The e-mailed code: the address becomes the verified one',
+      body: codeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.verifyEmail(deps, request.user.id, request.body.code, request.log),
@@ -426,39 +331,26 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     paths.emailResend,
-    {
-      schema: { tags, security, summary: 'Sends the pending e-mail code again', response: { 200: resend } },
-      ...guard('sendUser'),
-    },
+    limited('sendUser', { summary: 'Sends the pending e-mail code again', response: { 200: resend } }),
     async (request) =>
       ok(request, await service.resendEmail(deps, request.user.id, request.locale, request.log)),
   );
 
   r.get(
     paths.phone,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's phone",
-        response: { 200: envelopeSchema(phoneResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's phone",
+      response: { 200: envelopeSchema(phoneResponseSchema) },
+    }),
     async (request) => ok(request, await service.getPhone(deps, request.user.id)),
   );
   r.put(
     paths.phone,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Texts a code to a new phone.${stepUpNote}`,
-        body: phoneRequestSchema,
-        response: { 200: resendOrStepUp },
-      },
-      ...guard('sendUser'),
-    },
+    limited('sendUser', {
+      summary: `Texts a code to a new phone.${stepUpNote}`,
+      body: phoneRequestSchema,
+      response: { 200: resendOrStepUp },
+    }),
     async (request, reply) => {
       return steppedUp(
         request,
@@ -471,16 +363,11 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     paths.phoneVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The texted code: switches the phone (261 if registered meanwhile)',
-        body: codeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'The texted code: switches the phone (261 if registered meanwhile)',
+      body: codeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.verifyPhone(deps, request.user.id, request.body.code, request.log),
@@ -490,10 +377,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     paths.phoneResend,
-    {
-      schema: { tags, security, summary: 'Texts the pending phone code again', response: { 200: resend } },
-      ...guard('sendUser'),
-    },
+    limited('sendUser', { summary: 'Texts the pending phone code again', response: { 200: resend } }),
     async (request) =>
       ok(request, await service.resendPhone(deps, request.user.id, request.locale, request.log)),
   );
