@@ -6,6 +6,7 @@ import {
   type Envelope,
   emailRequestSchema,
   emailResponseSchema,
+  type Locale,
   nationalCodeRequestSchema,
   nationalCodeResponseSchema,
   passkeyDeleteRequestSchema,
@@ -28,12 +29,13 @@ import {
   usernameRequestSchema,
   usernameResponseSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
 import { nothing, signedInRoutes } from '../../http/route-options';
+import type { AuthUser } from '../identity/auth-guard';
 import { type SecurityLimit, securityRule } from './limits';
 import * as service from './service';
 
@@ -83,14 +85,82 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, data(answer));
   };
 
-  r.get(
+  /** A read of the caller's own setting; `read` answers what `data` describes. */
+  const readOwn = <D extends z.ZodType>(
+    url: string,
+    summary: string,
+    data: D,
+    read: (userId: string) => Promise<z.infer<D>>,
+  ) =>
+    // Widened: fastify cannot resolve the answer's type from a schema still generic here.
+    r.get(url, signedIn({ summary, response: { 200: envelopeSchema(data as z.ZodType) } }), async (request) =>
+      ok(request, await read(request.user.id)),
+    );
+
+  /**
+   * Starts enrolling a second factor (limited, behind the step-up: the body carries only `currentCode`);
+   * `pick` takes from the start what the caller goes on with.
+   */
+  const startEnrolment = <T extends object, D extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: typeof authenticatorStartRequestSchema,
+    data: D,
+    start: (
+      user: AuthUser,
+      currentCode: string | undefined,
+      log: FastifyBaseLogger,
+    ) => Promise<T | { stepUp: StepUp }>,
+    pick: (answer: T) => z.infer<D>,
+  ) =>
+    r.post(
+      url,
+      // Widened as in readOwn.
+      limited('enrolUser', {
+        summary,
+        body,
+        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, data as z.ZodType])) },
+      }),
+      async (request, reply) =>
+        steppedUp(
+          request,
+          reply,
+          request.body?.currentCode,
+          () => start(request.user, request.body?.currentCode, request.log),
+          pick,
+        ),
+    );
+
+  /** The code sent to a new address or phone, checked (its failures count); answers null. */
+  const checkCode = (
+    url: string,
+    summary: string,
+    check: (userId: string, code: string, log: FastifyBaseLogger) => Promise<unknown>,
+  ) =>
+    r.post(
+      url,
+      signedIn({ summary, body: codeRequestSchema, response: { 200: nothing } }),
+      async (request) => {
+        await checkingSecrets(request, () => check(request.user.id, request.body.code, request.log));
+        return ok(request, null);
+      },
+    );
+
+  /** The pending code of an address or phone, sent again (it counts toward the sends). */
+  const resendCode = (
+    url: string,
+    summary: string,
+    send: (userId: string, locale: Locale, log: FastifyBaseLogger) => Promise<{ resendAfter: number }>,
+  ) =>
+    r.get(url, limited('sendUser', { summary, response: { 200: resend } }), async (request) =>
+      ok(request, await send(request.user.id, request.locale, request.log)),
+    );
+
+  readOwn(
     paths.twoFa,
-    signedIn({
-      summary:
-        'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
-      response: { 200: envelopeSchema(twoFaSettingsSchema) },
-    }),
-    async (request) => ok(request, await service.getTwoFa(deps, request.user.id)),
+    'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
+    twoFaSettingsSchema,
+    (userId) => service.getTwoFa(deps, userId),
   );
   r.put(
     paths.twoFa,
@@ -104,22 +174,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       ok(request, await service.setTwoFa(deps, request.user.id, request.body, request.locale, request.log)),
   );
 
-  r.post(
+  startEnrolment(
     paths.twoFaGoogle,
-    limited('enrolUser', {
-      summary: `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
-      body: authenticatorStartRequestSchema,
-      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, authenticatorEnrolmentSchema])) },
-    }),
-    async (request, reply) => {
-      return steppedUp(
-        request,
-        reply,
-        request.body?.currentCode,
-        () => service.startAuthenticator(deps, request.user, request.body?.currentCode, request.log),
-        (answer) => answer.enrolment,
-      );
-    },
+    `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
+    authenticatorStartRequestSchema,
+    authenticatorEnrolmentSchema,
+    (user, currentCode, log) => service.startAuthenticator(deps, user, currentCode, log),
+    (answer) => answer.enrolment,
   );
   r.post(
     paths.twoFaGoogleVerify,
@@ -153,22 +214,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  startEnrolment(
     passkeyPaths.passkeysOptions,
-    limited('enrolUser', {
-      summary: `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
-      body: passkeyOptionsRequestSchema,
-      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, registrationOptionsSchema])) },
-    }),
-    async (request, reply) => {
-      return steppedUp(
-        request,
-        reply,
-        request.body?.currentCode,
-        () => service.startPasskeyRegistration(deps, request.user, request.body?.currentCode, request.log),
-        (answer) => answer.options,
-      );
-    },
+    `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
+    passkeyOptionsRequestSchema,
+    registrationOptionsSchema,
+    (user, currentCode, log) => service.startPasskeyRegistration(deps, user, currentCode, log),
+    (answer) => answer.options,
   );
   r.post(
     passkeyPaths.passkeys,
@@ -186,13 +238,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         ),
       ),
   );
-  r.get(
-    passkeyPaths.passkeys,
-    signedIn({
-      summary: "The caller's passkeys, oldest first",
-      response: { 200: envelopeSchema(z.array(passkeySchema)) },
-    }),
-    async (request) => ok(request, await service.listPasskeys(deps, request.user.id)),
+  readOwn(passkeyPaths.passkeys, "The caller's passkeys, oldest first", z.array(passkeySchema), (userId) =>
+    service.listPasskeys(deps, userId),
   );
   r.put(
     passkeyPaths.passkeys,
@@ -211,24 +258,18 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       body: passkeyDeleteRequestSchema,
       response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
     }),
-    async (request, reply) => {
-      return steppedUp(
+    async (request, reply) =>
+      steppedUp(
         request,
         reply,
         request.body.currentCode,
         () => service.removePasskey(deps, request.user, request.body, request.log),
         () => null,
-      );
-    },
+      ),
   );
 
-  r.get(
-    paths.username,
-    signedIn({
-      summary: "The caller's username",
-      response: { 200: envelopeSchema(usernameResponseSchema) },
-    }),
-    async (request) => ok(request, await service.getUsername(deps, request.user.id)),
+  readOwn(paths.username, "The caller's username", usernameResponseSchema, (userId) =>
+    service.getUsername(deps, userId),
   );
   r.put(
     paths.username,
@@ -243,13 +284,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    paths.nationalCode,
-    signedIn({
-      summary: "The caller's national code, masked",
-      response: { 200: envelopeSchema(nationalCodeResponseSchema) },
-    }),
-    async (request) => ok(request, await service.getNationalCode(deps, request.user.id)),
+  readOwn(paths.nationalCode, "The caller's national code, masked", nationalCodeResponseSchema, (userId) =>
+    service.getNationalCode(deps, userId),
   );
   r.post(
     paths.nationalCode,
@@ -288,13 +324,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    paths.email,
-    signedIn({
-      summary: "The caller's e-mail and whether it is verified",
-      response: { 200: envelopeSchema(emailResponseSchema) },
-    }),
-    async (request) => ok(request, await service.getEmail(deps, request.user.id)),
+  readOwn(paths.email, "The caller's e-mail and whether it is verified", emailResponseSchema, (userId) =>
+    service.getEmail(deps, userId),
   );
   for (const method of ['POST', 'PUT'] as const)
     r.route({
@@ -305,45 +336,25 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         body: emailRequestSchema,
         response: { 200: resendOrStepUp },
       }),
-      handler: async (request, reply) => {
-        return steppedUp(
+      handler: async (request, reply) =>
+        steppedUp(
           request,
           reply,
           request.body.currentCode,
           () => service.submitEmail(deps, request.user, request.body, request.locale, request.log),
           (answer) => answer.sent,
-        );
-      },
+        ),
     });
-  r.post(
+  checkCode(
     paths.emailVerify,
-    signedIn({
-      summary: 'The e-mailed code: the address becomes the verified one',
-      body: codeRequestSchema,
-      response: { 200: nothing },
-    }),
-    async (request) => {
-      await checkingSecrets(request, () =>
-        service.verifyEmail(deps, request.user.id, request.body.code, request.log),
-      );
-      return ok(request, null);
-    },
+    'The e-mailed code: the address becomes the verified one',
+    (userId, code, log) => service.verifyEmail(deps, userId, code, log),
   );
-  r.get(
-    paths.emailResend,
-    limited('sendUser', { summary: 'Sends the pending e-mail code again', response: { 200: resend } }),
-    async (request) =>
-      ok(request, await service.resendEmail(deps, request.user.id, request.locale, request.log)),
+  resendCode(paths.emailResend, 'Sends the pending e-mail code again', (userId, locale, log) =>
+    service.resendEmail(deps, userId, locale, log),
   );
 
-  r.get(
-    paths.phone,
-    signedIn({
-      summary: "The caller's phone",
-      response: { 200: envelopeSchema(phoneResponseSchema) },
-    }),
-    async (request) => ok(request, await service.getPhone(deps, request.user.id)),
-  );
+  readOwn(paths.phone, "The caller's phone", phoneResponseSchema, (userId) => service.getPhone(deps, userId));
   r.put(
     paths.phone,
     limited('sendUser', {
@@ -351,34 +362,21 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       body: phoneRequestSchema,
       response: { 200: resendOrStepUp },
     }),
-    async (request, reply) => {
-      return steppedUp(
+    async (request, reply) =>
+      steppedUp(
         request,
         reply,
         request.body.currentCode,
         () => service.submitPhone(deps, request.user, request.body, request.locale, request.log),
         (answer) => answer.sent,
-      );
-    },
+      ),
   );
-  r.post(
+  checkCode(
     paths.phoneVerify,
-    signedIn({
-      summary: 'The texted code: switches the phone (261 if registered meanwhile)',
-      body: codeRequestSchema,
-      response: { 200: nothing },
-    }),
-    async (request) => {
-      await checkingSecrets(request, () =>
-        service.verifyPhone(deps, request.user.id, request.body.code, request.log),
-      );
-      return ok(request, null);
-    },
+    'The texted code: switches the phone (261 if registered meanwhile)',
+    (userId, code, log) => service.verifyPhone(deps, userId, code, log),
   );
-  r.get(
-    paths.phoneResend,
-    limited('sendUser', { summary: 'Texts the pending phone code again', response: { 200: resend } }),
-    async (request) =>
-      ok(request, await service.resendPhone(deps, request.user.id, request.locale, request.log)),
+  resendCode(paths.phoneResend, 'Texts the pending phone code again', (userId, locale, log) =>
+    service.resendPhone(deps, userId, locale, log),
   );
 }
