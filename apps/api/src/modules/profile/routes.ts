@@ -39,21 +39,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       ok(request, await service.updateProfile(deps, request.user.id, request.body, request.locale)),
   );
 
-  r.get(
-    paths.genders,
-    signedIn({
-      summary: 'Genders (male, female)',
-      response: { 200: envelopeSchema(z.array(referenceRowSchema)) },
-    }),
-    async (request) => ok(request, genderRows(request.locale)),
-  );
-
-  r.get(
-    paths.languages,
-    signedIn({
-      summary: 'Languages (persian, english, arabic)',
-      response: { 200: envelopeSchema(z.array(referenceRowSchema)) },
-    }),
-    async (request) => ok(request, languageRows(request.locale)),
-  );
+  // The reference lists, each in the request's language.
+  for (const [url, summary, rows] of [
+    [paths.genders, 'Genders (male, female)', genderRows],
+    [paths.languages, 'Languages (persian, english, arabic)', languageRows],
+  ] as const)
+    r.get(
+      url,
+      signedIn({ summary, response: { 200: envelopeSchema(z.array(referenceRowSchema)) } }),
+      async (request) => ok(request, rows(request.locale)),
+    );
 }
