@@ -2,33 +2,16 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
 import { createMetrics } from './http/metrics';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createMessaging } from './messaging/messaging';
+import { openConfiguredDatabase } from './start-up';
 
 // How long in-flight requests may take to finish after SIGTERM/SIGINT before the process exits anyway.
 const shutdownGraceMs = 10_000;
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'pglite'),
-  });
-  await runMigrations(database);
+  const { config, database } = await openConfiguredDatabase();
   // The limiter exists before the app and its logger: it reports Redis outages once the logger is there.
   let log: FastifyBaseLogger | undefined;
   const limiter = config.redisUrl

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { announce } from '../modules/notifications/service';
+import { openConfiguredDatabase } from '../start-up';
 
 /** What an announcement needs, read from the command line. */
 export interface AnnouncementArgs {
@@ -49,22 +46,8 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
-  let config: ReturnType<typeof loadConfig>;
+  const { database } = await openConfiguredDatabase();
   try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'pglite'),
-  });
-  try {
-    await runMigrations(database);
     const id = await announce(database.db, input);
     console.log(`Announcement ${id} published.`);
   } finally {

@@ -21,6 +21,15 @@ export function scaledRule(rule: LimitRule, multiplier: number): LimitRule {
   return { ...rule, max: rule.max * multiplier };
 }
 
+/**
+ * How a module reads its table of rules: the rule of that name with the configured RATE_LIMIT_MULTIPLIER
+ * applied (always 1 in production).
+ */
+export function scaledRules<Name extends string>(rules: Readonly<Record<Name, LimitRule>>) {
+  return (config: { rateLimitMultiplier: number }, name: Name): LimitRule =>
+    scaledRule(rules[name], config.rateLimitMultiplier);
+}
+
 /** Body 260 with the wait in `data.retryAfter` and the Retry-After header (api-contract.md section 9). */
 export function rateLimited(retryAfterSeconds: number): AppError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -11,3 +11,12 @@ export const guarded = { onRequest: requireUser } as const;
 export const bearer = [{ bearer: [] }];
 /** An envelope whose data is null. */
 export const nothing = envelopeSchema(z.null());
+
+/**
+ * The options of a module's routes behind the login: `guarded`, and the route's own schema (summary,
+ * params, body, response) documented under the module's `tags` with the bearer requirement. A route
+ * that needs more (a limit, a serializer) spreads these beside its own.
+ */
+export function signedInRoutes(tags: string[]) {
+  return <S extends object>(schema: S) => ({ ...guarded, schema: { tags, security: bearer, ...schema } });
+}

@@ -22,6 +22,21 @@ export function pageWindow(total: number, offset: number, limit: number): PageWi
   return { reverse: true, offset: total - end, limit: end - offset };
 }
 
+/**
+ * An unsearched page of `total` rows read from the nearer end: `read` fetches the window (in reverse
+ * order when `window.reverse`), and the rows come back in the list's order.
+ */
+export async function nearerEndPage<Row>(
+  total: number,
+  page: { offset: number; limit: number },
+  read: (window: PageWindow) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const window = pageWindow(total, page.offset, page.limit);
+  if (!window) return { rows: [], total };
+  const rows = await read(window);
+  return { rows: window.reverse ? rows.reverse() : rows, total };
+}
+
 /** The counted rows of a workspace list, for the keys given (all keys when none). */
 export function listCountOf(
   workspaceId: string | SQL.Aliased | ReturnType<typeof sql.placeholder>,

@@ -16,12 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
-import { bearer, guarded, nothing } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
 import { requireMember } from './guard';
 import * as access from './service';
 
-const tags = ['access'];
+const signedIn = signedInRoutes(['access']);
 
 const base = '/v1/workspaces/members/access';
 
@@ -33,16 +33,13 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${base}/roles/workspace-id/:id`,
     {
-      ...guarded,
-      ...plainSerializer,
-      schema: {
-        tags,
-        security: bearer,
+      ...signedIn({
         summary: "A page of the workspace's roles, searched by name (tenant_roles_read)",
         params: workspaceIdParamsSchema,
         querystring: rolesQuerySchema,
         response: { 200: envelopeSchema(rolesPageSchema) },
-      },
+      }),
+      ...plainSerializer,
     },
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_roles_read');
@@ -52,16 +49,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/roles/role-id/:roleId/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One role (tenant_roles_read)',
-        params: roleParamsSchema,
-        response: { 200: envelopeSchema(roleSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One role (tenant_roles_read)',
+      params: roleParamsSchema,
+      response: { 200: envelopeSchema(roleSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_roles_read');
       return ok(request, await access.getRole(db, request.params.id, request.params.roleId, request.locale));
@@ -70,16 +62,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/roles/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Create a role (tenant_roles_create; 261 duplicate name; only permissions the caller holds)',
-        body: createRoleRequestSchema,
-        response: { 200: envelopeSchema(roleSchema) },
-      },
-    },
+    signedIn({
+      summary: 'Create a role (tenant_roles_create; 261 duplicate name; only permissions the caller holds)',
+      body: createRoleRequestSchema,
+      response: { 200: envelopeSchema(roleSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_create');
       return ok(request, await access.createRole(db, member, request.body, request.locale));
@@ -88,17 +75,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/roles/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Change a role (tenant_roles_update; a stale lastChangeDate answers 261 and changes nothing)',
-        body: updateRoleRequestSchema,
-        response: { 200: envelopeSchema(roleSchema) },
-      },
-    },
+    signedIn({
+      summary: 'Change a role (tenant_roles_update; a stale lastChangeDate answers 261 and changes nothing)',
+      body: updateRoleRequestSchema,
+      response: { 200: envelopeSchema(roleSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_update');
       return ok(request, await access.updateRole(db, member, request.body, request.locale));
@@ -107,16 +88,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/roles/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete a role (tenant_roles_delete); its members stay, without a role',
-        body: deleteRoleRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary: 'Delete a role (tenant_roles_delete); its members stay, without a role',
+      body: deleteRoleRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_delete');
       await access.deleteRole(db, member, request.body.roleId);
@@ -126,16 +102,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/softwares/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The softwares and their sections (any member)',
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(z.array(softwareSchema)) },
-      },
-    },
+    signedIn({
+      summary: 'The softwares and their sections (any member)',
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(z.array(softwareSchema)) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id);
       return ok(request, softwareCatalogue(request.locale));
@@ -144,16 +115,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/permissions/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The permission catalogue (any member)',
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(z.array(permissionSchema)) },
-      },
-    },
+    signedIn({
+      summary: 'The permission catalogue (any member)',
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(z.array(permissionSchema)) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id);
       return ok(request, permissionCatalogue(request.locale));
@@ -162,16 +128,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/information/user-id/:userId/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "A member's level, role, applications and permissions (own, or tenant_members_read)",
-        params: accessInformationParamsSchema,
-        response: { 200: envelopeSchema(accessInformationSchema) },
-      },
-    },
+    signedIn({
+      summary: "A member's level, role, applications and permissions (own, or tenant_members_read)",
+      params: accessInformationParamsSchema,
+      response: { 200: envelopeSchema(accessInformationSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.params.id);
       return ok(request, await access.accessInformation(db, member, request.params.userId));

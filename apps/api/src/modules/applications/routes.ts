@@ -11,11 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { bearer, guarded, nothing } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import * as apps from './service';
 
-const tags = ['applications'];
+const signedIn = signedInRoutes(['applications']);
 const base = '/v1/workspaces/profile/applications';
 
 /** The workspace's applications (api-contract.md section 5). */
@@ -25,16 +25,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The workspace's applications (any member)",
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(z.array(applicationSchema)) },
-      },
-    },
+    signedIn({
+      summary: "The workspace's applications (any member)",
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(z.array(applicationSchema)) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id);
       return ok(request, await apps.listApplications(db, request.params.id, request.locale));
@@ -43,16 +38,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/application-id/:appId/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One application (any member)',
-        params: applicationParamsSchema,
-        response: { 200: envelopeSchema(applicationSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One application (any member)',
+      params: applicationParamsSchema,
+      response: { 200: envelopeSchema(applicationSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id);
       return ok(
@@ -64,16 +54,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/v1/profiles/applications/application-key/:key/workspace-id/:id/',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One application by key; the web app reads version.pwa for its update prompt (any member)',
-        params: applicationKeyParamsSchema,
-        response: { 200: envelopeSchema(applicationSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One application by key; the web app reads version.pwa for its update prompt (any member)',
+      params: applicationKeyParamsSchema,
+      response: { 200: envelopeSchema(applicationSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id);
       return ok(
@@ -85,16 +70,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Add an application (tenant_profile_create; 261 when the key is taken)',
-        body: createApplicationRequestSchema,
-        response: { 200: envelopeSchema(applicationSchema) },
-      },
-    },
+    signedIn({
+      summary: 'Add an application (tenant_profile_create; 261 when the key is taken)',
+      body: createApplicationRequestSchema,
+      response: { 200: envelopeSchema(applicationSchema) },
+    }),
     async (request) => {
       const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_create');
       return ok(request, await apps.createApplication(db, access, request.body, request.locale));
@@ -103,16 +83,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Change an application (tenant_profile_update; the built-in one keeps its key)',
-        body: updateApplicationRequestSchema,
-        response: { 200: envelopeSchema(applicationSchema) },
-      },
-    },
+    signedIn({
+      summary: 'Change an application (tenant_profile_update; the built-in one keeps its key)',
+      body: updateApplicationRequestSchema,
+      response: { 200: envelopeSchema(applicationSchema) },
+    }),
     async (request) => {
       const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
       return ok(request, await apps.updateApplication(db, access, request.body, request.locale));
@@ -121,16 +96,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete an application (tenant_profile_update; the built-in one cannot be deleted)',
-        body: deleteApplicationRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary: 'Delete an application (tenant_profile_update; the built-in one cannot be deleted)',
+      body: deleteApplicationRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
       await apps.deleteApplication(db, access, request.body.applicationId);

@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { enforceLimit } from '../../http/rate-limit';
-import { bearer, guarded } from '../../http/route-options';
+import { signedInRoutes } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import { getWorkspace } from '../workspaces/service';
 import { auditCsvHeader, auditCsvRow } from './csv';
 import { auditExportLimit } from './limits';
 import * as audit from './service';
 
-const tags = ['audit'];
+const signedIn = signedInRoutes(['audit']);
 const base = '/v1/workspaces/audit';
 
 /** The workspace audit log and its CSV export (api-contract.md section 9). */
@@ -27,18 +27,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "A page of the workspace's audit log, newest first, filtered by ?actor= (user id), ?action= (key), ?from= and ?to= (tenant_audit_read)",
-        params: workspaceIdParamsSchema,
-        querystring: auditQuerySchema,
-        response: { 200: envelopeSchema(auditPageSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        "A page of the workspace's audit log, newest first, filtered by ?actor= (user id), ?action= (key), ?from= and ?to= (tenant_audit_read)",
+      params: workspaceIdParamsSchema,
+      querystring: auditQuerySchema,
+      response: { 200: envelopeSchema(auditPageSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_audit_read');
       return ok(request, await audit.listAudit(db, request.params.id, request.query));
@@ -47,18 +42,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/export/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The filtered audit log as CSV (tenant_audit_read): text/csv in UTF-8 with a byte-order mark, one header row, ISO-8601 dates, streamed a batch at a time',
-        params: workspaceIdParamsSchema,
-        querystring: auditFilterSchema,
-        produces: ['text/csv'],
-      },
-    },
+    signedIn({
+      summary:
+        'The filtered audit log as CSV (tenant_audit_read): text/csv in UTF-8 with a byte-order mark, one header row, ISO-8601 dates, streamed a batch at a time',
+      params: workspaceIdParamsSchema,
+      querystring: auditFilterSchema,
+      produces: ['text/csv'],
+    }),
     async (request, reply) => {
       const access = await requireMember(request, request.params.id, 'tenant_audit_read');
       await enforceLimit(deps.limiter, auditExportLimit(deps.config), request.user.id);

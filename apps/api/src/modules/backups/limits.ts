@@ -1,5 +1,4 @@
-import type { Config } from '../../config';
-import { type LimitRule, scaledRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRules } from '../../http/rate-limit';
 
 /** Backups a workspace keeps from `created` and `imported` (pre-restore backups never block a restore). */
 export const maxStoredBackups = 50;
@@ -26,9 +25,7 @@ export const backupLimits = {
 export type BackupLimit = keyof typeof backupLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
-export function backupRule(config: Config, name: BackupLimit): LimitRule {
-  return scaledRule(backupLimits[name], config.rateLimitMultiplier);
-}
+export const backupRule = scaledRules(backupLimits);
 
 /**
  * The most rows a backup may hold per table (SQL names): what keeps checking an upload, and restoring

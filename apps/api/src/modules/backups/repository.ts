@@ -299,6 +299,33 @@ const meta = {
   createdDate: workspaceBackups.createdDate,
 };
 
+/** A backup's columns and its creator's (users left-joined on createdBy: null once the account is gone). */
+const metaWithCreator = {
+  ...meta,
+  creatorId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+};
+
+interface CreatorColumns {
+  creatorId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+}
+
+/** A row read with metaWithCreator, its creator's columns gathered into `creator`. */
+function gatherCreator({
+  creatorId,
+  firstName,
+  lastName,
+  username,
+  ...row
+}: BackupMeta & CreatorColumns): BackupListRow {
+  return { ...row, creator: creatorId ? { id: creatorId, firstName, lastName, username } : null };
+}
+
 export type NewBackup = typeof workspaceBackups.$inferInsert & { archive: Buffer };
 
 /**
@@ -371,13 +398,7 @@ export async function listBackups(
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({
-        ...meta,
-        creatorId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-      })
+      .select(metaWithCreator)
       .from(workspaceBackups)
       .leftJoin(users, eq(users.id, workspaceBackups.createdBy))
       .where(where)
@@ -391,10 +412,7 @@ export async function listBackups(
       .where(where),
   ]);
   return {
-    rows: rows.map(({ creatorId, firstName, lastName, username, ...row }) => ({
-      ...row,
-      creator: creatorId ? { id: creatorId, firstName, lastName, username } : null,
-    })),
+    rows: rows.map(gatherCreator),
     total: totals?.total ?? 0,
   };
 }
@@ -406,20 +424,12 @@ export async function findBackup(
   id: string,
 ): Promise<BackupListRow | undefined> {
   const [row] = await db
-    .select({
-      ...meta,
-      creatorId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-    })
+    .select(metaWithCreator)
     .from(workspaceBackups)
     .leftJoin(users, eq(users.id, workspaceBackups.createdBy))
     .where(and(eq(workspaceBackups.workspaceId, workspaceId), eq(workspaceBackups.id, id)))
     .limit(1);
-  if (!row) return undefined;
-  const { creatorId, firstName, lastName, username, ...rest } = row;
-  return { ...rest, creator: creatorId ? { id: creatorId, firstName, lastName, username } : null };
+  return row && gatherCreator(row);
 }
 
 /** The whole archive of a backup of a workspace. */

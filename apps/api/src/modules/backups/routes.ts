@@ -22,12 +22,12 @@ import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
-import { bearer, guarded, nothing } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { type MemberAccess, requireMember } from '../access/guard';
 import { type BackupLimit, backupRule } from './limits';
 import * as backups from './service';
 
-const tags = ['backups'];
+const signedIn = signedInRoutes(['backups']);
 const base = '/v1/migration/workspace-backup';
 const challengeOrBackup = envelopeSchema(z.union([backupSchema, backupChallengeSchema]));
 const challengeOrResult = envelopeSchema(z.union([restoreResultSchema, backupChallengeSchema]));
@@ -66,18 +66,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspaceId/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "A page of the workspace's backups, newest first (owner); search by source or by who made it",
-        params: workspaceIdParamsSchema,
-        querystring: backupsQuerySchema,
-        response: { 200: envelopeSchema(backupsPageSchema) },
-      },
-    },
+    signedIn({
+      summary: "A page of the workspace's backups, newest first (owner); search by source or by who made it",
+      params: workspaceIdParamsSchema,
+      querystring: backupsQuerySchema,
+      response: { 200: envelopeSchema(backupsPageSchema) },
+    }),
     async (request) => {
       await requireOwner(request, request.params.id);
       return ok(request, await backups.listBackups(db, request.params.id, request.query));
@@ -86,17 +80,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Take a backup (owner): without code, 630 { method, phone, resendAfter } and a code is texted to the caller's phone; with it, 200 the backup (620 wrong code, 660 after 5)",
-        body: createBackupRequestSchema,
-        response: { 200: challengeOrBackup },
-      },
-    },
+    signedIn({
+      summary:
+        "Take a backup (owner): without code, 630 { method, phone, resendAfter } and a code is texted to the caller's phone; with it, 200 the backup (620 wrong code, 660 after 5)",
+      body: createBackupRequestSchema,
+      response: { 200: challengeOrBackup },
+    }),
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
       const { code } = request.body;
@@ -119,17 +108,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/2fa/resend/sms/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Text the pending backup or restore code of this workspace again once its timer has run out (404 when none is pending, 260 while the timer runs)',
-        body: resendBackupCodeRequestSchema,
-        response: { 200: envelopeSchema(backupChallengeSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        'Text the pending backup or restore code of this workspace again once its timer has run out (404 when none is pending, 260 while the timer runs)',
+      body: resendBackupCodeRequestSchema,
+      response: { 200: envelopeSchema(backupChallengeSchema) },
+    }),
     async (request) => {
       const access = await requireOwner(request, request.body.workspaceId);
       await limit(request, 'sendUser');
@@ -139,16 +123,11 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete a backup (owner)',
-        body: deleteBackupRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary: 'Delete a backup (owner)',
+      body: deleteBackupRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const access = await requireOwner(request, request.body.workspaceId);
       await backups.deleteBackup(db, access, request.body.backupId);
@@ -158,17 +137,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/export/id/:backupId/workspaceId/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Download a backup (owner): application/zip, as an attachment, streamed from the database slice by slice',
-        params: backupParamsSchema,
-        produces: ['application/zip'],
-      },
-    },
+    signedIn({
+      summary:
+        'Download a backup (owner): application/zip, as an attachment, streamed from the database slice by slice',
+      params: backupParamsSchema,
+      produces: ['application/zip'],
+    }),
     async (request, reply) => {
       const access = await requireOwner(request, request.params.id);
       await limit(request, 'exportUser');
@@ -184,17 +158,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/import/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: `Upload a backup (owner; multipart field file, a zip of at most ${backupUploadLimits.maxBytes / (1024 * 1024)} MiB). Checked in full before anything is stored; a refusal answers 400 with data.reason and a translated message`,
-        consumes: ['multipart/form-data'],
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(backupSchema) },
-      },
-    },
+    signedIn({
+      summary: `Upload a backup (owner; multipart field file, a zip of at most ${backupUploadLimits.maxBytes / (1024 * 1024)} MiB). Checked in full before anything is stored; a refusal answers 400 with data.reason and a translated message`,
+      consumes: ['multipart/form-data'],
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(backupSchema) },
+    }),
     async (request) => {
       const access = await requireOwner(request, request.params.id);
       await limit(request, 'importUser');
@@ -208,17 +177,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/restore/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Restore a backup (owner): without code, 630 and a code is texted; with it, the current state is kept as a pre-restore backup and the workspace's data is replaced in one transaction (the caller stays owner; members whose accounts are gone are reported, not restored)",
-        body: restoreBackupRequestSchema,
-        response: { 200: challengeOrResult },
-      },
-    },
+    signedIn({
+      summary:
+        "Restore a backup (owner): without code, 630 and a code is texted; with it, the current state is kept as a pre-restore backup and the workspace's data is replaced in one transaction (the caller stays owner; members whose accounts are gone are reported, not restored)",
+      body: restoreBackupRequestSchema,
+      response: { 200: challengeOrResult },
+    }),
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
       const { backupId, code } = request.body;

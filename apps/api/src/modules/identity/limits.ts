@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { type LimitRule, scaledRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRule, scaledRules } from '../../http/rate-limit';
 import type { CodePurpose } from '../../messaging/messages';
 
 // Limits that stop abuse, not people (README.md, "Limits" has the table and the reasons). Three kinds:
@@ -49,9 +49,7 @@ export const identityLimits = {
 export type IdentityLimit = keyof typeof identityLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
-export function limitRule(config: Config, name: IdentityLimit): LimitRule {
-  return scaledRule(identityLimits[name], config.rateLimitMultiplier);
-}
+export const limitRule = scaledRules(identityLimits);
 
 /** What a code is for, as far as budgets go: each spends its own budget at a phone or address. */
 export type CodeBudget = 'signup' | 'login' | 'recovery' | 'account' | 'backup';

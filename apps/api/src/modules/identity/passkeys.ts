@@ -3,6 +3,8 @@ import {
   type AuthenticatorTransport,
   generateAuthenticationOptions,
   generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -76,6 +78,31 @@ function expiry(t: Date): Date {
   return new Date(t.getTime() + challengeLifetimeSeconds * 1000);
 }
 
+/** The account's passkeys as the credentials the browser is told of (to exclude, or to allow). */
+function credentialsOf(rows: PasskeyRow[]) {
+  return rows.map((row) => ({
+    id: row.credentialId,
+    transports: row.transports as AuthenticatorTransport[],
+  }));
+}
+
+/** Keeps the options' challenge for its answer (challengeLifetimeSeconds, used once); answers the options. */
+async function keepChallenge(
+  deps: AppDeps,
+  owner: Pick<Parameters<typeof repo.putPasskeyChallenge>[1], 'purpose' | 'boundTo' | 'userId'>,
+  options: PublicKeyCredentialCreationOptionsJSON | PublicKeyCredentialRequestOptionsJSON,
+): Promise<WebAuthnOptions> {
+  const t = now();
+  await repo.putPasskeyChallenge(deps.database.db, {
+    id: uuidv7(),
+    ...owner,
+    challenge: options.challenge,
+    expiresDate: expiry(t),
+    createdDate: t,
+  });
+  return { ...options };
+}
+
 /** The number of passkeys an account has (the `passkeys` of its two-factor methods). */
 export function passkeyCount(deps: AppDeps, userId: string): Promise<number> {
   return repo.countPasskeys(deps.database.db, userId);
@@ -111,23 +138,10 @@ export async function registrationOptions(
     userID: new TextEncoder().encode(user.id),
     timeout: browserTimeoutMs,
     attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({
-      id: row.credentialId,
-      transports: row.transports as AuthenticatorTransport[],
-    })),
+    excludeCredentials: credentialsOf(existing),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  const t = now();
-  await repo.putPasskeyChallenge(deps.database.db, {
-    id: uuidv7(),
-    purpose: 'registration',
-    boundTo: sessionId,
-    userId: user.id,
-    challenge: options.challenge,
-    expiresDate: expiry(t),
-    createdDate: t,
-  });
-  return { ...options };
+  return keepChallenge(deps, { purpose: 'registration', boundTo: sessionId, userId: user.id }, options);
 }
 
 /**
@@ -209,22 +223,13 @@ export async function authenticationOptions(
     rpID: deps.config.webauthn.rpId,
     timeout: browserTimeoutMs,
     userVerification: 'preferred',
-    allowCredentials: rows.map((row) => ({
-      id: row.credentialId,
-      transports: row.transports as AuthenticatorTransport[],
-    })),
+    allowCredentials: credentialsOf(rows),
   });
-  const t = now();
-  await repo.putPasskeyChallenge(deps.database.db, {
-    id: uuidv7(),
-    purpose: 'authentication',
-    boundTo: login.challengeId,
-    userId: login.userId,
-    challenge: options.challenge,
-    expiresDate: expiry(t),
-    createdDate: t,
-  });
-  return { ...options };
+  return keepChallenge(
+    deps,
+    { purpose: 'authentication', boundTo: login.challengeId, userId: login.userId },
+    options,
+  );
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { Config } from '../../config';
-import { type LimitRule, scaledRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRules } from '../../http/rate-limit';
 
 /** Rate limits of the invitation calls (body 260 + Retry-After when over). */
 export const membersLimits = {
@@ -16,6 +15,4 @@ export const membersLimits = {
 export type MembersLimit = keyof typeof membersLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
-export function membersLimitRule(config: Config, name: MembersLimit): LimitRule {
-  return scaledRule(membersLimits[name], config.rateLimitMultiplier);
-}
+export const membersLimitRule = scaledRules(membersLimits);

@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { listCountOf, pageWindow, readListCount } from '../../lib/paging';
+import { listCountOf, nearerEndPage, readListCount } from '../../lib/paging';
 import { containsPattern } from '../access/repository';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
@@ -105,15 +105,16 @@ export async function listMembers(
       const rows = await first.execute({ workspaceId, limit: page.limit });
       return { rows: rows.map(withoutTotal) as MemberListRow[], total: rows[0]?.total ?? 0 };
     }
-    const total = await readListCount(db, workspaceId, 'members');
-    const window = pageWindow(total, page.offset, page.limit);
-    if (!window) return { rows: [], total };
-    const rows = await memberQuery(db)
-      .where(eq(members.workspaceId, workspaceId))
-      .orderBy(...(window.reverse ? memberOrderBackwards : memberOrder))
-      .limit(window.limit)
-      .offset(window.offset);
-    return { rows: (window.reverse ? rows.reverse() : rows) as MemberListRow[], total };
+    return nearerEndPage(
+      await readListCount(db, workspaceId, 'members'),
+      page,
+      async (window) =>
+        (await memberQuery(db)
+          .where(eq(members.workspaceId, workspaceId))
+          .orderBy(...(window.reverse ? memberOrderBackwards : memberOrder))
+          .limit(window.limit)
+          .offset(window.offset)) as MemberListRow[],
+    );
   }
   const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
   const rows = await memberQueryWithTotal(db, sql<number>`count(*) over ()`.mapWith(Number))
@@ -278,15 +279,16 @@ export async function listSent(
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: InvitationListRow[]; total: number }> {
   if (!page.search) {
-    const total = await readListCount(db, workspaceId, 'invitations');
-    const window = pageWindow(total, page.offset, page.limit);
-    if (!window) return { rows: [], total };
-    const rows = await invitationQuery(db)
-      .where(eq(invitations.workspaceId, workspaceId))
-      .orderBy(...(window.reverse ? invitationOrderBackwards : invitationOrder))
-      .limit(window.limit)
-      .offset(window.offset);
-    return { rows: (window.reverse ? rows.reverse() : rows) as InvitationListRow[], total };
+    return nearerEndPage(
+      await readListCount(db, workspaceId, 'invitations'),
+      page,
+      async (window) =>
+        (await invitationQuery(db)
+          .where(eq(invitations.workspaceId, workspaceId))
+          .orderBy(...(window.reverse ? invitationOrderBackwards : invitationOrder))
+          .limit(window.limit)
+          .offset(window.offset)) as InvitationListRow[],
+    );
   }
   const pattern = containsPattern(page.search);
   // Until an invitation is accepted the workspace searches only what it typed: matching the account's

@@ -18,11 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
-import { bearer, guarded, nothing } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import * as members from './service';
 
-const tags = ['members'];
+const signedIn = signedInRoutes(['members']);
 const base = '/v1/workspaces/members/identity';
 
 /** Members and invitations (api-contract.md section 5). */
@@ -34,16 +34,13 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${base}/workspace-id/:id/`,
     {
-      ...guarded,
-      ...plainSerializer,
-      schema: {
-        tags,
-        security: bearer,
+      ...signedIn({
         summary: 'A page of members, owner first, searched by name or username (tenant_members_read)',
         params: workspaceIdParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: envelopeSchema(membersPageSchema) },
-      },
+      }),
+      ...plainSerializer,
     },
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_members_read');
@@ -53,16 +50,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/id/:memberId/workspace-id/:id`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One member (tenant_members_read)',
-        params: memberParamsSchema,
-        response: { 200: envelopeSchema(memberSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One member (tenant_members_read)',
+      params: memberParamsSchema,
+      response: { 200: envelopeSchema(memberSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_members_read');
       return ok(
@@ -74,17 +66,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Change a member's role (tenant_members_update; never the owner; only roles and members the caller fully holds)",
-        body: updateMemberRequestSchema,
-        response: { 200: envelopeSchema(memberSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        "Change a member's role (tenant_members_update; never the owner; only roles and members the caller fully holds)",
+      body: updateMemberRequestSchema,
+      response: { 200: envelopeSchema(memberSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId, 'tenant_members_update');
       return ok(
@@ -102,17 +89,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Remove a member (tenant_members_delete) or leave (oneself); the owner cannot be removed (403)',
-        body: deleteMemberRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary:
+        'Remove a member (tenant_members_delete) or leave (oneself); the owner cannot be removed (403)',
+      body: deleteMemberRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId);
       await members.removeMember(db, member, request.body.memberId, request.log);
@@ -122,17 +104,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/invitations/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Invite by phone, national code or username (tenant_members_invitations_send; 261 when pending or a member)',
-        body: sendInvitationRequestSchema,
-        response: { 200: envelopeSchema(invitationSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        'Invite by phone, national code or username (tenant_members_invitations_send; 261 when pending or a member)',
+      body: sendInvitationRequestSchema,
+      response: { 200: envelopeSchema(invitationSchema) },
+    }),
     async (request) => {
       const member = await requireMember(
         request,
@@ -151,16 +128,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/invitations/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Withdraw a pending invitation (tenant_members_invitations_withdraw)',
-        body: withdrawInvitationRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary: 'Withdraw a pending invitation (tenant_members_invitations_withdraw)',
+      body: withdrawInvitationRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const member = await requireMember(
         request,
@@ -175,16 +147,13 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${base}/invitations/`,
     {
-      ...guarded,
-      ...plainSerializer,
-      schema: {
-        tags,
-        security: bearer,
+      ...signedIn({
         summary:
           "The caller's pending invitations (an array); with ?workspaceId= a page of the invitations that workspace sent (tenant_members_read)",
         querystring: invitationsQuerySchema,
         response: { 200: envelopeSchema(z.union([z.array(invitationSchema), invitationsPageSchema])) },
-      },
+      }),
+      ...plainSerializer,
     },
     async (request) => {
       const { workspaceId, ...page } = request.query;
@@ -197,16 +166,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/invitations/id/:invitationId`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "One invitation (its invitee, or its workspace's readers); 404 for anyone else",
-        params: invitationParamsSchema,
-        response: { 200: envelopeSchema(invitationSchema) },
-      },
-    },
+    signedIn({
+      summary: "One invitation (its invitee, or its workspace's readers); 404 for anyone else",
+      params: invitationParamsSchema,
+      response: { 200: envelopeSchema(invitationSchema) },
+    }),
     async (request) =>
       ok(
         request,
@@ -216,16 +180,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${base}/invitations/response/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Accept or decline an invitation (only its invitee)',
-        body: invitationResponseRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary: 'Accept or decline an invitation (only its invitee)',
+      body: invitationResponseRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await members.respondToInvitation(db, request.user.id, request.body, request.log);
       return ok(request, null);

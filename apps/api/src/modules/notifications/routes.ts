@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { requireUser } from '../identity/auth-guard';
+import { signedInRoutes } from '../../http/route-options';
 import * as service from './service';
 
-const tags = ['notifications'];
-const security = [{ bearer: [] }];
+const signedIn = signedInRoutes(['notifications']);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const pageQuery = pageQuerySchema.pick({ page: true, pageSize: true });
 
@@ -26,92 +25,62 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.simple,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's notifications, newest first, paged",
-        querystring: pageQuery,
-        response: { 200: envelopeSchema(notificationListSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's notifications, newest first, paged",
+      querystring: pageQuery,
+      response: { 200: envelopeSchema(notificationListSchema) },
+    }),
     async (request) =>
       ok(request, await service.listNotifications(db, request.user.id, request.query, request.locale)),
   );
 
   r.get(
     paths.simpleById,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "One of the caller's notifications (404 for anyone else's)",
-        params: idParams,
-        response: { 200: envelopeSchema(notificationSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "One of the caller's notifications (404 for anyone else's)",
+      params: idParams,
+      response: { 200: envelopeSchema(notificationSchema) },
+    }),
     async (request) =>
       ok(request, await service.getNotification(db, request.user.id, request.params.id, request.locale)),
   );
 
   r.get(
     paths.bulk,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Announcements to everyone, newest first, paged',
-        querystring: pageQuery,
-        response: { 200: envelopeSchema(notificationListSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'Announcements to everyone, newest first, paged',
+      querystring: pageQuery,
+      response: { 200: envelopeSchema(notificationListSchema) },
+    }),
     async (request) => ok(request, await service.listAnnouncements(db, request.query, request.locale)),
   );
 
   r.get(
     paths.bulkById,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'One announcement',
-        params: idParams,
-        response: { 200: envelopeSchema(notificationSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'One announcement',
+      params: idParams,
+      response: { 200: envelopeSchema(notificationSchema) },
+    }),
     async (request) => ok(request, await service.getAnnouncement(db, request.params.id, request.locale)),
   );
 
   r.get(
     paths.unread,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's unread count",
-        response: { 200: envelopeSchema(unreadCountSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's unread count",
+      response: { 200: envelopeSchema(unreadCountSchema) },
+    }),
     async (request) => ok(request, await service.unreadCount(db, request.user.id)),
   );
 
   r.put(
     paths.ack,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Marks the caller's own notifications read (others' ids are ignored)",
-        body: ackRequestSchema,
-        response: { 200: envelopeSchema(ackResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "Marks the caller's own notifications read (others' ids are ignored)",
+      body: ackRequestSchema,
+      response: { 200: envelopeSchema(ackResponseSchema) },
+    }),
     async (request) => ok(request, await service.acknowledge(db, request.user.id, request.body.ids)),
   );
 }

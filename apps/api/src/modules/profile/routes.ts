@@ -8,12 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { requireUser } from '../identity/auth-guard';
+import { signedInRoutes } from '../../http/route-options';
 import { genderRows, languageRows } from './reference';
 import * as service from './service';
 
-const tags = ['profile'];
-const security = [{ bearer: [] }];
+const signedIn = signedInRoutes(['profile']);
 
 /** The caller's own profile and its reference lists (api-contract.md section 4). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -22,59 +21,32 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.profile,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's profile",
-        response: { 200: envelopeSchema(profileSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "The caller's profile",
+      response: { 200: envelopeSchema(profileSchema) },
+    }),
     async (request) => ok(request, await service.getProfile(deps, request.user.id, request.locale)),
   );
 
   r.put(
     paths.profile,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Updates any of the profile fields; answers the profile',
-        body: profileUpdateRequestSchema,
-        response: { 200: envelopeSchema(profileSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'Updates any of the profile fields; answers the profile',
+      body: profileUpdateRequestSchema,
+      response: { 200: envelopeSchema(profileSchema) },
+    }),
     async (request) =>
       ok(request, await service.updateProfile(deps, request.user.id, request.body, request.locale)),
   );
 
-  r.get(
-    paths.genders,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Genders (male, female)',
-        response: { 200: envelopeSchema(z.array(referenceRowSchema)) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, genderRows(request.locale)),
-  );
-
-  r.get(
-    paths.languages,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Languages (persian, english, arabic)',
-        response: { 200: envelopeSchema(z.array(referenceRowSchema)) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, languageRows(request.locale)),
-  );
+  // The reference lists, each in the request's language.
+  for (const [url, summary, rows] of [
+    [paths.genders, 'Genders (male, female)', genderRows],
+    [paths.languages, 'Languages (persian, english, arabic)', languageRows],
+  ] as const)
+    r.get(
+      url,
+      signedIn({ summary, response: { 200: envelopeSchema(z.array(referenceRowSchema)) } }),
+      async (request) => ok(request, rows(request.locale)),
+    );
 }

@@ -1,5 +1,4 @@
-import type { Config } from '../../config';
-import { type LimitRule, scaledRule } from '../../http/rate-limit';
+import { type LimitRule, scaledRules } from '../../http/rate-limit';
 
 /**
  * Rate limits of the personal security settings, per account (body 260 + Retry-After when over). Codes
@@ -23,6 +22,4 @@ export const securityLimits = {
 export type SecurityLimit = keyof typeof securityLimits;
 
 /** A rule with RATE_LIMIT_MULTIPLIER applied (always 1 in production). */
-export function securityRule(config: Config, name: SecurityLimit): LimitRule {
-  return scaledRule(securityLimits[name], config.rateLimitMultiplier);
-}
+export const securityRule = scaledRules(securityLimits);

@@ -6,6 +6,7 @@ import {
   type Envelope,
   emailRequestSchema,
   emailResponseSchema,
+  type Locale,
   nationalCodeRequestSchema,
   nationalCodeResponseSchema,
   passkeyDeleteRequestSchema,
@@ -28,18 +29,17 @@ import {
   usernameRequestSchema,
   usernameResponseSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
-import { requireUser } from '../identity/auth-guard';
+import { nothing, signedInRoutes } from '../../http/route-options';
+import type { AuthUser } from '../identity/auth-guard';
 import { type SecurityLimit, securityRule } from './limits';
 import * as service from './service';
 
-const tags = ['security'];
-const security = [{ bearer: [] }];
-const nothing = envelopeSchema(z.null());
+const signedIn = signedInRoutes(['security']);
 const resend = envelopeSchema(resendResponseSchema);
 // The step-up answer first: a union tries its members in order and would strip it to `resendAfter`.
 const resendOrStepUp = envelopeSchema(z.union([stepUpResponseSchema, resendResponseSchema]));
@@ -54,8 +54,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   // The login is checked before the body is read (401 before 400), then the caller's limit.
-  const guard = (name: SecurityLimit) => ({
-    onRequest: requireUser,
+  const limited = <S extends object>(name: SecurityLimit, schema: S) => ({
+    ...signedIn(schema),
     preHandler: async (request: FastifyRequest) =>
       enforceLimit(deps.limiter, securityRule(deps.config, name), request.user.id),
   });
@@ -85,72 +85,111 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     return 'stepUp' in answer ? secondStep(request, reply, answer.stepUp) : ok(request, data(answer));
   };
 
-  r.get(
-    paths.twoFa,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
-        response: { 200: envelopeSchema(twoFaSettingsSchema) },
+  /** A read of the caller's own setting; `read` answers what `data` describes. */
+  const readOwn = <D extends z.ZodType>(
+    url: string,
+    summary: string,
+    data: D,
+    read: (userId: string) => Promise<z.infer<D>>,
+  ) =>
+    // Widened: fastify cannot resolve the answer's type from a schema still generic here.
+    r.get(url, signedIn({ summary, response: { 200: envelopeSchema(data as z.ZodType) } }), async (request) =>
+      ok(request, await read(request.user.id)),
+    );
+
+  /**
+   * Starts enrolling a second factor (limited, behind the step-up: the body carries only `currentCode`);
+   * `pick` takes from the start what the caller goes on with.
+   */
+  const startEnrolment = <T extends object, D extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: typeof authenticatorStartRequestSchema,
+    data: D,
+    start: (
+      user: AuthUser,
+      currentCode: string | undefined,
+      log: FastifyBaseLogger,
+    ) => Promise<T | { stepUp: StepUp }>,
+    pick: (answer: T) => z.infer<D>,
+  ) =>
+    r.post(
+      url,
+      // Widened as in readOwn.
+      limited('enrolUser', {
+        summary,
+        body,
+        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, data as z.ZodType])) },
+      }),
+      async (request, reply) =>
+        steppedUp(
+          request,
+          reply,
+          request.body?.currentCode,
+          () => start(request.user, request.body?.currentCode, request.log),
+          pick,
+        ),
+    );
+
+  /** The code sent to a new address or phone, checked (its failures count); answers null. */
+  const checkCode = (
+    url: string,
+    summary: string,
+    check: (userId: string, code: string, log: FastifyBaseLogger) => Promise<unknown>,
+  ) =>
+    r.post(
+      url,
+      signedIn({ summary, body: codeRequestSchema, response: { 200: nothing } }),
+      async (request) => {
+        await checkingSecrets(request, () => check(request.user.id, request.body.code, request.log));
+        return ok(request, null);
       },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.getTwoFa(deps, request.user.id)),
+    );
+
+  /** The pending code of an address or phone, sent again (it counts toward the sends). */
+  const resendCode = (
+    url: string,
+    summary: string,
+    send: (userId: string, locale: Locale, log: FastifyBaseLogger) => Promise<{ resendAfter: number }>,
+  ) =>
+    r.get(url, limited('sendUser', { summary, response: { 200: resend } }), async (request) =>
+      ok(request, await send(request.user.id, request.locale, request.log)),
+    );
+
+  readOwn(
+    paths.twoFa,
+    'How the login is proved (the preferred two-factor method) and the choices: masked phone and verified e-mail, google: true with an enrolled authenticator app',
+    twoFaSettingsSchema,
+    (userId) => service.getTwoFa(deps, userId),
   );
   r.put(
     paths.twoFa,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Chooses how the login is proved: sms, email (a verified address) or google (an enrolled authenticator app), 400 otherwise; and/or turns login alerts on or off',
-        body: twoFaSettingsRequestSchema,
-        response: { 200: envelopeSchema(twoFaSettingsSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Chooses how the login is proved: sms, email (a verified address) or google (an enrolled authenticator app), 400 otherwise; and/or turns login alerts on or off',
+      body: twoFaSettingsRequestSchema,
+      response: { 200: envelopeSchema(twoFaSettingsSchema) },
+    }),
     async (request) =>
       ok(request, await service.setTwoFa(deps, request.user.id, request.body, request.locale, request.log)),
   );
 
-  r.post(
+  startEnrolment(
     paths.twoFaGoogle,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
-        body: authenticatorStartRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, authenticatorEnrolmentSchema])) },
-      },
-      ...guard('enrolUser'),
-    },
-    async (request, reply) => {
-      return steppedUp(
-        request,
-        reply,
-        request.body?.currentCode,
-        () => service.startAuthenticator(deps, request.user, request.body?.currentCode, request.log),
-        (answer) => answer.enrolment,
-      );
-    },
+    `Starts enrolling an authenticator app: a new base32 secret and its otpauth:// URI (for a QR code); nothing is active until confirmed with a first code (…/verify/). 261 when one is enrolled.${stepUpNote}`,
+    authenticatorStartRequestSchema,
+    authenticatorEnrolmentSchema,
+    (user, currentCode, log) => service.startAuthenticator(deps, user, currentCode, log),
+    (answer) => answer.enrolment,
   );
   r.post(
     paths.twoFaGoogleVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Confirms the enrolment with a first code of the app (±1 step of 30 s; 620 wrong, 404 none started): it becomes a login method; answers 10 recovery codes, shown this once (stored hashed, each usable once)',
-        body: codeRequestSchema,
-        response: { 200: envelopeSchema(recoveryCodesSchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Confirms the enrolment with a first code of the app (±1 step of 30 s; 620 wrong, 404 none started): it becomes a login method; answers 10 recovery codes, shown this once (stored hashed, each usable once)',
+      body: codeRequestSchema,
+      response: { 200: envelopeSchema(recoveryCodesSchema) },
+    }),
     async (request) =>
       ok(
         request,
@@ -161,17 +200,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
   r.delete(
     paths.twoFaGoogle,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Turns the authenticator app off with a current code of it or a recovery code (620 otherwise, 404 none enrolled); its secret and recovery codes are deleted and login codes go by SMS again',
-        body: authenticatorDisableRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        'Turns the authenticator app off with a current code of it or a recovery code (620 otherwise, 404 none enrolled); its secret and recovery codes are deleted and login codes go by SMS again',
+      body: authenticatorDisableRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.turnOffAuthenticator(deps, request.user.id, request.body.code, request.log),
@@ -180,41 +214,22 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  startEnrolment(
     passkeyPaths.passkeysOptions,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
-        body: passkeyOptionsRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, registrationOptionsSchema])) },
-      },
-      ...guard('enrolUser'),
-    },
-    async (request, reply) => {
-      return steppedUp(
-        request,
-        reply,
-        request.body?.currentCode,
-        () => service.startPasskeyRegistration(deps, request.user, request.body?.currentCode, request.log),
-        (answer) => answer.options,
-      );
-    },
+    `Registration options for a new passkey (PublicKeyCredentialCreationOptionsJSON; the account's passkeys excluded); the challenge is bound to this session, lives 5 minutes and is used once.${stepUpNote}`,
+    passkeyOptionsRequestSchema,
+    registrationOptionsSchema,
+    (user, currentCode, log) => service.startPasskeyRegistration(deps, user, currentCode, log),
+    (answer) => answer.options,
   );
   r.post(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Registers a passkey: a name and the browser's answer to this session's options (RegistrationResponseJSON). 620 when it does not verify (wrong origin or RP id, no pending or a used challenge), 261 when that passkey is registered already",
-        body: passkeyRegisterRequestSchema,
-        response: { 200: envelopeSchema(passkeySchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        "Registers a passkey: a name and the browser's answer to this session's options (RegistrationResponseJSON). 620 when it does not verify (wrong origin or RP id, no pending or a used challenge), 261 when that passkey is registered already",
+      body: passkeyRegisterRequestSchema,
+      response: { 200: envelopeSchema(passkeySchema) },
+    }),
     async (request) =>
       ok(
         request,
@@ -223,113 +238,62 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         ),
       ),
   );
-  r.get(
-    passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's passkeys, oldest first",
-        response: { 200: envelopeSchema(z.array(passkeySchema)) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.listPasskeys(deps, request.user.id)),
+  readOwn(passkeyPaths.passkeys, "The caller's passkeys, oldest first", z.array(passkeySchema), (userId) =>
+    service.listPasskeys(deps, userId),
   );
   r.put(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Renames one of the caller's passkeys (404 when the caller has none of that id)",
-        body: passkeyRenameRequestSchema,
-        response: { 200: envelopeSchema(passkeySchema) },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: "Renames one of the caller's passkeys (404 when the caller has none of that id)",
+      body: passkeyRenameRequestSchema,
+      response: { 200: envelopeSchema(passkeySchema) },
+    }),
     async (request) =>
       ok(request, await service.renamePasskey(deps, request.user.id, request.body.id, request.body.name)),
   );
   r.delete(
     passkeyPaths.passkeys,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Deletes one of the caller's passkeys (404 when the caller has none of that id).${stepUpNote}`,
-        body: passkeyDeleteRequestSchema,
-        response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
-      },
-      onRequest: requireUser,
-    },
-    async (request, reply) => {
-      return steppedUp(
+    signedIn({
+      summary: `Deletes one of the caller's passkeys (404 when the caller has none of that id).${stepUpNote}`,
+      body: passkeyDeleteRequestSchema,
+      response: { 200: envelopeSchema(z.union([stepUpResponseSchema, z.null()])) },
+    }),
+    async (request, reply) =>
+      steppedUp(
         request,
         reply,
         request.body.currentCode,
         () => service.removePasskey(deps, request.user, request.body, request.log),
         () => null,
-      );
-    },
+      ),
   );
 
-  r.get(
-    paths.username,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's username",
-        response: { 200: envelopeSchema(usernameResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.getUsername(deps, request.user.id)),
+  readOwn(paths.username, "The caller's username", usernameResponseSchema, (userId) =>
+    service.getUsername(deps, userId),
   );
   r.put(
     paths.username,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Sets the username (261 if taken)',
-        body: usernameRequestSchema,
-        response: { 200: nothing },
-      },
-      ...guard('claimUser'),
-    },
+    limited('claimUser', {
+      summary: 'Sets the username (261 if taken)',
+      body: usernameRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await service.changeUsername(deps, request.user.id, request.body.username, request.log);
       return ok(request, null);
     },
   );
 
-  r.get(
-    paths.nationalCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's national code, masked",
-        response: { 200: envelopeSchema(nationalCodeResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.getNationalCode(deps, request.user.id)),
+  readOwn(paths.nationalCode, "The caller's national code, masked", nationalCodeResponseSchema, (userId) =>
+    service.getNationalCode(deps, userId),
   );
   r.post(
     paths.nationalCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Sets the national code when the account has none (261 if it has one or it is taken)',
-        body: nationalCodeRequestSchema,
-        response: { 200: nothing },
-      },
-      ...guard('claimUser'),
-    },
+    limited('claimUser', {
+      summary: 'Sets the national code when the account has none (261 if it has one or it is taken)',
+      body: nationalCodeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await service.addNationalCode(deps, request.user.id, request.body.nationalCode, request.log);
       return ok(request, null);
@@ -338,30 +302,20 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.passwordCode,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Texts a password-change code to the caller's phone",
-        response: { 200: resend },
-      },
-      ...guard('sendUser'),
-    },
+    limited('sendUser', {
+      summary: "Texts a password-change code to the caller's phone",
+      response: { 200: resend },
+    }),
     async (request) => ok(request, await service.sendPasswordCode(deps, request.user.id, request.log)),
   );
   r.put(
     paths.password,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Changes the password (texted code + current password); the caller's other sessions are revoked",
-        body: passwordChangeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary:
+        "Changes the password (texted code + current password); the caller's other sessions are revoked",
+      body: passwordChangeRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       await checkingSecrets(request, () =>
         service.changePassword(deps, request.user, { ...request.body, locale: request.locale }, request.log),
@@ -370,131 +324,59 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    paths.email,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's e-mail and whether it is verified",
-        response: { 200: envelopeSchema(emailResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.getEmail(deps, request.user.id)),
+  readOwn(paths.email, "The caller's e-mail and whether it is verified", emailResponseSchema, (userId) =>
+    service.getEmail(deps, userId),
   );
   for (const method of ['POST', 'PUT'] as const)
     r.route({
       method,
       url: paths.email,
-      schema: {
-        tags,
-        security,
+      ...limited('sendUser', {
         summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.${stepUpNote}`,
         body: emailRequestSchema,
         response: { 200: resendOrStepUp },
-      },
-      ...guard('sendUser'),
-      handler: async (request, reply) => {
-        return steppedUp(
+      }),
+      handler: async (request, reply) =>
+        steppedUp(
           request,
           reply,
           request.body.currentCode,
           () => service.submitEmail(deps, request.user, request.body, request.locale, request.log),
           (answer) => answer.sent,
-        );
-      },
+        ),
     });
-  r.post(
+  checkCode(
     paths.emailVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The e-mailed code: the address becomes the verified one',
-        body: codeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => {
-      await checkingSecrets(request, () =>
-        service.verifyEmail(deps, request.user.id, request.body.code, request.log),
-      );
-      return ok(request, null);
-    },
+    'The e-mailed code: the address becomes the verified one',
+    (userId, code, log) => service.verifyEmail(deps, userId, code, log),
   );
-  r.get(
-    paths.emailResend,
-    {
-      schema: { tags, security, summary: 'Sends the pending e-mail code again', response: { 200: resend } },
-      ...guard('sendUser'),
-    },
-    async (request) =>
-      ok(request, await service.resendEmail(deps, request.user.id, request.locale, request.log)),
+  resendCode(paths.emailResend, 'Sends the pending e-mail code again', (userId, locale, log) =>
+    service.resendEmail(deps, userId, locale, log),
   );
 
-  r.get(
-    paths.phone,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's phone",
-        response: { 200: envelopeSchema(phoneResponseSchema) },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => ok(request, await service.getPhone(deps, request.user.id)),
-  );
+  readOwn(paths.phone, "The caller's phone", phoneResponseSchema, (userId) => service.getPhone(deps, userId));
   r.put(
     paths.phone,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Texts a code to a new phone.${stepUpNote}`,
-        body: phoneRequestSchema,
-        response: { 200: resendOrStepUp },
-      },
-      ...guard('sendUser'),
-    },
-    async (request, reply) => {
-      return steppedUp(
+    limited('sendUser', {
+      summary: `Texts a code to a new phone.${stepUpNote}`,
+      body: phoneRequestSchema,
+      response: { 200: resendOrStepUp },
+    }),
+    async (request, reply) =>
+      steppedUp(
         request,
         reply,
         request.body.currentCode,
         () => service.submitPhone(deps, request.user, request.body, request.locale, request.log),
         (answer) => answer.sent,
-      );
-    },
+      ),
   );
-  r.post(
+  checkCode(
     paths.phoneVerify,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The texted code: switches the phone (261 if registered meanwhile)',
-        body: codeRequestSchema,
-        response: { 200: nothing },
-      },
-      onRequest: requireUser,
-    },
-    async (request) => {
-      await checkingSecrets(request, () =>
-        service.verifyPhone(deps, request.user.id, request.body.code, request.log),
-      );
-      return ok(request, null);
-    },
+    'The texted code: switches the phone (261 if registered meanwhile)',
+    (userId, code, log) => service.verifyPhone(deps, userId, code, log),
   );
-  r.get(
-    paths.phoneResend,
-    {
-      schema: { tags, security, summary: 'Texts the pending phone code again', response: { 200: resend } },
-      ...guard('sendUser'),
-    },
-    async (request) =>
-      ok(request, await service.resendPhone(deps, request.user.id, request.locale, request.log)),
+  resendCode(paths.phoneResend, 'Texts the pending phone code again', (userId, locale, log) =>
+    service.resendPhone(deps, userId, locale, log),
   );
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pageWindow, readListCount } from '../../lib/paging';
+import { nearerEndPage, readListCount } from '../../lib/paging';
 import { containsPattern } from '../access/repository';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
@@ -71,15 +71,16 @@ export async function listEntries(
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   if (page.status) filter = and(filter, eq(directoryUsers.status, page.status));
   if (!page.search) {
-    const total = await readListCount(db, workspaceId, 'users', page.status ? [page.status] : undefined);
-    const window = pageWindow(total, page.offset, page.limit);
-    if (!window) return { rows: [], total };
-    const rows = await entryQuery(db)
-      .where(filter)
-      .orderBy(...(window.reverse ? entryOrderBackwards : entryOrder))
-      .limit(window.limit)
-      .offset(window.offset);
-    return { rows: (window.reverse ? rows.reverse() : rows) as DirectoryRow[], total };
+    return nearerEndPage(
+      await readListCount(db, workspaceId, 'users', page.status ? [page.status] : undefined),
+      page,
+      async (window) =>
+        (await entryQuery(db)
+          .where(filter)
+          .orderBy(...(window.reverse ? entryOrderBackwards : entryOrder))
+          .limit(window.limit)
+          .offset(window.offset)) as DirectoryRow[],
+    );
   }
   const pattern = containsPattern(page.search);
   filter = and(

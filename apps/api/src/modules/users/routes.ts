@@ -13,11 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
-import { bearer, guarded, nothing } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import * as directory from './service';
 
-const tags = ['workspace users'];
+const signedIn = signedInRoutes(['workspace users']);
 const base = '/v1/workspaces/users/identity';
 
 /** The workspace's user directory (api-contract.md section 5). */
@@ -28,17 +28,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${base}/workspace-id/:id/`,
     {
-      ...guarded,
-      ...plainSerializer,
-      schema: {
-        tags,
-        security: bearer,
+      ...signedIn({
         summary:
           'A page of the directory, filtered by ?status= and searched by name or username (tenant_users_role_read)',
         params: workspaceIdParamsSchema,
         querystring: workspaceUsersQuerySchema,
         response: { 200: envelopeSchema(workspaceUsersPageSchema) },
-      },
+      }),
+      ...plainSerializer,
     },
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_users_role_read');
@@ -48,16 +45,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/id/:userId/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One directory entry (tenant_users_role_read)',
-        params: workspaceUserParamsSchema,
-        response: { 200: envelopeSchema(workspaceUserSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One directory entry (tenant_users_role_read)',
+      params: workspaceUserParamsSchema,
+      response: { 200: envelopeSchema(workspaceUserSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_users_role_read');
       return ok(
@@ -69,16 +61,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Set the workspace's record of a person's names and birth date (tenant_users_role_update)",
-        body: updateWorkspaceUserRequestSchema,
-        response: { 200: envelopeSchema(workspaceUserSchema) },
-      },
-    },
+    signedIn({
+      summary: "Set the workspace's record of a person's names and birth date (tenant_users_role_update)",
+      body: updateWorkspaceUserRequestSchema,
+      response: { 200: envelopeSchema(workspaceUserSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
       return ok(
@@ -90,17 +77,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${base}/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Delete a directory entry: a member is removed (tenant_members_delete), an invitee’s invitations withdrawn (tenant_members_invitations_withdraw)',
-        body: deleteWorkspaceUserRequestSchema,
-        response: { 200: nothing },
-      },
-    },
+    signedIn({
+      summary:
+        'Delete a directory entry: a member is removed (tenant_members_delete), an invitee’s invitations withdrawn (tenant_members_invitations_withdraw)',
+      body: deleteWorkspaceUserRequestSchema,
+      response: { 200: nothing },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId);
       await directory.deleteUser(db, member, request.body.userId, request.log);
@@ -110,16 +92,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/status/workspace-id/:id/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The directory statuses (tenant_users_role_read)',
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(z.array(namedKeySchema)) },
-      },
-    },
+    signedIn({
+      summary: 'The directory statuses (tenant_users_role_read)',
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(z.array(namedKeySchema)) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_users_role_read');
       return ok(request, directory.statusCatalogue(request.locale));
@@ -128,17 +105,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     `${base}/status/`,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Change a status along the transition table: pending↔confirmed↔suspended↔pending; unregistered and unconfirmed follow invitations only (400 otherwise, 261 when unchanged; tenant_users_role_update)',
-        body: workspaceUserStatusRequestSchema,
-        response: { 200: envelopeSchema(workspaceUserSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        'Change a status along the transition table: pending↔confirmed↔suspended↔pending; unregistered and unconfirmed follow invitations only (400 otherwise, 261 when unchanged; tenant_users_role_update)',
+      body: workspaceUserStatusRequestSchema,
+      response: { 200: envelopeSchema(workspaceUserSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
       return ok(request, await directory.changeStatus(db, member, request.body, request.locale, request.log));

@@ -16,13 +16,13 @@ import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { limitRoute } from '../../http/rate-limit';
-import { bearer, guarded } from '../../http/route-options';
+import { signedInRoutes } from '../../http/route-options';
 import { requireMember } from '../access/guard';
 import { maxImageBytes, storeImage } from '../assets/images';
 import { uploadLimit } from '../assets/routes';
 import * as workspaces from './service';
 
-const tags = ['workspaces'];
+const signedIn = signedInRoutes(['workspaces']);
 
 /** Workspaces and their profiles (api-contract.md section 5). */
 export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
@@ -32,47 +32,32 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/v1/workspaces/',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The caller's workspaces, with its level and role in each",
-        response: { 200: envelopeSchema(z.array(workspaceSchema)) },
-      },
-    },
+    signedIn({
+      summary: "The caller's workspaces, with its level and role in each",
+      response: { 200: envelopeSchema(z.array(workspaceSchema)) },
+    }),
     async (request) => ok(request, await workspaces.listMyWorkspaces(db, request.user.id, request.locale)),
   );
 
   r.post(
     '/v1/workspaces/',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Create a workspace; the caller becomes its owner (261 when workspaceName is taken). Also creates the profile and the built-in application tenant-settings',
-        body: createWorkspaceRequestSchema,
-        response: { 200: envelopeSchema(workspaceSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        'Create a workspace; the caller becomes its owner (261 when workspaceName is taken). Also creates the profile and the built-in application tenant-settings',
+      body: createWorkspaceRequestSchema,
+      response: { 200: envelopeSchema(workspaceSchema) },
+    }),
     async (request) =>
       ok(request, await workspaces.createWorkspace(deps, request.user.id, request.body, request.locale)),
   );
 
   r.get(
     '/v1/workspaces/workspace-id/:id',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One workspace (any active member; page-level 403 otherwise)',
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(workspaceSchema) },
-      },
-    },
+    signedIn({
+      summary: 'One workspace (any active member; page-level 403 otherwise)',
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(workspaceSchema) },
+    }),
     async (request) => {
       const member = await requireMember(request, request.params.id);
       return ok(request, await workspaces.getWorkspace(db, member, request.locale));
@@ -81,16 +66,11 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/v1/workspaces/profile/workspace-id/:id/',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The workspace's profile (tenant_profile_read)",
-        params: workspaceIdParamsSchema,
-        response: { 200: envelopeSchema(workspaceProfileSchema) },
-      },
-    },
+    signedIn({
+      summary: "The workspace's profile (tenant_profile_read)",
+      params: workspaceIdParamsSchema,
+      response: { 200: envelopeSchema(workspaceProfileSchema) },
+    }),
     async (request) => {
       await requireMember(request, request.params.id, 'tenant_profile_read');
       return ok(request, await workspaces.getProfile(db, request.params.id));
@@ -99,17 +79,12 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/v1/workspaces/profile/',
-    {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Change the workspace's profile (tenant_profile_update); logoId from the logo upload, null removes it",
-        body: updateWorkspaceProfileRequestSchema,
-        response: { 200: envelopeSchema(workspaceProfileSchema) },
-      },
-    },
+    signedIn({
+      summary:
+        "Change the workspace's profile (tenant_profile_update); logoId from the logo upload, null removes it",
+      body: updateWorkspaceProfileRequestSchema,
+      response: { 200: envelopeSchema(workspaceProfileSchema) },
+    }),
     async (request) => {
       const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
       return ok(request, await workspaces.updateProfile(db, access, request.body, request.locale));
@@ -119,15 +94,12 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/v1/assets/workspace-profile-image/',
     {
-      ...guarded,
-      schema: {
-        tags,
-        security: bearer,
+      ...signedIn({
         summary:
           'Upload a workspace logo (multipart: field workspaceId, then file: PNG, JPEG or WebP by content, at most 2 MiB; tenant_profile_update). Set it with PUT /v1/workspaces/profile/ { logoId }',
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(workspaceImageResponseSchema) },
-      },
+      }),
       preHandler: limitRoute(deps.limiter, uploadLimit, (request) => request.user.id),
     },
     async (request) => {
