@@ -1,0 +1,102 @@
+// The app itself, started by main.tsx once the page has painted.
+import type { Locale } from '@wsm/contracts';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { App } from './app/app';
+import { applyDocumentMode, initialMode } from './app/color-mode';
+import { emotionCacheFor } from './app/emotion-cache';
+import { applyDocumentLocale, type BundledTranslations, i18n, localeDirection, setupI18n } from './app/i18n';
+import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
+import { createAppRouter, localeRouteId, routes } from './app/router';
+import { startupLocaleFromBrowser } from './app/startup-locale';
+import { setupPwa } from './features/pwa/setup';
+import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
+
+/** The translations a prerendered page carries (scripts/prerender.mjs), when they are of `locale`. */
+function inlineTranslations(locale: Locale): BundledTranslations | undefined {
+  const block = document.getElementById(inlineTranslationsId);
+  if (block?.dataset.locale !== locale) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as BundledTranslations;
+  } catch {
+    return undefined; // fetched over HTTP instead
+  }
+}
+
+// Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
+// document direction and colour mode are set before the first render (no flash), and translations
+// start loading while React mounts; the loading overlay stays until they are in.
+const startup = startupLocaleFromBrowser();
+applyDocumentLocale(startup.locale);
+applyDocumentMode(initialMode());
+const translations = setupI18n(startup.locale, inlineTranslations(startup.locale));
+setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
+// A mocked-API build (VITE_API_MOCK=true) answers from the features' canned routes; other builds drop this.
+if (import.meta.env.VITE_API_MOCK === 'true') void import('./app/mock-routes');
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+/**
+ * The public pages come prerendered (scripts/prerender.mjs): the form is drawn by the HTML itself.
+ * React takes that markup over (hydrates) only when this visit would draw exactly it: the page's own
+ * path and language, light mode, nobody logged in (the guards would move on), no national code to fill
+ * in. Otherwise it draws afresh over it, as it does over the loading overlay.
+ */
+function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
+  const path = root.getAttribute(prerenderedPathAttribute);
+  return (
+    path !== null &&
+    path === window.location.pathname &&
+    path.split('/')[1] === locale &&
+    initialMode() === 'light' &&
+    !hasAuthCookies() &&
+    !getEnteredNationalCode()
+  );
+}
+
+// A prerendered #root is inert until React runs it: a click or a typed key before then would be lost
+// (or submit the form natively), and people and browser tests wait for fields that answer.
+const makeLive = () => container.removeAttribute('inert');
+
+async function start(root: HTMLElement): Promise<void> {
+  if (!hydratesPrerenderedPage(root, startup.locale)) {
+    makeLive();
+    createRoot(root).render(
+      <StrictMode>
+        <App startupLocale={startup.locale} router={<RouterProvider router={createAppRouter()} />} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // Hydration needs the first render to be the prerendered one at once: the route modules and the
+  // translations in, and the emotion cache created (it adopts the page's style elements) beforehand.
+  emotionCacheFor(localeDirection[startup.locale]);
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all([
+    translations,
+    ...lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ]);
+  const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page in one long task (a slow phone's total blocking time); the page is
+  // already drawn, and inert until it is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          startupLocale={startup.locale}
+          router={<RouterProvider router={router} />}
+          onMounted={makeLive}
+        />
+      </StrictMode>,
+    );
+  });
+}
+
+void start(container);
