@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBuiltApi } from './lib/start-api.mjs';
+import { startApi } from './lib/start-api.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -43,7 +43,7 @@ export function firstScreenFigures(lhr) {
   };
 }
 
-const api = await startBuiltApi();
+const api = await startApi();
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
