@@ -39,13 +39,12 @@ const { cpus, tmpdir } = await import('node:os');
 const { join } = await import('node:path');
 const { sql } = await import('drizzle-orm');
 const { uuidv7 } = await import('uuidv7');
-const { buildApp } = await import('../apps/api/src/app.ts');
 const { loadConfig } = await import('../apps/api/src/config.ts');
 const { openDatabase } = await import('../apps/api/src/db/client.ts');
 const { runMigrations } = await import('../apps/api/src/db/migrate.ts');
-const { createMemoryRateLimiter } = await import('../apps/api/src/lib/rate-limiter.ts');
-const { createMetrics } = await import('../apps/api/src/http/metrics.ts');
-const { createMessaging } = await import('../apps/api/src/messaging/messaging.ts');
+// The app served in this process as the API tests serve theirs.
+const { appDeps, serveOnLoopback } = await import('../apps/api/test/http-app.ts');
+const { call: callApi } = await import('./lib/client.mjs');
 const { signAccessToken } = await import('../apps/api/src/modules/identity/tokens.ts');
 const sharp = (await import('sharp')).default;
 const { Worker } = await import('node:worker_threads');
@@ -72,29 +71,11 @@ const database = await openDatabase({
   pgliteDir: config.databaseUrl ? undefined : join(dataDir, 'pglite'),
 });
 await runMigrations(database);
-const deps = {
-  config,
-  database,
-  limiter: createMemoryRateLimiter(),
-  messaging: createMessaging(config),
-  metrics: createMetrics({ config, database }),
-};
-const app = await buildApp(deps, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${app.server.address().port}`;
+const deps = appDeps({ config, database });
+const { app, url } = await serveOnLoopback(deps, { logger: false });
 const db = database.db;
 
-async function call(method, path, body, token) {
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
-}
+const call = (method, path, body, token) => callApi(url, method, path, body, token);
 
 function expectCode(answer, code, what) {
   if (answer.statusCode !== code) throw new Error(`${what}: ${JSON.stringify(answer).slice(0, 500)}`);

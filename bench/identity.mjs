@@ -14,100 +14,15 @@
 //     renewals/s; login steps ≥ 100/s, issue 15).
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production; the defaults
 // are untouched). Benchmarks measure; they never fail on time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import { call, latestCode, signUp } from './lib/client.mjs';
+import { startApi } from './lib/start-api.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const useBuilt = process.argv.includes('--built');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
-
-function randomDigits(n) {
-  return Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-}
-function randomNationalCode() {
-  for (;;) {
-    const digits = randomDigits(9);
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (10 - i);
-    const r = sum % 11;
-    const code = digits + String(r < 2 ? r : 11 - r);
-    if (!/^(\d)\1{9}$/.test(code)) return code;
-  }
-}
-
-async function startApi() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  const entry = useBuilt ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
-  const child = spawn(process.execPath, entry, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/\S+?:(\d+)\//.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`API exited (${code}):\n${output}`)));
-  });
-  // Keep draining its output (every code is printed in local mode) so the pipe never fills.
-  child.stdout.removeAllListeners('data').resume();
-  child.stderr.removeAllListeners('data').resume();
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, stop, database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite' };
-}
-
-async function call(url, method, path, body, token) {
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
-}
-
-async function latestCode(url, phone) {
-  const answer = await call(url, 'GET', `/dev/outbox?to=${phone}`);
-  return answer.data[0]?.code;
-}
-
-async function signUp(url) {
-  const phone = `0912${randomDigits(7)}`;
-  const nationalCode = randomNationalCode();
-  const password = 'Bench-Password-2024!';
-  const start = await call(url, 'POST', '/v1/auth/identity/signup/2fa/phone/', { phone, nationalCode });
-  if (start.statusCode !== 200) throw new Error(`sign-up: ${JSON.stringify(start)}`);
-  const code = await latestCode(url, phone);
-  const { signupToken } = start.data;
-  await call(url, 'POST', '/v1/auth/identity/signup/2fa/verify/', { signupToken, code });
-  const done = await call(url, 'POST', '/v1/auth/identity/signup/2fa/password/', { signupToken, password });
-  if (done.statusCode !== 200) throw new Error(`sign-up: ${JSON.stringify(done)}`);
-  return { phone, nationalCode, password };
-}
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -156,7 +71,8 @@ async function argon2Figures() {
   return { p50: times[10], p99: times.at(-1) };
 }
 
-const api = await startApi();
+const api = await startApi({ built: useBuilt, env: { RATE_LIMIT_MULTIPLIER: '100000' } });
+const databaseName = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 try {
   const user = await signUp(api.url);
   const rows = [];
@@ -261,7 +177,7 @@ try {
 
   const argon = await argon2Figures();
   console.log(
-    `\nIdentity API, ${api.database}, ${connections} connections, ${cpus().length} CPU(s), ` +
+    `\nIdentity API, ${databaseName}, ${connections} connections, ${cpus().length} CPU(s), ` +
       `${useBuilt ? 'built bundle' : 'tsx'}, RATE_LIMIT_MULTIPLIER=100000`,
   );
   console.table(rows);

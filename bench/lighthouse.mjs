@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signedInOwner, storeSession } from './lib/signed-in.mjs';
-import { startBuiltApi } from './lib/start-api.mjs';
+import { startApi } from './lib/start-api.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -75,7 +75,7 @@ async function signedInRun(url, owner, options) {
   }
 }
 
-const api = await startBuiltApi();
+const api = await startApi();
 const chrome = await launchChrome();
 try {
   const owner = paths.some(isSignedInPath) ? await signedInOwner(api.url) : undefined;

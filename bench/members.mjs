@@ -15,15 +15,13 @@
 //   2. members, directory users, invitations and roles: first page, last page and a search, for 100 and
 //      for MEMBERS members, TABLE_SECONDS (default 3) each, and the ratio 100k/100 of req/s.
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { call, randomDigits, randomNationalCode } from './lib/client.mjs';
+import { spawnWaiting, startApi } from './lib/start-api.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const useBuilt = process.argv.includes('--built');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const tableSeconds = Number(process.env.TABLE_SECONDS ?? 3);
@@ -31,20 +29,6 @@ const bigCount = Number(process.env.MEMBERS ?? 100_000);
 const smallCount = 100;
 const connections = 50;
 const jwtSecret = randomBytes(32).toString('base64url');
-
-function randomDigits(n) {
-  return Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-}
-function randomNationalCode() {
-  for (;;) {
-    const digits = randomDigits(9);
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (10 - i);
-    const r = sum % 11;
-    const code = digits + String(r < 2 ? r : 11 - r);
-    if (!/^(\d)\1{9}$/.test(code)) return code;
-  }
-}
 
 async function prepareDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
@@ -65,75 +49,6 @@ async function prepareDatabase() {
       await client.end();
     },
   };
-}
-
-function spawnWaiting(args, env, pattern) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${output}`)));
-  });
-  return ready.then((url) => {
-    child.stdout.removeAllListeners('data').resume();
-    child.stderr.removeAllListeners('data').resume();
-    return {
-      url,
-      stop: async () => {
-        if (child.exitCode !== null) return;
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      },
-    };
-  });
-}
-
-async function startApi(databaseUrl) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  const entry = useBuilt ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
-  const api = await spawnWaiting(
-    entry,
-    {
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: jwtSecret,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100000',
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    },
-    /running at http:\/\/\S+?:(\d+)\//,
-  );
-  return {
-    url: api.url,
-    stop: async () => {
-      await api.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(url, method, path, body, token) {
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
 }
 
 function expectOk(answer, what) {
@@ -256,7 +171,15 @@ let api;
 let bare;
 let client;
 try {
-  api = await startApi(database.url);
+  api = await startApi({
+    built: useBuilt,
+    env: {
+      DATABASE_URL: database.url,
+      JWT_SECRET: jwtSecret,
+      RATE_LIMIT_MULTIPLIER: '100000',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+  });
   const owner = await signUp(api.url);
   const create = async (label) =>
     expectOk(

@@ -4,9 +4,9 @@ import {
   type APIResponse,
   type Browser,
   type BrowserContext,
+  test as base,
   expect,
   type Page,
-  test,
 } from '@playwright/test';
 import { type Account, bearer, codeFor, logInContext, password, registerAccount, text } from './support';
 
@@ -22,8 +22,14 @@ async function statusOf(response: APIResponse): Promise<number> {
   return ((await response.json()) as { statusCode: number }).statusCode;
 }
 
-const signUp = (request: APIRequestContext) =>
-  registerAccount(request, { firstName: 'Sara', lastName: 'Ahmadi' });
+/** Each test's own person, Sara Ahmadi: signed up through the API and logged in in the test's browser context. */
+const test = base.extend<{ user: Account }>({
+  user: async ({ request, context, baseURL }, use) => {
+    const user = await registerAccount(request, { firstName: 'Sara', lastName: 'Ahmadi' });
+    await logInContext(context, baseURL ?? '', user);
+    await use(user);
+  },
+});
 
 /** A second session of the account, logged in through the API (password, SMS code). */
 async function secondSession(request: APIRequestContext, account: Account): Promise<Account> {
@@ -80,14 +86,10 @@ async function pngOf(page: Page): Promise<Buffer> {
 
 test.describe('personal settings', () => {
   test('change the name, change the password with the SMS code, see the notification', async ({
+    user,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
-
     // The profile: change the first name and save; it is still there after a reload.
     await page.goto('/en/profile');
     const firstName = page.getByLabel('First name');
@@ -142,13 +144,10 @@ test.describe('personal settings', () => {
   });
 
   test('the profile screens are Persian, right-to-left and pass an accessibility scan in fa', async ({
+    // Unread, but asked for: the screens need a logged-in person.
+    user: _loggedIn,
     page,
-    context,
-    request,
-    baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     await page.goto('/fa/profile');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByLabel('نام', { exact: true })).toHaveValue('Sara');
@@ -161,13 +160,10 @@ test.describe('personal settings', () => {
   });
 
   test('change the picture: the uploaded image is shown, and again after a reload', async ({
+    user,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     await page.goto('/en/profile');
     const avatar = page.getByTestId('profile-image');
     await expect(avatar).toHaveText('S');
@@ -216,13 +212,10 @@ test.describe('personal settings', () => {
   });
 
   test('choose English in the profile: the page becomes left-to-right English and stays so', async ({
+    user,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     await page.goto('/fa/profile');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('combobox', { name: text('fa', 'profile', 'preferences.language') }).click();
@@ -248,14 +241,12 @@ test.describe('personal settings', () => {
   });
 
   test('choose dark mode in the profile: it applies at once, after a reload and at the next login', async ({
+    user,
     page,
-    context,
     request,
     browser,
     baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/en/profile');
     const html = page.locator('html');
@@ -288,14 +279,12 @@ test.describe('personal settings', () => {
   });
 
   test('end another session: that browser is logged out at its next navigation', async ({
+    user,
     page,
-    context,
     request,
     browser,
     baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     const other = await otherBrowser(browser, baseURL ?? '', await secondSession(request, user));
     try {
       const otherPage = await other.newPage();
@@ -324,14 +313,12 @@ test.describe('personal settings', () => {
   });
 
   test('a login from another browser appears as a notification', async ({
+    user,
     page,
-    context,
     request,
     browser,
     baseURL,
   }) => {
-    const user = await signUp(request);
-    await logInContext(context, baseURL ?? '', user);
     await page.goto('/en/profile');
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toHaveAccessibleName('Notifications, none unread');
@@ -357,12 +344,10 @@ test.describe('personal settings', () => {
   });
 
   test('choose e-mail for login codes; the next login sends its code there', async ({
+    user,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const user = await signUp(request);
     const email = `${user.username}@example.com`;
     await request.post('/v1/auth/identity/security/email/', { headers: bearer(user), data: { email } });
     const verified = await request.post('/v1/auth/identity/security/email/verify/', {
@@ -370,7 +355,6 @@ test.describe('personal settings', () => {
       data: { code: await codeFor(request, email) },
     });
     expect(await statusOf(verified)).toBe(200);
-    await logInContext(context, baseURL ?? '', user);
 
     await page.goto('/en/profile/security');
     const card = page.getByRole('region', { name: 'Two-factor verification' });

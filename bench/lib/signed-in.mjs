@@ -1,39 +1,7 @@
 // A signed-in browser for the benches: a user signed up and logged in through the API (codes from the
 // development outbox), with one workspace, and the browser state the web app keeps after a login
 // (product-spec.md section 3: the token cookies, the stored user, the chosen workspace).
-
-function randomDigits(n) {
-  return Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-}
-
-/** A valid Iranian national code (check digit per the spec), never ten equal digits. */
-export function randomNationalCode() {
-  for (;;) {
-    const digits = randomDigits(9);
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (10 - i);
-    const r = sum % 11;
-    const code = digits + String(r < 2 ? r : 11 - r);
-    if (!/^(\d)\1{9}$/.test(code)) return code;
-  }
-}
-
-async function call(url, method, path, body, token) {
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
-}
-
-async function latestCode(url, phone) {
-  const answer = await call(url, 'GET', `/dev/outbox?to=${phone}`);
-  return answer.data[0]?.code;
-}
+import { call, latestCode, randomDigits, signUp } from './client.mjs';
 
 function expectCode(answer, statusCode, step) {
   if (answer.statusCode !== statusCode) throw new Error(`${step}: ${JSON.stringify(answer)}`);
@@ -42,21 +10,7 @@ function expectCode(answer, statusCode, step) {
 
 /** Signs a new user up, logs in and creates a workspace: the tokens, the user id and the workspace id. */
 export async function signedInOwner(url) {
-  const phone = `0912${randomDigits(7)}`;
-  const nationalCode = randomNationalCode();
-  const password = 'Bench-Password-2024!';
-  const { signupToken } = expectCode(
-    await call(url, 'POST', '/v1/auth/identity/signup/2fa/phone/', { phone, nationalCode }),
-    200,
-    'sign-up',
-  );
-  const signupCode = await latestCode(url, phone);
-  await call(url, 'POST', '/v1/auth/identity/signup/2fa/verify/', { signupToken, code: signupCode });
-  expectCode(
-    await call(url, 'POST', '/v1/auth/identity/signup/2fa/password/', { signupToken, password }),
-    200,
-    'password',
-  );
+  const { phone, nationalCode, password } = await signUp(url);
   const challenge = expectCode(
     await call(url, 'POST', '/v1/auth/identity/login/national-code/', { nationalCode, password }),
     630,

@@ -6,42 +6,64 @@ import { join } from 'node:path';
 const root = new URL('../..', import.meta.url).pathname;
 
 /**
- * Starts the built API (apps/api/dist/server.js, which also serves the built web app) on a free port
- * and a fresh embedded database in a temp dir (or DATABASE_URL when set). Answers its URL and a stop().
+ * Starts `node <args>` in the repository root with only PATH and `env` in its environment, and waits
+ * until it prints `pattern` (group 1: its port). Answers its URL and a stop().
  */
-export async function startBuiltApi(extraEnv = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+export async function spawnWaiting(args, env, pattern) {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const onData = (chunk) => {
       output += chunk.toString();
-      const match = /running at http:\/\/\S+?:(\d+)\//.exec(output);
+      const match = pattern.exec(output);
       if (match) resolve(`http://127.0.0.1:${match[1]}`);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`API exited (${code}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${output}`)));
   });
-  // Keep draining its output so the pipe never fills.
+  // Keep draining its output (the API prints every code in local mode) so the pipe never fills.
   child.stdout.removeAllListeners('data').resume();
   child.stderr.removeAllListeners('data').resume();
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
   };
-  return { url, stop };
+}
+
+/**
+ * Starts the API on a free port and a fresh embedded database in a temp dir (or DATABASE_URL when set;
+ * `env` may name another): apps/api/dist/server.js when `built` (it also serves the built web app), else
+ * tsx on apps/api/src/server.ts. Answers its URL and a stop() that also removes the temp dir.
+ */
+export async function startApi({ built = true, env = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
+  const entry = built ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const api = await spawnWaiting(
+    entry,
+    {
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    /running at http:\/\/\S+?:(\d+)\//,
+  );
+  return {
+    url: api.url,
+    stop: async () => {
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createWorkspace, quickUser, randomPhone } from '../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../test/test-app';
+import { appForFile, startTestApp, testConfig } from '../test/test-app';
 import { housekeepingLockKey, housekeepingTiming, retention, runHousekeeping } from './housekeeping';
 import { smsOutbox } from './messaging/schema';
 import { challenges, rotatedRefreshTokens, sessions, users } from './modules/identity/schema';
@@ -12,11 +12,7 @@ import { invitations } from './modules/members/schema';
 import { notifications } from './modules/notifications/schema';
 import { workspaces } from './modules/workspaces/schema';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const day = 86_400_000;
 /** A retention in days. */

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorkspace, quickUser } from '../test/fixtures';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { appForFile } from '../test/test-app';
 import { type EventLog, emit } from './events/bus';
 import type { Db } from './modules/identity/repository';
 import { notifications } from './modules/notifications/schema';
 import { workspaceNameOf } from './wiring';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 /** The app's database, except that every read fails (a connection lost mid-request). */
 function failingReads(db: Db): Db {

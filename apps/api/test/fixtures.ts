@@ -55,6 +55,17 @@ export function newClient(api: TestApp, ip = randomIp()): Client {
   };
 }
 
+/** A short call, each from a new client (so per-IP limits never meet), in `language` unless told. */
+export function callIn(api: TestApp, language: 'fa' | 'en') {
+  return <T = unknown>(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    lang: string = language,
+  ) => newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+}
+
 /** The outbox messages to a phone or address, newest first. */
 export async function outbox(api: TestApp, to: string): Promise<OutboxMessage[]> {
   const answer = await api.call<OutboxMessage[]>('GET', `/dev/outbox?to=${encodeURIComponent(to)}`);
@@ -322,4 +333,14 @@ export async function memberWith(
   const roleId = permissions ? (await createRole(api, workspace, permissions)).id : null;
   const memberId = await addMember(api, workspace, user, roleId);
   return { user, memberId, roleId };
+}
+
+/** A new person (made straight in the database) owning a new workspace, with its access token. */
+export async function ownerWithWorkspace(
+  api: TestApp,
+  options: { name?: string } = {},
+): Promise<{ owner: TestUser; ws: TestWorkspace; token: string }> {
+  const owner = await quickUser(api);
+  const ws = await createWorkspace(api, owner, options);
+  return { owner, ws, token: owner.tokens.accessToken };
 }

@@ -1,61 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const apiRoot = new URL('..', import.meta.url).pathname;
-
-function run(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** What a child process printed, and a wait for a pattern that fails as soon as the process exits without it. */
-function output(child: ChildProcess): {
-  text: () => string;
-  until: (pattern: RegExp) => Promise<RegExpMatchArray>;
-} {
-  let text = '';
-  let exited: string | undefined;
-  const waiters: {
-    pattern: RegExp;
-    resolve: (m: RegExpMatchArray) => void;
-    reject: (error: Error) => void;
-  }[] = [];
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString();
-    for (const w of [...waiters]) {
-      const match = text.match(w.pattern);
-      if (match) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(match);
-      }
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  // 'close' comes after the last output, so a match printed just before exiting is still seen.
-  child.once('close', (code, signal) => {
-    exited = `the process exited (code ${code}, signal ${signal})`;
-    for (const w of waiters.splice(0))
-      w.reject(new Error(`${exited} before printing ${w.pattern}:\n${text}`));
-  });
-  return {
-    text: () => text,
-    until: (pattern) =>
-      new Promise((resolve, reject) => {
-        const match = text.match(pattern);
-        if (match) resolve(match);
-        else if (exited) reject(new Error(`${exited} before printing ${pattern}:\n${text}`));
-        else waiters.push({ pattern, resolve, reject });
-      }),
-  };
-}
+import { output, runTsx } from './child-process';
 
 // Every folder a test makes for a process's data; removed when the file is done.
 const folders: string[] = [];
@@ -71,17 +19,14 @@ afterAll(() => {
 // Each test starts node with tsx (and often a database): on a busy 2-core machine that alone can take 30 s.
 const processTests = { timeout: 120_000 };
 
-const exitCode = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
 describe('the API process', processTests, () => {
   it('refuses to start in production without JWT_SECRET, saying why in one line', async () => {
-    const child = run(['src/server.ts'], {
+    const child = runTsx(['src/server.ts'], {
       NODE_ENV: 'production',
       DATA_DIR: tempFolder('wsm-'),
     });
     const out = output(child);
-    expect(await exitCode(child)).toBe(1);
+    expect(await out.exited).toBe(1);
     expect(out.text().trim()).toBe(
       'Configuration error: JWT_SECRET is required in production (at least 32 random characters)',
     );
@@ -89,19 +34,19 @@ describe('the API process', processTests, () => {
 
   it('starts on the embedded database, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = tempFolder('wsm-');
-    const child = run(['src/server.ts'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const child = runTsx(['src/server.ts'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const out = output(child);
     const [, url] = await out.until(/running at (http:\/\/\S+?)\/ /);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     child.kill('SIGTERM');
-    expect(await exitCode(child)).toBe(0);
+    expect(await out.exited).toBe(0);
     expect(out.text()).toContain('shutting down');
   });
 });
 
 describe('the output helper of these tests', processTests, () => {
   it('fails a wait as soon as the process exits without printing the pattern', async () => {
-    const child = run(['--eval', 'console.log("bye")']);
+    const child = runTsx(['--eval', 'console.log("bye")']);
     await expect(output(child).until(/never printed/)).rejects.toThrow(/exited \(code 0.*\n.*bye/s);
   });
 });
@@ -172,14 +117,13 @@ describe('shutting down under load', processTests, () => {
   it.each(servers)(
     'on %s: SIGTERM finishes the requests it accepted, none answers 500, and the process exits 0',
     async (_, settings) => {
-      const child = run(['src/server.ts'], {
+      const child = runTsx(['src/server.ts'], {
         PORT: '0',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '1000000',
         ...(await settings()),
       });
       const out = output(child);
-      const exited = exitCode(child);
       const [, url] = await out.until(/running at (http:\/\/\S+?)\/ /);
       const counts = new Map<string, number>();
       let answered = 0;
@@ -193,7 +137,7 @@ describe('shutting down under load', processTests, () => {
       const workers = Array.from({ length: 8 }, () => loadUntilClosed(url!, counts, underLoad));
       await loaded;
       child.kill('SIGTERM');
-      const code = await exited;
+      const code = await out.exited;
       await Promise.all(workers);
       const seen = Object.fromEntries(counts);
       const report = `${JSON.stringify(seen)}\n${out.text()}`;
@@ -212,16 +156,16 @@ describe('shutting down under load', processTests, () => {
 describe('durability of the embedded database', processTests, () => {
   it('keeps every acknowledged write when the process is killed with SIGKILL', async () => {
     const dir = join(tempFolder('wsm-durable-'), 'pglite');
-    const writer = run(['test/fixtures/pglite-writer.ts', dir]);
+    const writer = runTsx(['test/fixtures/pglite-writer.ts', dir]);
     const out = output(writer);
     await out.until(/ack 40\n/);
     writer.kill('SIGKILL');
-    await exitCode(writer);
+    await out.exited;
     const acked = Math.max(...[...out.text().matchAll(/ack (\d+)/g)].map((m) => Number(m[1])));
 
-    const reader = run(['test/fixtures/pglite-writer.ts', dir, 'count']);
+    const reader = runTsx(['test/fixtures/pglite-writer.ts', dir, 'count']);
     const readerOut = output(reader);
-    expect(await exitCode(reader)).toBe(0);
+    expect(await readerOut.exited).toBe(0);
     const rows: number[] = JSON.parse(readerOut.text().match(/rows (\[.*\])/)?.[1] ?? 'null');
     // Every acknowledged row is there, in order, with no gaps; one more may have committed unacknowledged.
     expect(rows.length).toBeGreaterThanOrEqual(acked);

@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ChildOutput, output, runTsx } from './child-process';
 
 // A restore is one transaction: an API process killed (SIGKILL) inside it leaves the workspace wholly
 // as it was, and one killed right after the commit leaves it wholly restored, never a mix. The
 // process stops at exact points through the database it is given (test/transaction-taps.ts). Runs on the embedded
 // database (the killed process's own files) and, in the api-pg project, on PostgreSQL.
 
-const apiRoot = new URL('..', import.meta.url).pathname;
 const folder = mkdtempSync(join(tmpdir(), 'wsm-restore-fault-'));
 const stateFile = join(folder, 'state.json');
 const databaseEnv: Record<string, string> =
@@ -18,52 +18,13 @@ const databaseEnv: Record<string, string> =
     : { PGLITE_DIR: join(folder, 'pglite') };
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-interface Running {
+interface Running extends ChildOutput {
   child: ChildProcess;
-  until: (pattern: RegExp) => Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-  text: () => string;
 }
 
 function run(...args: string[]): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/restore-process.ts', ...args], {
-    cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? '', ...databaseEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void; reject: (e: Error) => void }[] =
-    [];
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      for (const w of waiters.splice(0))
-        w.reject(new Error(`exited (${code}) before ${w.pattern}:\n${text}`));
-      resolve(code);
-    }),
-  );
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString();
-    for (const w of [...waiters]) {
-      const match = text.match(w.pattern);
-      if (match) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(match);
-      }
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  return {
-    child,
-    exited,
-    text: () => text,
-    until: (pattern) =>
-      new Promise((resolve, reject) => {
-        const match = text.match(pattern);
-        if (match) resolve(match);
-        else waiters.push({ pattern, resolve, reject });
-      }),
-  };
+  const child = runTsx(['test/fixtures/restore-process.ts', ...args], databaseEnv);
+  return { child, ...output(child) };
 }
 
 interface Dump {

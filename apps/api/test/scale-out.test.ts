@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +9,15 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import type { AppDeps } from '../src/deps';
 import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
+import { output, runTsx } from './child-process';
 import { createWorkspace, memberWith, newClient, quickUser, randomIp } from './fixtures';
-import { type ApiAnswer, type TestApp, testConfig } from './test-app';
+import { httpCaller } from './http-app';
+import { type TestApp, testConfig } from './test-app';
 
 // Two API processes on one PostgreSQL database and one Redis, as behind a load balancer (issue 15,
 // item 5): what one process changes, the other honours at the next request. Each process has its own
 // pool, its own memory and its own Redis connection; nothing is shared but the database and Redis.
 
-const apiRoot = new URL('..', import.meta.url).pathname;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const config = testConfig();
 
@@ -29,60 +30,25 @@ let b: TestApp;
 
 /** Starts `node src/server.ts` and answers a TestApp that calls it over HTTP (and writes to the database directly). */
 async function startProcess(name: string): Promise<TestApp> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: config.jwtSecret,
-      DATA_DIR: join(dataDir, name),
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      // The counters of the auth cache show that what follows is answered from memory.
-      METRICS: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = runTsx(['src/server.ts'], {
+    NODE_ENV: 'development',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: config.jwtSecret,
+    DATA_DIR: join(dataDir, name),
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    // The counters of the auth cache show that what follows is answered from memory.
+    METRICS: 'true',
   });
   children.push(child);
-  let printed = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const match = printed.match(/running at (http:\/\/\S+?)\/ /);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`process ${name} exited (${code}):\n${printed}`)));
-  });
+  const [, url] = await output(child).until(/running at (http:\/\/\S+?)\/ /);
   return {
-    url,
+    url: url!,
     app: undefined as never,
     deps: { database, config } as AppDeps,
-    async call<T>(
-      method: string,
-      path: string,
-      options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-    ): Promise<ApiAnswer<T>> {
-      const response = await fetch(url + path, {
-        method,
-        headers: {
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...options.headers,
-        },
-        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: text ? JSON.parse(text) : undefined,
-      };
-    },
+    call: httpCaller(url!),
     close: async () => undefined,
   };
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBackup, importBackup, takeBackup } from './backup-fixtures';
 import {
   addMember,
@@ -10,7 +10,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from './fixtures';
-import { type ApiAnswer, startTestApp, type TestApp } from './test-app';
+import { type ApiAnswer, appForFile } from './test-app';
 
 // Tenant isolation, proved over the registered route tree: every route of the OpenAPI document that is
 // workspace-scoped (under /v1/workspaces, /v1/assets/workspace…, /v1/profiles/…, with a workspace-id path
@@ -18,11 +18,7 @@ import { type ApiAnswer, startTestApp, type TestApp } from './test-app';
 // permission there — against workspace B: by B's id (path, query or body), and by A's id with B's
 // resource ids. Nothing of B may be read or changed; B's state is compared before and after.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 interface Operation {
   method: string;

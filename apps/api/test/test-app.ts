@@ -1,15 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import type { AppDeps } from '../src/deps';
-import { createMetrics } from '../src/http/metrics';
-import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
-import { createMessaging, type Messaging } from '../src/messaging/messaging';
+import type { RateLimiter } from '../src/lib/rate-limiter';
+import type { Messaging } from '../src/messaging/messaging';
+import { appDeps, type CallOptions, serveOnLoopback, type TestApp } from './http-app';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -40,74 +38,71 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export interface ApiAnswer<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: { statusCode: number; statusMessage: string; data: T };
-}
+export type { ApiAnswer, CallOptions, TestApp } from './http-app';
 
-export interface TestApp {
-  app: FastifyInstance;
-  url: string;
-  deps: AppDeps;
-  /** Sends a JSON request over real HTTP and reads the envelope. */
-  call<T = unknown>(
-    method: string,
-    path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<ApiAnswer<T>>;
-  close(): Promise<void>;
+export interface TestAppOptions {
+  config?: Config;
+  database?: DatabaseHandle;
+  limiter?: RateLimiter;
+  messaging?: Messaging;
+  extend?: (app: FastifyInstance) => void;
+  /** Log lines go here (at the config's LOG_LEVEL); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the real app on the worker's database and listens on a free loopback port. */
-export async function startTestApp(
-  options: {
-    config?: Config;
-    database?: DatabaseHandle;
-    limiter?: RateLimiter;
-    messaging?: Messaging;
-    extend?: (app: FastifyInstance) => void;
-    /** Log lines go here (at the config's LOG_LEVEL); without it the app logs nothing. */
-    logStream?: { write(line: string): void };
-  } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = options.config ?? testConfig();
   const database = options.database ?? (await testDatabase());
-  const deps: AppDeps = {
-    config,
-    database,
-    limiter: options.limiter ?? createMemoryRateLimiter(),
-    messaging: options.messaging ?? createMessaging(config),
-    metrics: createMetrics({ config, database }),
-  };
-  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false });
-  options.extend?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const deps = appDeps({ config, database, limiter: options.limiter, messaging: options.messaging });
+  const { app, url, call } = await serveOnLoopback(deps, {
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    extend: options.extend,
+  });
   return {
     app,
     url,
     deps,
-    async call(method, path, { body, token, headers = {} } = {}) {
-      const response = await fetch(url + path, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: text ? JSON.parse(text) : undefined,
-      };
-    },
+    call,
     async close() {
       await app.close();
       await deps.limiter.close();
     },
   };
+}
+
+/**
+ * The app of one test file: started before its tests (options are read then, so they may use what an
+ * earlier beforeAll started) and closed after them. It answers at once with a stand-in that forwards to
+ * the started app, so the file can keep it in a const that its helpers close over.
+ */
+export function appForFile(options: () => TestAppOptions | Promise<TestAppOptions> = () => ({})): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(await options());
+  });
+  afterAll(() => started?.close());
+  const current = (): TestApp => {
+    if (!started) throw new Error('the test app is started in beforeAll: use it inside tests and hooks');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get url() {
+      return current().url;
+    },
+    get deps() {
+      return current().deps;
+    },
+    call: <T>(method: string, path: string, callOptions?: CallOptions) =>
+      current().call<T>(method, path, callOptions),
+    close: () => current().close(),
+  };
+}
+
+/** Behind a trusted proxy, so a client's X-Forwarded-For is its address (its own per-IP counters). */
+export function behindProxy(options: TestAppOptions = {}): TestAppOptions {
+  return { config: testConfig({ TRUST_PROXY: 'true' }), ...options };
 }

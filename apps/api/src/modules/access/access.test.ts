@@ -1,25 +1,16 @@
 import type { AccessInformation, Permission, Role, Software } from '@wsm/contracts';
 import { permissionKeys } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createWorkspace, memberWith, newClient, quickUser } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { callIn, createRole, memberWith, ownerWithWorkspace, quickUser } from '../../../test/fixtures';
+import { appForFile } from '../../../test/test-app';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const base = '/v1/workspaces/members/access';
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
-async function setup() {
-  const owner = await quickUser(api);
-  const ws = await createWorkspace(api, owner);
-  return { owner, ws, token: owner.tokens.accessToken };
-}
+const setup = () => ownerWithWorkspace(api);
 
 describe('catalogues', () => {
   it('lists the built-in software with its three sections and the permission catalogue, in both languages', async () => {

@@ -1,23 +1,14 @@
 import { type Application, customIssueMessages } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, memberWith, newClient, quickUser } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { callIn, createWorkspace, memberWith, ownerWithWorkspace, quickUser } from '../../../test/fixtures';
+import { appForFile } from '../../../test/test-app';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const base = '/v1/workspaces/profile/applications';
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
-async function setup() {
-  const owner = await quickUser(api);
-  const ws = await createWorkspace(api, owner);
-  return { owner, ws, token: owner.tokens.accessToken };
-}
+const setup = () => ownerWithWorkspace(api);
 
 describe('applications', () => {
   it('has the built-in tenant-settings application, named in the reader’s language', async () => {

@@ -1,16 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomIp, signUp } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { isUserImage } from './images';
 import { assetPaths } from './routes';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
 const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#1976d2' } })

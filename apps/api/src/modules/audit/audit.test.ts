@@ -1,5 +1,5 @@
 import { type AuditEntry, type AuditPage, auditPaths } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { takeBackup } from '../../../test/backup-fixtures';
 import {
   addMember,
@@ -11,18 +11,14 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { appForFile } from '../../../test/test-app';
 import { recordAudit } from './record';
 import { exportBatchSize } from './service';
 
 // The workspace audit log (api-contract.md section 9): who may read it, what it records of the
 // workspace's changes, its filters, and its CSV export.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const call = <T>(method: string, path: string, user: TestUser, body?: unknown) =>
   newClient(api).call<T>(method, path, { token: user.tokens.accessToken, body });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMember,
   createRole,
@@ -9,17 +9,13 @@ import {
   quickUser,
   randomPhone,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { appForFile } from '../../../test/test-app';
 import { auditLog } from './schema';
 
 // Every write that changes someone's access leaves one audit row (who, what, when, which workspace),
 // written with the change itself: a refused or stale change leaves none.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
   newClient(api).call<{ id: string; lastChangeDate: string }>(method, path, { token, body });

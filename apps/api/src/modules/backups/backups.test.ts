@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   backupIds,
   canonicalDump,
@@ -24,16 +24,12 @@ import {
   outbox,
   quickUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testDatabase } from '../../../test/test-app';
+import { appForFile, startTestApp, testDatabase } from '../../../test/test-app';
 import { tappedDatabase } from '../../../test/transaction-taps';
 import { readZip, writeZip } from './archive';
 import { archiveChunkBytes } from './repository';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const call = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
   newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });

@@ -1,5 +1,5 @@
 import { type LoginStep, identityPaths as paths, profilePaths, type TokenPair } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restoreBackup, takeBackup } from '../../../test/backup-fixtures';
 import {
   type Client,
@@ -16,7 +16,7 @@ import {
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
-import { type ApiAnswer, startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { type ApiAnswer, appForFile, behindProxy, startTestApp, testConfig } from '../../../test/test-app';
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../../lib/rate-limiter';
 import { identityLimits } from './limits';
 import { hashPassword } from './passwords';
@@ -25,16 +25,9 @@ import * as repo from './repository';
 // Limits stop abuse, not people (README.md, "Limits"): an owner's ordinary hour and an office behind
 // one address pass; SMS pumping, code guessing, credential stuffing and account attacks are stopped.
 
-let api: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  // Rate-limit windows follow this clock, so a test can let time pass.
-  api = await startTestApp({
-    config: testConfig({ TRUST_PROXY: 'true' }),
-    limiter: createMemoryRateLimiter(() => clock),
-  });
-});
-afterAll(() => api.close());
+// Rate-limit windows follow this clock, so a test can let time pass.
+const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
 
 const loginStep = (user: Pick<TestUser, 'nationalCode' | 'password'>, client: Client) =>
   client.call<LoginStep>('POST', paths.loginNationalCode, {

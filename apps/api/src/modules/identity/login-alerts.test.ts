@@ -1,17 +1,13 @@
 import { identityPaths, profilePaths } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestCode, logIn, newClient, outbox, signUp, type TestUser } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { signSessionLink } from './login-alerts';
 
 // Login alerts (api-contract.md section 9): a login from a browser and system the account has not used
 // in 90 days e-mails the verified address, with a link that ends that session.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const chromeOnMac =

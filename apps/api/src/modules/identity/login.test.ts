@@ -1,6 +1,6 @@
 import { type LoginStep, identityPaths as paths, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ageChallenge,
   latestCode,
@@ -12,20 +12,13 @@ import {
   signUp,
   type TestUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { setPreferredTwoFaMethod, setUserEmail, setUserStatus } from './service';
 
-let api: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  // Rate-limit windows follow this clock, so a test can let an hour pass.
-  api = await startTestApp({
-    config: testConfig({ TRUST_PROXY: 'true' }),
-    limiter: createMemoryRateLimiter(() => clock),
-  });
-});
-afterAll(() => api.close());
+// Rate-limit windows follow this clock, so a test can let an hour pass.
+const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
 
 const chromeOnWindows =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

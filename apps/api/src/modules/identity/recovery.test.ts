@@ -1,5 +1,5 @@
 import { identityPaths as paths } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ageChallenge,
   type Client,
@@ -12,19 +12,12 @@ import {
   randomPhone,
   signUp,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy, startTestApp } from '../../../test/test-app';
 import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 
-let api: TestApp;
 let clock = Date.now();
-beforeAll(async () => {
-  // Rate-limit windows follow this clock, so a test can let hours pass.
-  api = await startTestApp({
-    config: testConfig({ TRUST_PROXY: 'true' }),
-    limiter: createMemoryRateLimiter(() => clock),
-  });
-});
-afterAll(() => api.close());
+// Rate-limit windows follow this clock, so a test can let hours pass.
+const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
 
 type Start = { recoveryToken: string; phone: string; resendAfter: number };
 const start = (client: Client, nationalCode: string) =>

@@ -1,6 +1,6 @@
 import { identityPaths as paths, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ageChallenge,
   type Client,
@@ -14,15 +14,11 @@ import {
   signUp,
   strongPassword,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { identityLimits } from './limits';
 import { getUser } from './service';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
 async function startSignup(client: Client, phone = randomPhone(), nationalCode = randomNationalCode()) {
   const answer = await client.call<{ signupToken: string; phone: string; resendAfter: number }>(

@@ -1,19 +1,21 @@
 import { type Invitation, type Member, profilePaths, type WorkspaceUser } from '@wsm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addMember,
+  callIn,
   createRole,
   createWorkspace,
   memberWith,
   newClient,
   outbox,
+  ownerWithWorkspace,
   quickUser,
   randomNationalCode,
   randomPhone,
   signUp,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { appForFile } from '../../../test/test-app';
 import { on } from '../../events/bus';
 import { smsOutbox } from '../../messaging/schema';
 import { users } from '../identity/schema';
@@ -21,11 +23,7 @@ import type { MembersEvents } from './events';
 import { invitations } from './schema';
 import { claimInvitationsForAccount } from './service';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 // The handlers wired at start-up (notifications) stay; only this file's recorders are removed.
 const unsubscribers: (() => void)[] = [];
 afterEach(() => {
@@ -34,8 +32,7 @@ afterEach(() => {
 
 const base = '/v1/workspaces/members/identity';
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
 type MembersEvent = { type: keyof MembersEvents } & Record<string, unknown>;
 
@@ -53,11 +50,7 @@ function recordEvents(): MembersEvent[] {
   return seen;
 }
 
-async function setup() {
-  const owner = await quickUser(api);
-  const ws = await createWorkspace(api, owner, { name: 'Acme' });
-  return { owner, ws, token: owner.tokens.accessToken };
-}
+const setup = () => ownerWithWorkspace(api, { name: 'Acme' });
 
 async function directoryStatusOf(wsId: string, token: string, username: string): Promise<string | undefined> {
   const page = await call<Page<WorkspaceUser>>(

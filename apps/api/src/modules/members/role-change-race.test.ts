@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRole, createWorkspace, memberWith, newClient, quickUser } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testDatabase } from '../../../test/test-app';
+import { appForFile, startTestApp, testDatabase } from '../../../test/test-app';
 import { tappedDatabase } from '../../../test/transaction-taps';
 
 // A role change checks the caller's rights in the transaction that writes it: a caller demoted while
 // their request is under way cannot change anyone's role any more.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const membersPath = '/v1/workspaces/members/identity/';
 

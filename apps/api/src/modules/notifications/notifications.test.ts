@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Notification } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMember,
+  callIn,
   createRole,
   createWorkspace,
   logIn,
@@ -14,20 +15,15 @@ import {
   quickUser,
   signUp,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { parseAnnouncementArgs } from '../../cli/announce';
 import { openDatabase } from '../../db/client';
 import { announce, listAnnouncements, notify } from './service';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
 type List = { notifications: Notification[]; total: number };
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 const list = (token: string, query = '', lang = 'en') =>
   call<List>('GET', `/v1/notifications/simple/${query}`, token, undefined, lang);
 const unread = async (token: string) =>

@@ -1,19 +1,14 @@
 import { type Profile, profilePaths as paths, type ReferenceRow } from '@wsm/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, newClient, outbox, quickUser, randomIp, signUp } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { callIn, logIn, outbox, quickUser, randomIp, signUp } from '../../../test/fixtures';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import { assetPaths } from '../assets/routes';
 import { getUser } from '../identity/service';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
 async function uploadImage(token: string): Promise<string> {
   const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1976d2' } })

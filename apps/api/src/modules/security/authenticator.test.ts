@@ -12,8 +12,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  callIn,
   latestCode,
   newClient,
   otherCode,
@@ -22,21 +23,16 @@ import {
   signUp,
   type TestUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import { freshSessionSeconds } from '../identity/service';
 
 // The authenticator app (api-contract.md section 9, the spec's "google" method): enrolment from a fresh
 // session, confirmation with a first code and recovery codes, login with its codes, turning it off.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'en') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'en');
 
 /** The app's code `steps` periods of 30 s from now (0: the current one). */
 const codeAt = (secret: string, steps = 0) =>

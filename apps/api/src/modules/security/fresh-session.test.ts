@@ -1,9 +1,9 @@
 import { profilePaths as paths, type StepUp } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  callIn,
   latestCode,
-  newClient,
   otherCode,
   outbox,
   quickUser,
@@ -11,7 +11,7 @@ import {
   signUp,
   type TestUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import { freshSessionSeconds } from '../identity/service';
 
@@ -19,14 +19,9 @@ import { freshSessionSeconds } from '../identity/service';
 // from a session older than freshSessionSeconds is answered 630 and a step-up code goes to the current
 // phone; the same call with `currentCode` proves the person and the session is fresh again.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'en') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'en');
 
 const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
 

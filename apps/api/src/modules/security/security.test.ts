@@ -5,10 +5,11 @@ import {
   profilePaths as paths,
   type TokenPair,
 } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
   type Client,
+  callIn,
   latestCode,
   logIn,
   newClient,
@@ -21,18 +22,13 @@ import {
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import type { ChallengePurpose } from '../identity/schema';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
 /** Moves the user's pending challenge of a purpose `seconds` into the past. */
 async function agePending(userId: string, purpose: ChallengePurpose, seconds: number): Promise<void> {

@@ -6,22 +6,25 @@ import {
   type TokenPair,
   type TwoFaSettings,
 } from '@wsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, newClient, outbox, quickUser, signUp, type TestUser } from '../../../test/fixtures';
-import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import {
+  callIn,
+  latestCode,
+  newClient,
+  outbox,
+  quickUser,
+  signUp,
+  type TestUser,
+} from '../../../test/fixtures';
+import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import { setUserEmail } from '../identity/service';
 
 // The preferred two-factor method (not in api-contract.md, which is silent on it): where login codes go.
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
-});
-afterAll(() => api.close());
+const api = appForFile(behindProxy);
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'en') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'en');
 
 const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
 

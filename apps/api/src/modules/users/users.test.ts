@@ -1,34 +1,25 @@
 import type { NamedKey, WorkspaceUser } from '@wsm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
   addMember,
-  createWorkspace,
+  callIn,
   memberWith,
-  newClient,
+  ownerWithWorkspace,
   quickUser,
   randomPhone,
 } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { appForFile } from '../../../test/test-app';
 import { auditLog } from '../audit/schema';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
 const base = '/v1/workspaces/users/identity';
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
-async function setup() {
-  const owner = await quickUser(api);
-  const ws = await createWorkspace(api, owner);
-  return { owner, ws, token: owner.tokens.accessToken };
-}
+const setup = () => ownerWithWorkspace(api);
 
 /** The directory entry of an account (entries carry the username, not the account id). */
 async function entryOf(wsId: string, token: string, userId: string): Promise<WorkspaceUser> {

@@ -1,23 +1,12 @@
 import { customIssueMessages, type Workspace, type WorkspaceProfile } from '@wsm/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createWorkspace,
-  memberWith,
-  newClient,
-  quickUser,
-  randomWorkspaceName,
-} from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { callIn, createWorkspace, memberWith, quickUser, randomWorkspaceName } from '../../../test/fixtures';
+import { appForFile } from '../../../test/test-app';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp();
-});
-afterAll(() => api.close());
+const api = appForFile();
 
-const call = <T = unknown>(method: string, path: string, token?: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callIn(api, 'fa');
 
 describe('creating and listing workspaces', () => {
   it('creates a workspace whose creator is the owner, with the built-in application', async () => {

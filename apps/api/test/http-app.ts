@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { type BuildOptions, buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import type { AppDeps } from '../src/deps';
+import { createMetrics } from '../src/http/metrics';
+import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
+import { createMessaging, type Messaging } from '../src/messaging/messaging';
+
+// The app over real HTTP, without vitest: the test app (test-app.ts) and the API processes that tests
+// start (test/fixtures/restore-process.ts, scale-out.test.ts) are called the same way.
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { statusCode: number; statusMessage: string; data: T };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  deps: AppDeps;
+  /** Sends a JSON request over real HTTP and reads the envelope. */
+  call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<ApiAnswer<T>>;
+  close(): Promise<void>;
+}
+
+/** Sends JSON requests to the app at `url` and reads the envelope of each answer. */
+export function httpCaller(url: string): TestApp['call'] {
+  return async <T>(method: string, path: string, { body, token, headers = {} }: CallOptions = {}) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    } as ApiAnswer<T>;
+  };
+}
+
+/** The app's dependencies on a database: a memory rate limiter and the config's messaging unless given. */
+export function appDeps(options: {
+  config: Config;
+  database: DatabaseHandle;
+  limiter?: RateLimiter;
+  messaging?: Messaging;
+}): AppDeps {
+  const { config, database } = options;
+  return {
+    config,
+    database,
+    limiter: options.limiter ?? createMemoryRateLimiter(),
+    messaging: options.messaging ?? createMessaging(config),
+    metrics: createMetrics({ config, database }),
+  };
+}
+
+/** Builds the app on `deps` and listens on a free loopback port. */
+export async function serveOnLoopback(
+  deps: AppDeps,
+  options: BuildOptions & { extend?: (app: FastifyInstance) => void },
+): Promise<{ app: FastifyInstance; url: string; call: TestApp['call'] }> {
+  const { extend, ...buildOptions } = options;
+  const app = await buildApp(deps, buildOptions);
+  extend?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return { app, url, call: httpCaller(url) };
+}
