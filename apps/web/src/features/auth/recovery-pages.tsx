@@ -14,7 +14,7 @@ import { AuthCard } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { DigitsController } from './components/digits-controller';
+import { NationalCodeController } from './components/digits-controller';
 import { NewPasswordFields } from './components/new-password-fields';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { endsFlow } from './flow-end';
@@ -83,14 +83,7 @@ export function RecoveryStartPage() {
       <Stack sx={{ gap: 2.5 }}>
         <AuthHeading title={t('recovery.heading')}>{t('recovery.subtitle')}</AuthHeading>
         <AuthForm onSubmit={submit} testId="recovery-form">
-          <DigitsController
-            name="nationalCode"
-            control={control}
-            maxDigits={10}
-            label={t('fields.nationalCode')}
-            autoComplete="off"
-            autoFocus
-          />
+          <NationalCodeController control={control} autoFocus />
           <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
             {t('recovery.sendCode')}
           </WaitingSubmitButton>

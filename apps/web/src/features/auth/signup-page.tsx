@@ -23,7 +23,7 @@ import { AuthCard } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { AuthHeading, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { DigitsController } from './components/digits-controller';
+import { DigitsController, NationalCodeController } from './components/digits-controller';
 import { NewPasswordFields } from './components/new-password-fields';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { statusOf } from './errors';
@@ -169,13 +169,7 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
         autoFocus
         slotProps={{ htmlInput: { inputMode: 'tel' } }}
       />
-      <DigitsController
-        name="nationalCode"
-        control={control}
-        maxDigits={10}
-        label={t('fields.nationalCode')}
-        autoComplete="off"
-      />
+      <NationalCodeController control={control} />
       {registered && (
         <Alert severity="info" variant="outlined">
           {t('signup.alreadyRegistered')}{' '}

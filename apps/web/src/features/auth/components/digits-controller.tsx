@@ -1,4 +1,5 @@
-import { Controller, type FieldValues } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { BoundField } from './auth-form';
 import { DigitsField, type DigitsFieldProps } from './digits-field';
 
@@ -30,6 +31,27 @@ export function DigitsController<T extends FieldValues, TOut>({
           helperText={fieldState.error?.message ?? helperText}
         />
       )}
+    />
+  );
+}
+
+/** The national code (10 digits), asked by signup's first step and by recovery's. */
+export function NationalCodeController<T extends FieldValues, TOut>({
+  control,
+  autoFocus,
+}: {
+  control: Control<T, unknown, TOut>;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <DigitsController
+      name={'nationalCode' as Path<T>}
+      control={control}
+      maxDigits={10}
+      label={t('fields.nationalCode')}
+      autoComplete="off"
+      autoFocus={autoFocus}
     />
   );
 }

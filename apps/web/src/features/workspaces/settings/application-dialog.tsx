@@ -23,14 +23,7 @@ import { notify } from '../../../lib/notify';
 import { useRevalidateOnLocale } from '../../auth/form';
 import { useCreateApplication, useUpdateApplication } from '../api';
 import { applyFieldErrors, useFormResolver } from '../form';
-import {
-  FormTextField,
-  SocialFields,
-  socialFormShape,
-  socialKeys,
-  socialNetworksOf,
-  socialValuesOf,
-} from './form-fields';
+import { FormTextField, SocialFields, socialForm } from './form-fields';
 
 const fields = createApplicationRequestSchema.shape;
 const versions = fields.version.unwrap().shape;
@@ -59,7 +52,7 @@ export const applicationFormSchema = z.object({
   android: versions.android,
   windows: versions.windows,
   macos: versions.macos,
-  ...socialFormShape,
+  ...socialForm.shape,
 });
 type AppForm = z.input<typeof applicationFormSchema>;
 type AppOutput = z.output<typeof applicationFormSchema>;
@@ -74,7 +67,7 @@ const formFields: readonly AppField[] = [
   'description',
   'keywords',
   ...versionKeys,
-  ...socialKeys,
+  ...socialForm.keys,
 ];
 
 const emptyValues: Record<AppField, string> = {
@@ -109,7 +102,7 @@ const valuesOf = (application: Application | undefined): Record<AppField, string
         android: application.version.android ?? '',
         windows: application.version.windows ?? '',
         macos: application.version.macos ?? '',
-        ...socialValuesOf(application.socialNetworks),
+        ...socialForm.valuesOf(application.socialNetworks),
       }
     : emptyValues;
 
@@ -178,7 +171,7 @@ export function ApplicationDialog({
         windows: values.windows,
         macos: values.macos,
       },
-      socialNetworks: socialNetworksOf(values),
+      socialNetworks: socialForm.networksOf(values),
     };
     try {
       if (application) {

@@ -60,32 +60,32 @@ export function FormTextField<T extends FieldValues, TOut>({
   );
 }
 
-export const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
-type SocialKey = (typeof socialKeys)[number];
-
-/** The social network fields of a flat form schema. */
-export const socialFormShape = socialNetworksInputSchema.shape;
-
-/** The form's values of saved social networks (none is an empty field). */
-export const socialValuesOf = (networks: SocialNetworks): Record<SocialKey, string> => ({
-  instagram: networks.instagram ?? '',
-  telegram: networks.telegram ?? '',
-  x: networks.x ?? '',
-  rubika: networks.rubika ?? '',
-});
-
+const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
 type SocialInput = z.output<typeof socialNetworksInputSchema>;
 
-/** The request's socialNetworks of the form's checked values. */
-export const socialNetworksOf = (values: SocialInput): SocialInput => ({
-  instagram: values.instagram,
-  telegram: values.telegram,
-  x: values.x,
-  rubika: values.rubika,
-});
+/** The social networks in a flat form: their fields, schema, values and the request's part. */
+export const socialForm = {
+  keys: socialKeys,
+  /** The fields' schemas, to spread into the form's schema. */
+  shape: socialNetworksInputSchema.shape,
+  /** The form's values of saved social networks (none is an empty field). */
+  valuesOf: (networks: SocialNetworks): Record<(typeof socialKeys)[number], string> => ({
+    instagram: networks.instagram ?? '',
+    telegram: networks.telegram ?? '',
+    x: networks.x ?? '',
+    rubika: networks.rubika ?? '',
+  }),
+  /** The request's socialNetworks of the form's checked values. */
+  networksOf: (values: SocialInput): SocialInput => ({
+    instagram: values.instagram,
+    telegram: values.telegram,
+    x: values.x,
+    rubika: values.rubika,
+  }),
+};
 
 /** The four handles, two to a row from small screens up, labelled as on the workspace profile. */
-/** The form must have the four fields (socialFormShape). */
+/** The form must have the four fields (socialForm.shape). */
 export function SocialFields<T extends FieldValues, TOut>({
   control,
   disabled,

@@ -15,15 +15,7 @@ import { useUpdateWorkspaceProfile, useWorkspaceProfile } from '../api';
 import { LoadError } from '../components/load-error';
 import { applyFieldErrors, serverErrorAt, useFormResolver } from '../form';
 import { useSelectedWorkspaceId } from '../selection';
-import {
-  FormTextField,
-  SocialFields,
-  socialFormShape,
-  socialKeys,
-  socialNetworksOf,
-  socialValuesOf,
-  type TextFieldOptions,
-} from './form-fields';
+import { FormTextField, SocialFields, socialForm, type TextFieldOptions } from './form-fields';
 import { LogoPicker } from './logo-picker';
 
 const fields = updateWorkspaceProfileRequestSchema.shape;
@@ -36,7 +28,7 @@ export const infoFormSchema = z.object({
   phone: fields.phone,
   website: fields.website,
   fax: fields.fax,
-  ...socialFormShape,
+  ...socialForm.shape,
 });
 type InfoForm = z.input<typeof infoFormSchema>;
 type InfoOutput = z.output<typeof infoFormSchema>;
@@ -49,7 +41,7 @@ const formFields: readonly InfoField[] = [
   'phone',
   'website',
   'fax',
-  ...socialKeys,
+  ...socialForm.keys,
 ];
 
 const valuesOf = (profile: WorkspaceProfile): Record<InfoField, string> => ({
@@ -59,7 +51,7 @@ const valuesOf = (profile: WorkspaceProfile): Record<InfoField, string> => ({
   phone: profile.phone ?? '',
   website: profile.website ?? '',
   fax: profile.fax ?? '',
-  ...socialValuesOf(profile.socialNetworks),
+  ...socialForm.valuesOf(profile.socialNetworks),
 });
 
 /** socialNetworks.x → x; every other server path is the field itself. */
@@ -97,7 +89,7 @@ function InfoFormView({
         phone: values.phone,
         website: values.website,
         fax: values.fax,
-        socialNetworks: socialNetworksOf(values),
+        socialNetworks: socialForm.networksOf(values),
         ...(logoId !== undefined ? { logoId } : {}),
       });
       reset(valuesOf(saved));
