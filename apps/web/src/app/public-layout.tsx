@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { formatDate } from '../lib/dates';
-import { LocaleLink, useLocale } from '../lib/locale-navigation';
-import { BrandMark } from './brand-mark';
+import { useLocale } from '../lib/locale-navigation';
+import { HomeLink } from './home-link';
 import { LanguageSwitch } from './language-switch';
 import { ModeToggle } from './mode-toggle';
 
@@ -32,25 +32,7 @@ export function PublicLayout() {
     >
       <Box component="header" sx={{ px: { xs: 2, sm: 3, md: 4 }, py: 1.5 }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, maxWidth: 1200, mx: 'auto' }}>
-          <Box
-            component={LocaleLink}
-            to="/"
-            aria-label={t('nav.home', { title })}
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1.25,
-              color: 'inherit',
-              textDecoration: 'none',
-              borderRadius: 2,
-              '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 4 },
-            }}
-          >
-            <BrandMark size={34} />
-            <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '0.95rem', sm: '1.05rem' } }}>
-              {title}
-            </Typography>
-          </Box>
+          <HomeLink markSize={34} gap={1.25} titleSx={{ fontSize: { xs: '0.95rem', sm: '1.05rem' } }} />
           <Box sx={{ flex: 1 }} />
           <LanguageSwitch />
           <ModeToggle />

@@ -6,7 +6,7 @@ import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import arBackups from '../../public/assets/locales/ar/backups.json';
 import arNotifications from '../../public/assets/locales/ar/notifications.json';
 import arProfile from '../../public/assets/locales/ar/profile.json';
@@ -25,7 +25,7 @@ import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
 import { notify } from '../lib/notify';
-import { setAccessExpiry } from '../lib/storage';
+import { setAccessExpiry, setStoredUser } from '../lib/storage';
 import { createFeatureI18n } from './feature-i18n';
 import { initAppI18n } from './i18n';
 
@@ -115,6 +115,22 @@ export function resetHarness(): void {
   localStorage.clear();
   sessionStorage.clear();
   for (const spy of Object.values(toasts)) spy.mockClear();
+}
+
+/**
+ * The usual prologue of a feature test file: before each test, logged in (with `userId`, as that stored
+ * user too) and a fresh fake API; after it, everything reset. Returns the running test's fake API (one
+ * object, refilled before each test, so the file can keep it in a constant).
+ */
+export function featureTestHarness({ userId }: { userId?: string } = {}): FakeApi {
+  const api = {} as FakeApi;
+  beforeEach(() => {
+    logIn();
+    if (userId) setStoredUser({ id: userId });
+    Object.assign(api, fakeApi());
+  });
+  afterEach(resetHarness);
+  return api;
 }
 
 /** Renders `element` at `path` (e.g. /fa/profile) under the route pattern `pattern` (e.g. /:locale/profile). */

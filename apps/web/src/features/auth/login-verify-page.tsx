@@ -13,7 +13,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
-import { notify } from '../../lib/notify';
 import { authenticateWithPasskey, PasskeyError } from '../../lib/webauthn';
 import {
   loginPasskeyOptions,
@@ -28,6 +27,7 @@ import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
 import { RecoveryCodeForm } from './components/recovery-code-form';
 import { retryAfterOf } from './errors';
+import { endsFlow } from './flow-end';
 import {
   clearLoginChallenge,
   getLoginChallenge,
@@ -78,13 +78,7 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
 
   /** The challenge is over (expired, or too many wrong codes): back to the first step. */
   const restart = (code: number, envelope?: Envelope) => {
-    if (code === StatusCode.securityShield)
-      notify.error(t('errors:api.securityShield'), { toastId: 'shield' });
-    else if (code === StatusCode.unauthorized) notify.warning(t('flow.expired'), { toastId: 'flow-expired' });
-    else {
-      console.warn(`API status ${code}: ${envelope?.statusMessage ?? ''}`);
-      return;
-    }
+    if (!endsFlow(code, envelope, t, true)) return;
     clearLoginChallenge();
     navigate('/login', { replace: true });
   };

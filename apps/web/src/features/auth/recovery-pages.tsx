@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { type Envelope, StatusCode } from '@wsm/contracts';
+import type { Envelope } from '@wsm/contracts';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
@@ -12,12 +11,13 @@ import { notify } from '../../lib/notify';
 import { getEnteredNationalCode, localKeys, readLocal, setEnteredNationalCode } from '../../lib/storage';
 import { changeRecoveredPassword, resendRecovery, startRecovery, verifyRecovery } from './api';
 import { AuthCard } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { DigitsField } from './components/digits-field';
-import { PasswordField } from './components/password-field';
-import { PasswordStrength, preloadPasswordStrength } from './components/password-strength';
+import { NationalCodeController } from './components/digits-controller';
+import { NewPasswordFields } from './components/new-password-fields';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
+import { endsFlow } from './flow-end';
 import { clearCountdown, clearRecovery, getRecoveryToken, saveRecovery, startCountdown } from './flow-state';
 import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from './form';
 
@@ -35,13 +35,7 @@ function useRestartRecovery(): (code: number, envelope?: Envelope) => void {
   const { t } = useTranslation('auth');
   const navigate = useLocaleNavigate();
   return (code, envelope) => {
-    if (code === StatusCode.securityShield)
-      notify.error(t('errors:api.securityShield'), { toastId: 'shield' });
-    else if (code === StatusCode.unauthorized) notify.warning(t('flow.expired'), { toastId: 'flow-expired' });
-    else {
-      console.warn(`API status ${code}: ${envelope?.statusMessage ?? ''}`);
-      return;
-    }
+    if (!endsFlow(code, envelope, t, true)) return;
     clearRecovery();
     navigate(recoveryPaths.start, { replace: true });
   };
@@ -88,34 +82,12 @@ export function RecoveryStartPage() {
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
         <AuthHeading title={t('recovery.heading')}>{t('recovery.subtitle')}</AuthHeading>
-        <Box component="form" noValidate onSubmit={submit} data-testid="recovery-form">
-          <Stack sx={{ gap: 2.25 }}>
-            <Controller
-              name="nationalCode"
-              control={control}
-              render={({ field, fieldState }) => (
-                <DigitsField
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  maxDigits={10}
-                  label={t('fields.nationalCode')}
-                  autoComplete="off"
-                  autoFocus
-                  fullWidth
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-              {t('recovery.sendCode')}
-            </WaitingSubmitButton>
-          </Stack>
-        </Box>
+        <AuthForm onSubmit={submit} testId="recovery-form">
+          <NationalCodeController control={control} autoFocus />
+          <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+            {t('recovery.sendCode')}
+          </WaitingSubmitButton>
+        </AuthForm>
         <BackLink to="/login">{t('recovery.backToLogin')}</BackLink>
       </Stack>
     </AuthCard>
@@ -190,49 +162,13 @@ export function RecoveryChangePage() {
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
         <AuthHeading title={t('recovery.changeHeading')}>{t('recovery.changeSubtitle')}</AuthHeading>
-        <Box component="form" noValidate onSubmit={submit} data-testid="recovery-change-form">
-          <Stack sx={{ gap: 2.25 }}>
-            <Controller
-              name="password"
-              control={control}
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  {...field}
-                  ref={field.ref}
-                  label={t('fields.newPassword')}
-                  autoComplete="new-password"
-                  autoFocus
-                  onFocus={preloadPasswordStrength}
-                  fullWidth
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? t('fields.passwordHint')}
-                />
-              )}
-            />
-            {/* The API knows the account behind the token and also refuses its own data. */}
-            <PasswordStrength password={password} />
-            <Controller
-              name="confirmPassword"
-              control={control}
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  {...field}
-                  ref={field.ref}
-                  label={t('fields.confirmPassword')}
-                  autoComplete="new-password"
-                  fullWidth
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-              {t('recovery.submit')}
-            </WaitingSubmitButton>
-          </Stack>
-        </Box>
+        <AuthForm onSubmit={submit} testId="recovery-change-form">
+          {/* The API knows the account behind the token and also refuses its own data. */}
+          <NewPasswordFields control={control} password={password} />
+          <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+            {t('recovery.submit')}
+          </WaitingSubmitButton>
+        </AuthForm>
       </Stack>
     </AuthCard>
   );

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -21,13 +20,14 @@ import { useDismissToastsOnStep } from '../../lib/use-step-toasts';
 import { completeSignup, resendSignup, startSignup, verifySignup } from './api';
 import { useCompleteLogin } from './complete-login';
 import { AuthCard } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
 import { AuthHeading, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { DigitsField } from './components/digits-field';
-import { PasswordField } from './components/password-field';
-import { PasswordStrength, preloadPasswordStrength } from './components/password-strength';
+import { DigitsController, NationalCodeController } from './components/digits-controller';
+import { NewPasswordFields } from './components/new-password-fields';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { statusOf } from './errors';
+import { endsFlow } from './flow-end';
 import {
   getSignupState,
   resetSignup,
@@ -55,12 +55,7 @@ export function SignupPage() {
 
   /** The flow's token is dead (expired, or too many wrong codes): start from the phone again. */
   const restart = (code: number, envelope?: Envelope) => {
-    if (code === StatusCode.securityShield)
-      notify.error(t('errors:api.securityShield'), { toastId: 'shield' });
-    else if (code !== StatusCode.unauthorized) {
-      console.warn(`API status ${code}: ${envelope?.statusMessage ?? ''}`);
-      return;
-    }
+    if (!endsFlow(code, envelope, t, false)) return;
     resetSignup();
     setExpired(code === StatusCode.unauthorized);
     setState(getSignupState());
@@ -162,69 +157,35 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="signup-phone-form">
-      <Stack sx={{ gap: 2.25 }}>
-        <Controller
-          name="phone"
-          control={control}
-          render={({ field, fieldState }) => (
-            <DigitsField
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              maxDigits={13}
-              extraCharacters="+"
-              label={t('fields.phone')}
-              placeholder={t('fields.phonePlaceholder')}
-              autoComplete="tel"
-              autoFocus
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { inputMode: 'tel' } }}
-            />
-          )}
-        />
-        <Controller
-          name="nationalCode"
-          control={control}
-          render={({ field, fieldState }) => (
-            <DigitsField
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              maxDigits={10}
-              label={t('fields.nationalCode')}
-              autoComplete="off"
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
-        {registered && (
-          <Alert severity="info" variant="outlined">
-            {t('signup.alreadyRegistered')}{' '}
-            <Link component={LocaleLink} to="/login">
-              {t('signup.loginLink')}
-            </Link>
-            {' · '}
-            <Link component={LocaleLink} to="/login/forgot-password">
-              {t('login.forgotPassword')}
-            </Link>
-          </Alert>
-        )}
-        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-          {t('signup.sendCode')}
-        </WaitingSubmitButton>
-      </Stack>
-    </Box>
+    <AuthForm onSubmit={submit} testId="signup-phone-form">
+      <DigitsController
+        name="phone"
+        control={control}
+        maxDigits={13}
+        extraCharacters="+"
+        label={t('fields.phone')}
+        placeholder={t('fields.phonePlaceholder')}
+        autoComplete="tel"
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+      />
+      <NationalCodeController control={control} />
+      {registered && (
+        <Alert severity="info" variant="outlined">
+          {t('signup.alreadyRegistered')}{' '}
+          <Link component={LocaleLink} to="/login">
+            {t('signup.loginLink')}
+          </Link>
+          {' · '}
+          <Link component={LocaleLink} to="/login/forgot-password">
+            {t('login.forgotPassword')}
+          </Link>
+        </Alert>
+      )}
+      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+        {t('signup.sendCode')}
+      </WaitingSubmitButton>
+    </AuthForm>
   );
 }
 
@@ -295,56 +256,21 @@ function PasswordStep({
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="signup-password-form">
-      <Stack sx={{ gap: 2.25 }}>
-        <Controller
-          name="password"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordField
-              {...field}
-              ref={field.ref}
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              autoFocus
-              onFocus={preloadPasswordStrength}
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? t('fields.passwordHint')}
-            />
-          )}
-        />
-        {/* The phone and national code of step 1 are checked by the API, which has them whole. */}
-        <PasswordStrength
-          password={password}
-          owner={{ username: asText(username), firstName: asText(firstName), lastName: asText(lastName) }}
-        />
-        <Controller
-          name="confirmPassword"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordField
-              {...field}
-              ref={field.ref}
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
-        {text('username', 'username', true)}
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-          {text('firstName', 'given-name')}
-          {text('lastName', 'family-name')}
-        </Stack>
-        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-          {t('signup.finish')}
-        </WaitingSubmitButton>
+    <AuthForm onSubmit={submit} testId="signup-password-form">
+      <NewPasswordFields
+        control={control}
+        password={password}
+        // The phone and national code of step 1 are checked by the API, which has them whole.
+        owner={{ username: asText(username), firstName: asText(firstName), lastName: asText(lastName) }}
+      />
+      {text('username', 'username', true)}
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+        {text('firstName', 'given-name')}
+        {text('lastName', 'family-name')}
       </Stack>
-    </Box>
+      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+        {t('signup.finish')}
+      </WaitingSubmitButton>
+    </AuthForm>
   );
 }

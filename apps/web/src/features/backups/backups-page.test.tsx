@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../lib/api-client';
 import { localKeys, setStoredUser, writeLocal } from '../../lib/storage';
 import { isolated } from '../../test/bidi';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../test/feature-harness';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { backupPaths } from './api';
 import { Component as BackupsPage } from './backups-page';
 
@@ -51,16 +43,13 @@ const codeSent = {
   data: { method: 'sms', phone: '0912***4567', resendAfter: 120 },
 };
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
   setStoredUser({ id: 'u1', language: { key: 'english' } });
   writeLocal(localKeys.workspaceId, workspaceId);
-  api = fakeApi();
   api.on(`GET ${accessPath}`, owner);
   api.on(`GET ${backupPaths.list(workspaceId)}`, { items: [backup], total: 1, page: 1, pageSize: 20 });
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<BackupsPage />, {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readSession, sessionKeys } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { AnnouncementPrompt } from './announcement-prompt';
 import { notificationKeys } from './api';
 
@@ -18,16 +18,13 @@ const item = (id: string, createdDate: string) => ({
   createdDate,
 });
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on('GET /v1/notifications/bulk/', {
     notifications: [item('a2', '2026-11-21T10:00:00.000Z'), item('a1', '2026-11-20T10:00:00.000Z')],
     total: 2,
   });
 });
-afterEach(resetHarness);
 
 const open = () =>
   renderScreen(<AnnouncementPrompt />, {

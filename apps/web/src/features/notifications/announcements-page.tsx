@@ -8,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PagedList } from '../../components/paged-list';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
-import { countNotifications, notificationPageSize, useAnnouncement, useAnnouncements } from './api';
-import { NotificationItem } from './notification-item';
+import { useAnnouncement, useAnnouncements } from './api';
+import { NotificationPages } from './notification-pages';
 
 /** /announcement: announcements to everyone, newest first. */
 export function AnnouncementsPage() {
@@ -25,25 +24,14 @@ export function AnnouncementsPage() {
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {t('announcements.title')}
       </Typography>
-      <PagedList
+      <NotificationPages
         query={query}
-        count={countNotifications}
-        pageSize={notificationPageSize}
         page={page}
         onPage={setPage}
         label={t('announcements.title')}
         empty={t('announcements.empty')}
-      >
-        {(list) =>
-          list.notifications.map((item) => (
-            <NotificationItem
-              key={item.id}
-              item={item}
-              detailPath={`/announcement/${encodeURIComponent(item.id)}`}
-            />
-          ))
-        }
-      </PagedList>
+        itemProps={(item) => ({ detailPath: `/announcement/${encodeURIComponent(item.id)}` })}
+      />
     </Stack>
   );
 }

@@ -3,10 +3,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../components/paged-list';
 import { notify } from '../../lib/notify';
-import { countNotifications, notificationPageSize, useAck, useNotifications } from './api';
-import { NotificationItem } from './notification-item';
+import { useAck, useNotifications } from './api';
+import { NotificationPages } from './notification-pages';
 
 /** /profile/notifications: the user's own notifications, newest first, each markable as read. */
 export function NotificationsPage() {
@@ -42,21 +41,14 @@ export function NotificationsPage() {
           {t('list.markAllRead')}
         </Button>
       </Stack>
-      <PagedList
+      <NotificationPages
         query={query}
-        count={countNotifications}
-        pageSize={notificationPageSize}
         page={page}
         onPage={setPage}
         label={t('list.title')}
         empty={t('list.empty')}
-      >
-        {(list) =>
-          list.notifications.map((item) => (
-            <NotificationItem key={item.id} item={item} onRead={(id) => void markRead([id])} />
-          ))
-        }
-      </PagedList>
+        itemProps={() => ({ onRead: (id) => void markRead([id]) })}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Passkey } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../test/feature-harness';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { PasskeysCard } from './components/passkeys-card';
 
 // The passkeys section of the security settings: the list (dates in the language's calendar), adding one
@@ -39,18 +31,15 @@ const laptop: Passkey = {
   lastUsedDate: null,
 };
 
-let api: FakeApi;
+const api = featureTestHarness();
 let passkeys: Passkey[];
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   passkeys = [];
   webauthn.supported = true;
   webauthn.create.mockReset();
   api.on(listPath, () => ({ data: passkeys }));
   api.on(optionsPath, options);
 });
-afterEach(resetHarness);
 
 const open = async (locale: 'fa' | 'en' = 'en') => {
   await renderScreen(<PasskeysCard />, {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { ProfilePage } from './profile-page';
 
 const profile = {
@@ -16,10 +16,8 @@ const profile = {
   mode: 'light',
 };
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on('GET /v1/auth/profile/', profile);
   api.on('GET /v1/auth/profile/genders/', [
     { id: 'g1', name: 'male', key: 'male' },
@@ -32,7 +30,6 @@ beforeEach(() => {
   ]);
   api.on('PUT /v1/auth/profile/', null);
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' | 'ar') =>
   renderScreen(<ProfilePage />, { path: `/${locale}/profile`, pattern: '/:locale/profile', locale });

@@ -121,6 +121,17 @@ function ProfileForm({
   };
 
   const fullName = `${form.firstName} ${form.lastName}`.trim();
+  const nameField = (name: 'firstName' | 'lastName', autoComplete: string) => (
+    <TextField
+      label={t(`profile.${name}`)}
+      value={form[name]}
+      onChange={(event) => set(name, event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      autoComplete={autoComplete}
+      fullWidth
+    />
+  );
   return (
     <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 3 }}>
       <SectionCard id="profile-identity" title={t('profile.title')} description={t('profile.description')}>
@@ -130,24 +141,8 @@ function ProfileForm({
           onUploaded={(id) => set('imageId', id)}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-          <TextField
-            label={t('profile.firstName')}
-            value={form.firstName}
-            onChange={(event) => set('firstName', event.target.value)}
-            error={Boolean(errors.firstName)}
-            helperText={errors.firstName}
-            autoComplete="given-name"
-            fullWidth
-          />
-          <TextField
-            label={t('profile.lastName')}
-            value={form.lastName}
-            onChange={(event) => set('lastName', event.target.value)}
-            error={Boolean(errors.lastName)}
-            helperText={errors.lastName}
-            autoComplete="family-name"
-            fullWidth
-          />
+          {nameField('firstName', 'given-name')}
+          {nameField('lastName', 'family-name')}
         </Stack>
         <FormControl fullWidth>
           <InputLabel id="profile-gender-label">{t('profile.gender')}</InputLabel>

@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../test/feature-harness';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { SecurityPage } from './security-page';
 
 const desktopChrome =
@@ -18,10 +10,8 @@ const desktopChrome =
 const iPhoneSafari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on('GET /v1/auth/identity/security/username/', { username: 'sara' });
   api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: '001***4563' });
   api.on('GET /v1/auth/identity/security/email/', { email: null, verified: false });
@@ -53,7 +43,6 @@ beforeEach(() => {
     },
   ]);
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<SecurityPage />, {

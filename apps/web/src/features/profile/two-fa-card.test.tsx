@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TwoFaSettings } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../test/feature-harness';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { TwoFaCard } from './components/two-fa-card';
 
 // The authenticator app in the two-factor card: enrolment (step-up, QR code and key, first code),
@@ -31,15 +23,12 @@ const withApp: TwoFaSettings = {
   loginAlerts: true,
 };
 
-let api: FakeApi;
+const api = featureTestHarness();
 let settings: TwoFaSettings;
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   settings = without;
   api.on(twoFaPath, () => ({ data: settings }));
 });
-afterEach(resetHarness);
 
 const open = async (locale: 'fa' | 'en' = 'en') => {
   await renderScreen(<TwoFaCard />, {

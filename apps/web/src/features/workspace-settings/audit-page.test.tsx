@@ -1,15 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuditEntry, auditPaths, type Member, workspacePaths } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-} from '../../test/feature-harness';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureTestHarness, type RecordedRequest, renderScreen } from '../../test/feature-harness';
 import { Component as AuditPage } from './audit-page';
 import { actAs, page, workspaceId } from './test-fixtures';
 
@@ -36,14 +29,11 @@ const member = (user: typeof sara, level: 'owner' | 'member' = 'member'): Member
 
 configure({ asyncUtilTimeout: 5000 });
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on(auditList, page([entry]));
   api.on(membersList, page([member(sara, 'owner')]));
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<AuditPage />, {

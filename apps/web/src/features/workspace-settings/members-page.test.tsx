@@ -1,9 +1,9 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { Component as MembersPage } from './members-page';
 import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
@@ -53,15 +53,12 @@ const pendingInvitation: Invitation = {
 // Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on(membersList, page([owner, bob, mine]));
   api.on(invitationsList, page([pendingInvitation]));
   api.on(rolesList, page([viewer, admin]));
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<MembersPage />, {

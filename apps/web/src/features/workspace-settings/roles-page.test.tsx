@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { workspacePaths } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { groupPermissions } from './permission-matrix';
 import { Component as RolesPage } from './roles-page';
 import { actAs, page, permissionCatalogue, role, softwares, workspaceId } from './test-fixtures';
@@ -22,14 +22,11 @@ const editor = role({
 // Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on(rolesList, page([editor]));
   api.on(`GET ${workspacePaths.role(workspaceId, editor.id)}`, editor);
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<RolesPage />, {

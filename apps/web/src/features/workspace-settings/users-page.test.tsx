@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type WorkspaceUser, workspacePaths, workspaceUserStatuses } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { allowedTransitions } from './grant';
 import { actAs, page, workspaceId } from './test-fixtures';
 import { Component as UsersPage } from './users-page';
@@ -41,14 +41,11 @@ const erin = user('e-erin', 'Erin', 'unregistered');
 
 configure({ asyncUtilTimeout: 5000 });
 
-let api: FakeApi;
+const api = featureTestHarness();
 beforeEach(() => {
-  logIn();
-  api = fakeApi();
   api.on(usersList, page([carol, dan, erin]));
   api.on(`GET ${workspacePaths.userStatuses(workspaceId)}`, workspaceUserStatuses.map(status));
 });
-afterEach(resetHarness);
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<UsersPage />, {

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getAppId, getWorkspaceId } from '../../lib/storage';
+import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { Gate, useWorkspaceAccess } from './access';
 import { selectApp, selectWorkspace } from './selection';
 import { SettingsLayout } from './settings/settings-layout';
@@ -30,12 +30,9 @@ const owner = {
   roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
 };
 
-let api: FakeApi;
+const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
   selectWorkspace('ws-1');
-  api = fakeApi();
   api.on(`GET ${workspacesPath}`, [
     {
       id: 'ws-1',
@@ -50,7 +47,6 @@ beforeEach(() => {
     },
   ]);
 });
-afterEach(resetHarness);
 
 function Probe() {
   const access = useWorkspaceAccess();

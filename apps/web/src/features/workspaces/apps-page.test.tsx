@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { AppsPage } from './apps-page';
 import { selectWorkspace } from './selection';
 
@@ -22,11 +21,8 @@ const settingsApp = {
 };
 const shopApp = { ...settingsApp, id: 'a2', key: 'shop', name: 'shop-app', title: 'فروشگاه آنلاین' };
 
-let api: FakeApi;
+const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
-  api = fakeApi();
   api.on('GET /v1/workspaces/', [
     {
       id: 'ws-1',
@@ -43,7 +39,6 @@ beforeEach(() => {
   api.on('GET /v1/workspaces/profile/applications/workspace-id/ws-1/', [settingsApp, shopApp]);
   selectWorkspace('ws-1');
 });
-afterEach(resetHarness);
 
 describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
   it.each([

@@ -1,17 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { customIssueMessages } from '@wsm/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  type RecordedRequest,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../test/feature-harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getAppId, getWorkspaceId } from '../../lib/storage';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { CreateWorkspacePage } from './create-workspace-page';
 import { selectApp, selectWorkspace } from './selection';
 import { ApplicationsPage } from './settings/applications-page';
@@ -80,15 +72,11 @@ const shopApp = {
   version: { ...noVersion, pwa: '1.0.0' },
 };
 
-let api: FakeApi;
+const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
-  api = fakeApi();
   api.on(`GET ${accessPath}`, ownerAccess);
   api.on('GET /v1/workspaces/', [workspace]);
 });
-afterEach(resetHarness);
 
 const input = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getWorkspaceId, setStoredUser } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness } from '../../test/feature-harness';
+import { describe, expect, it } from 'vitest';
+import { getWorkspaceId } from '../../lib/storage';
+import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { NotificationBell } from '../notifications/notification-bell';
 import { InvitationsPage } from './invitations-page';
 
@@ -27,13 +27,7 @@ const invitation = {
   },
 };
 
-let api: FakeApi;
-beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
-  api = fakeApi();
-});
-afterEach(resetHarness);
+const api = featureTestHarness({ userId: 'u1' });
 
 describe('my invitations (/workspace/invitations)', { timeout: 30_000 }, () => {
   it('accepting one opens the joined workspace, selected, and the bell stops counting it', async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAppId, getWorkspaceId, setStoredUser } from '../../lib/storage';
-import { type FakeApi, fakeApi, logIn, renderScreen, resetHarness, toasts } from '../../test/feature-harness';
+import { describe, expect, it } from 'vitest';
+import { getAppId, getWorkspaceId } from '../../lib/storage';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { PickerPage } from './picker-page';
 import { selectApp, selectWorkspace } from './selection';
 
@@ -38,13 +38,7 @@ const invitation = {
   },
 };
 
-let api: FakeApi;
-beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
-  api = fakeApi();
-});
-afterEach(resetHarness);
+const api = featureTestHarness({ userId: 'u1' });
 
 const open = (locale: 'fa' | 'en' = 'en') =>
   renderScreen(<PickerPage />, {

@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -16,7 +15,8 @@ import { formatCountdown } from '../../../lib/wait';
 import { retryAfterOf, statusOf } from '../errors';
 import { startCountdown } from '../flow-state';
 import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
-import { DigitsField } from './digits-field';
+import { AuthForm } from './auth-form';
+import { DigitsController } from './digits-controller';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 const codeFormSchema = loadAuthSchema('codeFormSchema');
@@ -83,64 +83,50 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="code-form">
-      <Stack sx={{ gap: 2 }}>
-        <Controller
-          name="code"
-          control={control}
-          render={({ field, fieldState }) => (
-            <DigitsField
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              maxDigits={6}
-              label={t('fields.code')}
-              autoComplete="one-time-code"
-              autoFocus
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? hint ?? t('fields.codeHint')}
-              slotProps={{
-                htmlInput: {
-                  'data-testid': 'code-input',
-                  style: {
-                    textAlign: 'center',
-                    letterSpacing: '0.5em',
-                    fontSize: '1.35rem',
-                    fontWeight: 600,
-                  },
-                },
-              }}
-            />
-          )}
-        />
-        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-          {submitLabel}
-        </WaitingSubmitButton>
-        {onResend && (
-          <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
-              {countdown.seconds > 0
-                ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
-                  t('code.resendIn', {
-                    time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
-                  })
-                : t('code.noCode')}
-            </Typography>
-            <Button
-              variant="text"
-              onClick={resend}
-              disabled={countdown.seconds > 0 || resending}
-              data-testid="resend-button"
-            >
-              {t('code.resend')}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
-    </Box>
+    <AuthForm onSubmit={submit} testId="code-form" gap={2}>
+      <DigitsController
+        name="code"
+        control={control}
+        maxDigits={6}
+        label={t('fields.code')}
+        autoComplete="one-time-code"
+        autoFocus
+        helperText={hint ?? t('fields.codeHint')}
+        slotProps={{
+          htmlInput: {
+            'data-testid': 'code-input',
+            style: {
+              textAlign: 'center',
+              letterSpacing: '0.5em',
+              fontSize: '1.35rem',
+              fontWeight: 600,
+            },
+          },
+        }}
+      />
+      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+        {submitLabel}
+      </WaitingSubmitButton>
+      {onResend && (
+        <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
+            {countdown.seconds > 0
+              ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
+                t('code.resendIn', {
+                  time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
+                })
+              : t('code.noCode')}
+          </Typography>
+          <Button
+            variant="text"
+            onClick={resend}
+            disabled={countdown.seconds > 0 || resending}
+            data-testid="resend-button"
+          >
+            {t('code.resend')}
+          </Button>
+        </Stack>
+      )}
+    </AuthForm>
   );
 }

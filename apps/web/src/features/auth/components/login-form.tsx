@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { type Locale, StatusCode, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/sto
 import { statusOf } from '../errors';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
 import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
-import { PasswordField } from './password-field';
+import { AuthForm, PasswordController } from './auth-form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 // Loaded on the first check (src/features/auth/schemas.ts): zod stays off the login page's first load.
@@ -68,52 +67,40 @@ export function LoginForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
-      <Stack sx={{ gap: 2.25 }}>
-        <Controller
-          name="identifier"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              value={identifierDisplay(field.value, locale)}
-              inputRef={field.ref}
-              label={t('fields.identifier')}
-              autoComplete="username"
-              autoFocus
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? t('fields.identifierHint')}
-              slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
-            />
-          )}
-        />
-        <Controller
-          name="password"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordField
-              {...field}
-              ref={field.ref}
-              label={t('fields.password')}
-              autoComplete="current-password"
-              fullWidth
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
-        <Box sx={{ mt: -1 }}>
-          <Link component={LocaleLink} to="/login/forgot-password" variant="body2">
-            {t('login.forgotPassword')}
-          </Link>
-        </Box>
-        <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
-          {t('login.submit')}
-        </WaitingSubmitButton>
-      </Stack>
-    </Box>
+    <AuthForm onSubmit={submit} testId="login-form">
+      <Controller
+        name="identifier"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            value={identifierDisplay(field.value, locale)}
+            inputRef={field.ref}
+            label={t('fields.identifier')}
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            required
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? t('fields.identifierHint')}
+            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
+          />
+        )}
+      />
+      <PasswordController
+        name="password"
+        control={control}
+        label={t('fields.password')}
+        autoComplete="current-password"
+      />
+      <Box sx={{ mt: -1 }}>
+        <Link component={LocaleLink} to="/login/forgot-password" variant="body2">
+          {t('login.forgotPassword')}
+        </Link>
+      </Box>
+      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+        {t('login.submit')}
+      </WaitingSubmitButton>
+    </AuthForm>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import { recoveryCodeSchema, StatusCode } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { statusOf } from '../errors';
+import { AuthForm } from './auth-form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 /**
@@ -48,40 +47,33 @@ export function RecoveryCodeForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      data-testid="recovery-code-form"
-    >
-      <Stack sx={{ gap: 2 }}>
-        <TextField
-          label={t('verify.recoveryCode')}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError('');
-          }}
-          error={Boolean(error)}
-          helperText={error || t('verify.recoveryCodeHint')}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          required
-          slotProps={{
-            htmlInput: {
-              dir: 'ltr',
-              spellCheck: false,
-              autoCapitalize: 'none',
-              'data-testid': 'recovery-code-input',
-              style: { textAlign: 'center', letterSpacing: '0.2em', fontFamily: 'monospace' },
-            },
-          }}
-        />
-        <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
-          {submitLabel}
-        </WaitingSubmitButton>
-      </Stack>
-    </Box>
+    <AuthForm onSubmit={(event) => void submit(event)} testId="recovery-code-form" gap={2}>
+      <TextField
+        label={t('verify.recoveryCode')}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError('');
+        }}
+        error={Boolean(error)}
+        helperText={error || t('verify.recoveryCodeHint')}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+        required
+        slotProps={{
+          htmlInput: {
+            dir: 'ltr',
+            spellCheck: false,
+            autoCapitalize: 'none',
+            'data-testid': 'recovery-code-input',
+            style: { textAlign: 'center', letterSpacing: '0.2em', fontFamily: 'monospace' },
+          },
+        }}
+      />
+      <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
+        {submitLabel}
+      </WaitingSubmitButton>
+    </AuthForm>
   );
 }

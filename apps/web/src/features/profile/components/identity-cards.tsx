@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { nationalCodeSchema, StatusCode, toLocaleDigits, usernameSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
@@ -14,40 +15,62 @@ import { profileApi, profileKeys, useNationalCode, useSecurityMutation, useUsern
 import { serverFieldErrors, validate } from '../form-errors';
 import { SectionCard } from './section-card';
 
-/** The username: shown and changeable; a taken one (261) is said at the field, and only there. */
-export function UsernameCard() {
-  const { t } = useTranslation('profile');
+/**
+ * Saving one field of the account: checked by `schema` first (its first message under the field), then
+ * `save`, then `saved`; a refusal's text, as `refusal` reads it, goes under the field.
+ */
+function useFieldSave<T>(
+  schema: z.ZodType<T>,
+  save: (value: T) => Promise<unknown>,
+  saved: () => void,
+  refusal: (cause: unknown) => string,
+) {
   const locale = useLocale();
-  const query = useUsername();
-  const save = useSecurityMutation(profileApi.setUsername, profileKeys.username);
-  const [value, setValue] = useState<string | undefined>();
   const [error, setError] = useState('');
-  const shown = value ?? query.data?.username ?? '';
-
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent, value: string) => {
     event.preventDefault();
-    const checked = validate(usernameSchema, shown, locale);
+    const checked = validate(schema, value, locale);
     if (!checked.ok) {
       setError(Object.values(checked.errors)[0] ?? '');
       return;
     }
     setError('');
     try {
-      await save.mutateAsync(checked.data);
-      setValue(undefined);
-      notify.success(t('username.saved'));
+      await save(checked.data);
+      saved();
     } catch (cause) {
-      const taken = cause instanceof ApiError && cause.statusCode === StatusCode.duplicate;
-      setError(taken ? t('username.taken') : (serverFieldErrors(cause).username ?? ''));
+      setError(refusal(cause));
     }
   };
+  return { error, setError, submit };
+}
+
+/** The username: shown and changeable; a taken one (261) is said at the field, and only there. */
+export function UsernameCard() {
+  const { t } = useTranslation('profile');
+  const query = useUsername();
+  const save = useSecurityMutation(profileApi.setUsername, profileKeys.username);
+  const [value, setValue] = useState<string | undefined>();
+  const shown = value ?? query.data?.username ?? '';
+  const { error, setError, submit } = useFieldSave(
+    usernameSchema,
+    save.mutateAsync,
+    () => {
+      setValue(undefined);
+      notify.success(t('username.saved'));
+    },
+    (cause) =>
+      cause instanceof ApiError && cause.statusCode === StatusCode.duplicate
+        ? t('username.taken')
+        : (serverFieldErrors(cause).username ?? ''),
+  );
 
   return (
     <SectionCard id="security-username" title={t('username.title')} description={t('username.description')}>
       {query.isPending ? (
         <Skeleton variant="rounded" height={56} />
       ) : (
-        <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
+        <Stack component="form" noValidate onSubmit={(event) => void submit(event, shown)} sx={{ gap: 1.5 }}>
           <TextField
             label={t('username.label')}
             value={shown}
@@ -76,25 +99,16 @@ export function NationalCodeCard() {
   const query = useNationalCode();
   const save = useSecurityMutation(profileApi.setNationalCode, profileKeys.nationalCode);
   const [value, setValue] = useState('');
-  const [error, setError] = useState('');
   const current = query.data?.nationalCode;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(nationalCodeSchema, value, locale);
-    if (!checked.ok) {
-      setError(Object.values(checked.errors)[0] ?? '');
-      return;
-    }
-    setError('');
-    try {
-      await save.mutateAsync(checked.data);
+  const { error, submit } = useFieldSave(
+    nationalCodeSchema,
+    save.mutateAsync,
+    () => {
       setValue('');
       notify.success(t('nationalCode.saved'));
-    } catch (cause) {
-      setError(serverFieldErrors(cause).nationalCode ?? '');
-    }
-  };
+    },
+    (cause) => serverFieldErrors(cause).nationalCode ?? '',
+  );
 
   let content: React.ReactNode;
   if (query.isPending) content = <Skeleton variant="rounded" height={56} />;
@@ -110,7 +124,7 @@ export function NationalCodeCard() {
     );
   else
     content = (
-      <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
+      <Stack component="form" noValidate onSubmit={(event) => void submit(event, value)} sx={{ gap: 1.5 }}>
         <Alert severity="info">{t('nationalCode.once')}</Alert>
         <TextField
           label={t('nationalCode.label')}

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { alpha, useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../../app/brand-mark';
+import { HomeLink } from '../../../app/home-link';
 import { LanguageSwitch } from '../../../app/language-switch';
 import { ModeToggle } from '../../../app/mode-toggle';
 import { LocaleLink } from '../../../lib/locale-navigation';
@@ -27,7 +26,6 @@ export function AppBar() {
   const { t } = useTranslation('common');
   const theme = useTheme();
   const loggedIn = hasAuthCookies();
-  const title = t('app.title');
 
   return (
     <Box
@@ -56,26 +54,12 @@ export function AppBar() {
           minHeight: 48,
         }}
       >
-        <Box
-          component={LocaleLink}
-          to="/"
-          aria-label={t('nav.home', { title })}
-          sx={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 1,
-            color: 'inherit',
-            textDecoration: 'none',
-            borderRadius: 2,
-            mr: { xs: 0.25, sm: 1 },
-            '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 4 },
-          }}
-        >
-          <BrandMark size={30} />
-          <Typography component="span" sx={{ fontWeight: 800, display: { xs: 'none', lg: 'inline' } }}>
-            {title}
-          </Typography>
-        </Box>
+        <HomeLink
+          markSize={30}
+          gap={1}
+          endMargin={{ xs: 0.25, sm: 1 }}
+          titleSx={{ display: { xs: 'none', lg: 'inline' } }}
+        />
         {loggedIn ? (
           <>
             <WorkspaceSwitcher />

@@ -1,19 +1,15 @@
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
-import Check from '@mui/icons-material/Check';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
 import { ApplicationIcon } from './application-icon';
 import { applicationTitle } from './application-title';
-import { SwitcherMenu } from './switcher-menu';
+import { SwitcherButton, SwitcherItem, SwitcherMenu } from './switcher-menu';
 import { useOpenApplication } from './use-open-application';
 
 /** The app bar's application menu of the selected workspace. */
@@ -38,33 +34,17 @@ export function AppSwitcher() {
 
   return (
     <>
-      <Button
-        color="inherit"
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(anchor)}
-        aria-controls={anchor ? menuId : undefined}
+      <SwitcherButton
+        menuId={menuId}
+        anchor={anchor}
+        onOpen={setAnchor}
+        label={label}
+        name={current ? current.name : t('switcher.applications')}
+        testId="app-switcher"
         startIcon={<AppsOutlined />}
-        endIcon={<ExpandMore />}
-        data-testid="app-switcher"
-        sx={{
-          minWidth: 0,
-          px: 1,
-          textTransform: 'none',
-          maxWidth: { xs: 96, sm: 220 },
-          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 },
-          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
-        }}
-      >
-        <Typography
-          component="span"
-          noWrap
-          sx={{ display: { xs: 'none', sm: 'block' }, fontSize: '0.95rem' }}
-        >
-          {current ? current.name : t('switcher.applications')}
-        </Typography>
-      </Button>
+        maxWidth={{ xs: 96, sm: 220 }}
+        sx={{ '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 } }}
+      />
       <SwitcherMenu
         id={menuId}
         anchor={anchor}
@@ -72,24 +52,21 @@ export function AppSwitcher() {
         title={t('switcher.applications')}
         list={applications}
         item={(application) => (
-          <MenuItem
+          <SwitcherItem
             key={application.id}
             selected={application.id === appId}
             onClick={() => {
               setAnchor(null);
               open(application);
             }}
-            data-testid="switcher-app"
+            testId="switcher-app"
+            icon={<ApplicationIcon applicationKey={application.key} fontSize="small" />}
           >
-            <ListItemIcon>
-              <ApplicationIcon applicationKey={application.key} fontSize="small" />
-            </ListItemIcon>
             <ListItemText
               primary={applicationTitle(application, t)}
               slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
             />
-            {application.id === appId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
-          </MenuItem>
+          </SwitcherItem>
         )}
         paperWidth={{ min: 240, max: 320 }}
       >

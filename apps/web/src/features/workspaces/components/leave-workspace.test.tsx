@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getWorkspaceId, setStoredUser } from '../../../lib/storage';
-import {
-  type FakeApi,
-  fakeApi,
-  logIn,
-  renderScreen,
-  resetHarness,
-  toasts,
-} from '../../../test/feature-harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getWorkspaceId } from '../../../lib/storage';
+import { featureTestHarness, renderScreen, toasts } from '../../../test/feature-harness';
 import { workspaceKeys } from '../api';
 import { selectWorkspace } from '../selection';
 import { UserMenu } from './user-menu';
@@ -21,14 +14,10 @@ const access = (level: 'owner' | 'member') => ({
   roles: [{ level, role: null, applications: [], permissions: level === 'owner' ? ['*'] : [] }],
 });
 
-let api: FakeApi;
+const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
-  logIn();
-  setStoredUser({ id: 'u1' });
   selectWorkspace('ws-1');
-  api = fakeApi();
 });
-afterEach(resetHarness);
 
 const open = () =>
   renderScreen(<UserMenu />, {

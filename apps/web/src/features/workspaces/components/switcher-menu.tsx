@@ -1,9 +1,15 @@
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -49,5 +55,96 @@ export function SwitcherMenu<T>({
       <Divider />
       {children}
     </Menu>
+  );
+}
+
+/**
+ * The app-bar button that opens a switcher's menu: `children` (an icon or logo), the current choice's
+ * name from small screens up, and the menu's arrow; `label` names the button with the current choice.
+ */
+export function SwitcherButton({
+  menuId,
+  anchor,
+  onOpen,
+  label,
+  name,
+  boldName,
+  testId,
+  startIcon,
+  maxWidth,
+  sx,
+  children,
+}: {
+  menuId: string;
+  anchor: HTMLElement | null;
+  onOpen: (anchor: HTMLElement) => void;
+  label: string;
+  name: string;
+  boldName?: boolean;
+  testId: string;
+  startIcon?: ReactNode;
+  maxWidth: { xs: number; sm: number };
+  /** The button's own spacing. */
+  sx?: SxProps<Theme>;
+  children?: ReactNode;
+}) {
+  return (
+    <Button
+      color="inherit"
+      onClick={(event: MouseEvent<HTMLElement>) => onOpen(event.currentTarget)}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={Boolean(anchor)}
+      aria-controls={anchor ? menuId : undefined}
+      startIcon={startIcon}
+      endIcon={<ExpandMore />}
+      data-testid={testId}
+      sx={[
+        {
+          minWidth: 0,
+          px: 1,
+          textTransform: 'none',
+          maxWidth,
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+      <Typography
+        component="span"
+        noWrap
+        sx={{
+          fontWeight: boldName ? 600 : undefined,
+          display: { xs: 'none', sm: 'block' },
+          fontSize: '0.95rem',
+        }}
+      >
+        {name}
+      </Typography>
+    </Button>
+  );
+}
+
+/** One entry of a switcher's list: its icon, its text, and a check when it is the current one. */
+export function SwitcherItem({
+  selected,
+  onClick,
+  testId,
+  icon,
+  children,
+}: {
+  selected: boolean;
+  onClick: () => void;
+  testId: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <MenuItem selected={selected} onClick={onClick} data-testid={testId}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      {children}
+      {selected ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
+    </MenuItem>
   );
 }

@@ -1,23 +1,19 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Check from '@mui/icons-material/Check';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import Badge from '@mui/material/Badge';
-import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { toLocaleDigits } from '@wsm/contracts';
-import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
 import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, selectWorkspace, useSelectedWorkspaceId } from '../selection';
 import { MemberLevel } from './member-level';
-import { SwitcherMenu } from './switcher-menu';
+import { SwitcherButton, SwitcherItem, SwitcherMenu } from './switcher-menu';
 
 /** The app bar's workspace menu: switch workspace, see all, create one, open invitations. */
 export function WorkspaceSwitcher() {
@@ -52,23 +48,16 @@ export function WorkspaceSwitcher() {
 
   return (
     <>
-      <Button
-        color="inherit"
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(anchor)}
-        aria-controls={anchor ? menuId : undefined}
-        endIcon={<ExpandMore />}
-        data-testid="workspace-switcher"
-        sx={{
-          minWidth: 0,
-          px: 1,
-          gap: 0.5,
-          textTransform: 'none',
-          maxWidth: { xs: 150, sm: 240 },
-          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
-        }}
+      <SwitcherButton
+        menuId={menuId}
+        anchor={anchor}
+        onOpen={setAnchor}
+        label={label}
+        name={current ? current.name : t('switcher.workspaces')}
+        boldName
+        testId="workspace-switcher"
+        maxWidth={{ xs: 150, sm: 240 }}
+        sx={{ gap: 0.5 }}
       >
         <Badge color="error" variant="dot" invisible={pending === 0} overlap="circular">
           <LazyAvatar
@@ -80,14 +69,7 @@ export function WorkspaceSwitcher() {
             {(current?.name ?? '').slice(0, 1) || <GridViewOutlined fontSize="small" />}
           </LazyAvatar>
         </Badge>
-        <Typography
-          component="span"
-          noWrap
-          sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' }, fontSize: '0.95rem' }}
-        >
-          {current ? current.name : t('switcher.workspaces')}
-        </Typography>
-      </Button>
+      </SwitcherButton>
       <SwitcherMenu
         id={menuId}
         anchor={anchor}
@@ -95,13 +77,12 @@ export function WorkspaceSwitcher() {
         title={t('switcher.workspaces')}
         list={workspaces}
         item={(workspace) => (
-          <MenuItem
+          <SwitcherItem
             key={workspace.id}
             selected={workspace.id === selectedId}
             onClick={() => choose(workspace.id)}
-            data-testid="switcher-workspace"
-          >
-            <ListItemIcon>
+            testId="switcher-workspace"
+            icon={
               <LazyAvatar
                 src={workspace.logo?.url}
                 alt=""
@@ -110,15 +91,15 @@ export function WorkspaceSwitcher() {
               >
                 {workspace.name.slice(0, 1)}
               </LazyAvatar>
-            </ListItemIcon>
+            }
+          >
             <ListItemText
               primary={workspace.name}
               secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
               slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
               sx={{ ml: 1 }}
             />
-            {workspace.id === selectedId ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
-          </MenuItem>
+          </SwitcherItem>
         )}
         paperWidth={{ min: 260, max: 340 }}
       >

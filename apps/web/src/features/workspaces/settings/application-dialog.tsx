@@ -5,7 +5,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -13,11 +12,10 @@ import {
   applicationKeySchema,
   createApplicationRequestSchema,
   StatusCode,
-  socialNetworksInputSchema,
   tenantSettingsKey,
 } from '@wsm/contracts';
 import { type ReactNode, useId } from 'react';
-import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
@@ -25,10 +23,10 @@ import { notify } from '../../../lib/notify';
 import { useRevalidateOnLocale } from '../../auth/form';
 import { useCreateApplication, useUpdateApplication } from '../api';
 import { applyFieldErrors, useFormResolver } from '../form';
+import { FormTextField, SocialFields, socialForm } from './form-fields';
 
 const fields = createApplicationRequestSchema.shape;
 const versions = fields.version.unwrap().shape;
-const social = socialNetworksInputSchema.shape;
 
 /** Keywords are typed as one line, separated by Latin or Persian commas. */
 const keywordsSchema = z
@@ -54,17 +52,13 @@ export const applicationFormSchema = z.object({
   android: versions.android,
   windows: versions.windows,
   macos: versions.macos,
-  instagram: social.instagram,
-  telegram: social.telegram,
-  x: social.x,
-  rubika: social.rubika,
+  ...socialForm.shape,
 });
 type AppForm = z.input<typeof applicationFormSchema>;
 type AppOutput = z.output<typeof applicationFormSchema>;
 type AppField = FieldPath<AppForm>;
 
 export const versionKeys = ['pwa', 'ios', 'android', 'windows', 'macos'] as const;
-const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
 const formFields: readonly AppField[] = [
   'key',
   'name',
@@ -73,7 +67,7 @@ const formFields: readonly AppField[] = [
   'description',
   'keywords',
   ...versionKeys,
-  ...socialKeys,
+  ...socialForm.keys,
 ];
 
 const emptyValues: Record<AppField, string> = {
@@ -108,10 +102,7 @@ const valuesOf = (application: Application | undefined): Record<AppField, string
         android: application.version.android ?? '',
         windows: application.version.windows ?? '',
         macos: application.version.macos ?? '',
-        instagram: application.socialNetworks.instagram ?? '',
-        telegram: application.socialNetworks.telegram ?? '',
-        x: application.socialNetworks.x ?? '',
-        rubika: application.socialNetworks.rubika ?? '',
+        ...socialForm.valuesOf(application.socialNetworks),
       }
     : emptyValues;
 
@@ -121,49 +112,6 @@ const fieldOfPath = (path: string) => {
   if ((head === 'version' || head === 'socialNetworks') && tail) return tail;
   return head ?? path;
 };
-
-function Field({
-  name,
-  control,
-  label,
-  ltr,
-  hint,
-  multiline,
-  disabled,
-  required,
-}: {
-  name: AppField;
-  control: Control<AppForm, unknown, AppOutput>;
-  label: string;
-  ltr?: boolean;
-  hint?: string;
-  multiline?: boolean;
-  disabled?: boolean;
-  required?: boolean;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={typeof field.value === 'string' ? field.value : ''}
-          inputRef={field.ref}
-          label={label}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? hint}
-          multiline={multiline}
-          minRows={multiline ? 2 : undefined}
-          disabled={disabled}
-          required={required}
-          fullWidth
-          slotProps={{ htmlInput: ltr ? { dir: 'ltr', spellCheck: false } : undefined }}
-        />
-      )}
-    />
-  );
-}
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -223,12 +171,7 @@ export function ApplicationDialog({
         windows: values.windows,
         macos: values.macos,
       },
-      socialNetworks: {
-        instagram: values.instagram,
-        telegram: values.telegram,
-        x: values.x,
-        rubika: values.rubika,
-      },
+      socialNetworks: socialForm.networksOf(values),
     };
     try {
       if (application) {
@@ -270,8 +213,8 @@ export function ApplicationDialog({
           <Stack sx={{ gap: 3 }}>
             <Group title={t('applications.groups.identity')}>
               <Stack sx={twoColumns}>
-                <Field name="name" control={control} label={t('applications.fields.name')} required />
-                <Field
+                <FormTextField name="name" control={control} label={t('applications.fields.name')} required />
+                <FormTextField
                   name="key"
                   control={control}
                   label={t('applications.fields.key')}
@@ -280,16 +223,16 @@ export function ApplicationDialog({
                   required
                   ltr
                 />
-                <Field name="title" control={control} label={t('applications.fields.title')} />
-                <Field name="slogan" control={control} label={t('applications.fields.slogan')} />
+                <FormTextField name="title" control={control} label={t('applications.fields.title')} />
+                <FormTextField name="slogan" control={control} label={t('applications.fields.slogan')} />
               </Stack>
-              <Field
+              <FormTextField
                 name="description"
                 control={control}
                 label={t('applications.fields.description')}
-                multiline
+                multilineRows={2}
               />
-              <Field
+              <FormTextField
                 name="keywords"
                 control={control}
                 label={t('applications.fields.keywords')}
@@ -305,7 +248,7 @@ export function ApplicationDialog({
                 }}
               >
                 {versionKeys.map((key) => (
-                  <Field
+                  <FormTextField
                     key={key}
                     name={key}
                     control={control}
@@ -316,11 +259,7 @@ export function ApplicationDialog({
               </Stack>
             </Group>
             <Group title={t('applications.groups.social')}>
-              <Stack sx={twoColumns}>
-                {socialKeys.map((key) => (
-                  <Field key={key} name={key} control={control} label={t(`info.fields.${key}`)} ltr />
-                ))}
-              </Stack>
+              <SocialFields control={control} />
             </Group>
           </Stack>
         </DialogContent>

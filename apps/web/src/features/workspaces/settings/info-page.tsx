@@ -1,16 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import {
-  socialNetworksInputSchema,
-  updateWorkspaceProfileRequestSchema,
-  type WorkspaceProfile,
-} from '@wsm/contracts';
-import { type ReactNode, useState } from 'react';
-import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import { updateWorkspaceProfileRequestSchema, type WorkspaceProfile } from '@wsm/contracts';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
@@ -21,10 +15,10 @@ import { useUpdateWorkspaceProfile, useWorkspaceProfile } from '../api';
 import { LoadError } from '../components/load-error';
 import { applyFieldErrors, serverErrorAt, useFormResolver } from '../form';
 import { useSelectedWorkspaceId } from '../selection';
+import { FormTextField, SocialFields, socialForm, type TextFieldOptions } from './form-fields';
 import { LogoPicker } from './logo-picker';
 
 const fields = updateWorkspaceProfileRequestSchema.shape;
-const social = socialNetworksInputSchema.shape;
 
 /** The profile form, flat (react-hook-form keeps flat keys simple); social networks nest on save. */
 export const infoFormSchema = z.object({
@@ -34,16 +28,12 @@ export const infoFormSchema = z.object({
   phone: fields.phone,
   website: fields.website,
   fax: fields.fax,
-  instagram: social.instagram,
-  telegram: social.telegram,
-  x: social.x,
-  rubika: social.rubika,
+  ...socialForm.shape,
 });
 type InfoForm = z.input<typeof infoFormSchema>;
 type InfoOutput = z.output<typeof infoFormSchema>;
 type InfoField = FieldPath<InfoForm>;
 
-const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
 const formFields: readonly InfoField[] = [
   'name',
   'description',
@@ -51,7 +41,7 @@ const formFields: readonly InfoField[] = [
   'phone',
   'website',
   'fax',
-  ...socialKeys,
+  ...socialForm.keys,
 ];
 
 const valuesOf = (profile: WorkspaceProfile): Record<InfoField, string> => ({
@@ -61,68 +51,11 @@ const valuesOf = (profile: WorkspaceProfile): Record<InfoField, string> => ({
   phone: profile.phone ?? '',
   website: profile.website ?? '',
   fax: profile.fax ?? '',
-  instagram: profile.socialNetworks.instagram ?? '',
-  telegram: profile.socialNetworks.telegram ?? '',
-  x: profile.socialNetworks.x ?? '',
-  rubika: profile.socialNetworks.rubika ?? '',
+  ...socialForm.valuesOf(profile.socialNetworks),
 });
 
 /** socialNetworks.x → x; every other server path is the field itself. */
 const fieldOfPath = (path: string) => path.replace(/^socialNetworks\./, '');
-
-function Field({
-  name,
-  control,
-  label,
-  disabled,
-  ltr,
-  type,
-  hint,
-  multiline,
-  adornment,
-  autoComplete,
-}: {
-  name: InfoField;
-  control: Control<InfoForm, unknown, InfoOutput>;
-  label: string;
-  disabled: boolean;
-  ltr?: boolean;
-  type?: string;
-  hint?: string;
-  multiline?: boolean;
-  adornment?: ReactNode;
-  autoComplete?: string;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={typeof field.value === 'string' ? field.value : ''}
-          inputRef={field.ref}
-          label={label}
-          type={type}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? hint}
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
-          autoComplete={autoComplete}
-          fullWidth
-          required={name === 'name'}
-          slotProps={{
-            htmlInput: ltr ? { dir: 'ltr', spellCheck: false } : undefined,
-            input: adornment
-              ? { startAdornment: <InputAdornment position="start">{adornment}</InputAdornment> }
-              : undefined,
-          }}
-        />
-      )}
-    />
-  );
-}
 
 function InfoFormView({
   profile,
@@ -156,12 +89,7 @@ function InfoFormView({
         phone: values.phone,
         website: values.website,
         fax: values.fax,
-        socialNetworks: {
-          instagram: values.instagram,
-          telegram: values.telegram,
-          x: values.x,
-          rubika: values.rubika,
-        },
+        socialNetworks: socialForm.networksOf(values),
         ...(logoId !== undefined ? { logoId } : {}),
       });
       reset(valuesOf(saved));
@@ -174,8 +102,15 @@ function InfoFormView({
     }
   });
 
-  const text = (name: InfoField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field name={name} control={control} label={t(`info.fields.${name}`)} disabled={disabled} {...extra} />
+  const text = (name: InfoField, extra: TextFieldOptions = {}) => (
+    <FormTextField
+      name={name}
+      control={control}
+      label={t(`info.fields.${name}`)}
+      disabled={disabled}
+      required={name === 'name'}
+      {...extra}
+    />
   );
 
   return (
@@ -202,7 +137,7 @@ function InfoFormView({
           onChange={setLogoId}
         />
         {text('name', { autoComplete: 'organization' })}
-        {text('description', { multiline: true })}
+        {text('description', { multilineRows: 3 })}
       </SectionCard>
       <SectionCard
         id="workspace-contact"
@@ -221,18 +156,7 @@ function InfoFormView({
         title={t('info.socialTitle')}
         description={t('info.socialDescription')}
       >
-        <Stack sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {socialKeys.map((key) => (
-            <Field
-              key={key}
-              name={key}
-              control={control}
-              label={t(`info.fields.${key}`)}
-              disabled={disabled}
-              ltr
-            />
-          ))}
-        </Stack>
+        <SocialFields control={control} disabled={disabled} />
       </SectionCard>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
         <Gate permission="tenant_profile_update" mode="disable">

@@ -1,0 +1,111 @@
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type SocialNetworks, socialNetworksInputSchema } from '@wsm/contracts';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+// The fields the workspace profile form and the application form share: a text field bound to the
+// form, and the social network handles (flat in the forms, nested as socialNetworks on save).
+
+/** How a `FormTextField` shows, besides its field and label. */
+export interface TextFieldOptions {
+  hint?: string;
+  /** Handles, addresses and versions read left to right in every language. */
+  ltr?: boolean;
+  /** Several lines, at least this many. */
+  multilineRows?: number;
+  type?: string;
+  disabled?: boolean;
+  required?: boolean;
+  autoComplete?: string;
+}
+
+/** A text field of a react-hook-form form: its error message replaces the hint under it. */
+export function FormTextField<T extends FieldValues, TOut>({
+  name,
+  control,
+  label,
+  hint,
+  ltr,
+  multilineRows,
+  type,
+  disabled,
+  required,
+  autoComplete,
+}: TextFieldOptions & { name: Path<T>; control: Control<T, unknown, TOut>; label: string }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={typeof field.value === 'string' ? field.value : ''}
+          inputRef={field.ref}
+          label={label}
+          type={type}
+          disabled={disabled}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? hint}
+          multiline={multilineRows !== undefined}
+          minRows={multilineRows}
+          autoComplete={autoComplete}
+          fullWidth
+          required={required}
+          slotProps={{ htmlInput: ltr ? { dir: 'ltr', spellCheck: false } : undefined }}
+        />
+      )}
+    />
+  );
+}
+
+const socialKeys = ['instagram', 'telegram', 'x', 'rubika'] as const;
+type SocialInput = z.output<typeof socialNetworksInputSchema>;
+
+/** The social networks in a flat form: their fields, schema, values and the request's part. */
+export const socialForm = {
+  keys: socialKeys,
+  /** The fields' schemas, to spread into the form's schema. */
+  shape: socialNetworksInputSchema.shape,
+  /** The form's values of saved social networks (none is an empty field). */
+  valuesOf: (networks: SocialNetworks): Record<(typeof socialKeys)[number], string> => ({
+    instagram: networks.instagram ?? '',
+    telegram: networks.telegram ?? '',
+    x: networks.x ?? '',
+    rubika: networks.rubika ?? '',
+  }),
+  /** The request's socialNetworks of the form's checked values. */
+  networksOf: (values: SocialInput): SocialInput => ({
+    instagram: values.instagram,
+    telegram: values.telegram,
+    x: values.x,
+    rubika: values.rubika,
+  }),
+};
+
+/** The four handles, two to a row from small screens up, labelled as on the workspace profile. */
+/** The form must have the four fields (socialForm.shape). */
+export function SocialFields<T extends FieldValues, TOut>({
+  control,
+  disabled,
+}: {
+  control: Control<T, unknown, TOut>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('workspaces');
+  return (
+    <Stack sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      {socialKeys.map((key) => (
+        <FormTextField
+          key={key}
+          name={key as Path<T>}
+          control={control}
+          label={t(`info.fields.${key}`)}
+          disabled={disabled}
+          ltr
+        />
+      ))}
+    </Stack>
+  );
+}
