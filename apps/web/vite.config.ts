@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkGroups, preloadFirstChunk } from './chunks';
+import { chunkGroups } from './chunks';
 import { precompress } from './compress-plugin';
 import { pwaServiceWorker } from './pwa-plugin';
 
@@ -17,7 +17,7 @@ const proxy = Object.fromEntries(
 // no service worker, no compressed copies and no chunk groups for it.
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: isSsrBuild ? [react()] : [react(), preloadFirstChunk(), pwaServiceWorker(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pwaServiceWorker(), precompress()],
   // The prerenderer bundles its libraries as the browser build does (the same stylis for emotion's plugins).
   ssr: { noExternal: true },
   server: { proxy },

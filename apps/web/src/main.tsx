@@ -1,34 +1,102 @@
-// The entry. Its stylesheet (Vazirmatn's @font-face rules) stays in the HTML; the app's code (start.tsx,
-// preloaded by the HTML: vite.config.ts) runs once the browser has shown the page. A prerendered page is
-// drawn by the HTML itself, and a cached app evaluated first would hold that paint back by its whole
-// evaluation on a slow phone (issue 13). A hidden page has no paint to wait for, and a browser that never
-// reports one waits no longer than a moment.
 import '@fontsource-variable/vazirmatn';
+import type { Locale } from '@wsm/contracts';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { App } from './app/app';
+import { applyDocumentMode, initialMode } from './app/color-mode';
+import { emotionCacheFor } from './app/emotion-cache';
+import { applyDocumentLocale, type BundledTranslations, i18n, localeDirection, setupI18n } from './app/i18n';
+import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
+import { createAppRouter, localeRouteId, routes } from './app/router';
+import { startupLocaleFromBrowser } from './app/startup-locale';
+import { setupPwa } from './features/pwa/setup';
+import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
 
-const longestWaitMs = 300;
+/** The translations a prerendered page carries (scripts/prerender.mjs), when they are of `locale`. */
+function inlineTranslations(locale: Locale): BundledTranslations | undefined {
+  const block = document.getElementById(inlineTranslationsId);
+  if (block?.dataset.locale !== locale) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as BundledTranslations;
+  } catch {
+    return undefined; // fetched over HTTP instead
+  }
+}
 
-function afterFirstContentfulPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') {
-      resolve();
-      return;
-    }
-    let observer: PerformanceObserver | undefined;
-    const done = () => {
-      observer?.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, longestWaitMs);
-    try {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      done();
-    }
+// Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
+// document direction and colour mode are set before the first render (no flash), and translations
+// start loading while React mounts; the loading overlay stays until they are in.
+const startup = startupLocaleFromBrowser();
+applyDocumentLocale(startup.locale);
+applyDocumentMode(initialMode());
+const translations = setupI18n(startup.locale, inlineTranslations(startup.locale));
+setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
+// A mocked-API build (VITE_API_MOCK=true) answers from the features' canned routes; other builds drop this.
+if (import.meta.env.VITE_API_MOCK === 'true') void import('./app/mock-routes');
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+/**
+ * The public pages come prerendered (scripts/prerender.mjs): the form is drawn by the HTML itself.
+ * React takes that markup over (hydrates) only when this visit would draw exactly it: the page's own
+ * path and language, light mode, nobody logged in (the guards would move on), no national code to fill
+ * in. Otherwise it draws afresh over it, as it does over the loading overlay.
+ */
+function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
+  const path = root.getAttribute(prerenderedPathAttribute);
+  return (
+    path !== null &&
+    path === window.location.pathname &&
+    path.split('/')[1] === locale &&
+    initialMode() === 'light' &&
+    !hasAuthCookies() &&
+    !getEnteredNationalCode()
+  );
+}
+
+// A prerendered #root is inert until React runs it: a click or a typed key before then would be lost
+// (or submit the form natively), and people and browser tests wait for fields that answer.
+const makeLive = () => container.removeAttribute('inert');
+
+async function start(root: HTMLElement): Promise<void> {
+  if (!hydratesPrerenderedPage(root, startup.locale)) {
+    makeLive();
+    createRoot(root).render(
+      <StrictMode>
+        <App startupLocale={startup.locale} router={<RouterProvider router={createAppRouter()} />} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // Hydration needs the first render to be the prerendered one at once: the route modules and the
+  // translations in, and the emotion cache created (it adopts the page's style elements) beforehand.
+  emotionCacheFor(localeDirection[startup.locale]);
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all([
+    translations,
+    ...lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ]);
+  const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page in one long task (a slow phone's total blocking time); the page is
+  // already drawn, and inert until it is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          startupLocale={startup.locale}
+          router={<RouterProvider router={router} />}
+          onMounted={makeLive}
+        />
+      </StrictMode>,
+    );
   });
 }
 
-void afterFirstContentfulPaint().then(() => import('./start'));
+void start(container);
