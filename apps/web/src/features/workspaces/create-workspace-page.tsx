@@ -15,6 +15,7 @@ import { useCreateWorkspace } from './api';
 import { PageHeader } from './components/page-header';
 import { applyFieldErrors, useFormResolver } from './form';
 import { selectWorkspace } from './selection';
+import { FormTextField } from './settings/form-fields';
 
 /** A slug suggestion from a Latin display name: "Acme Trading Co." → "acme-trading-co". */
 export function suggestWorkspaceName(name: string): string {
@@ -115,22 +116,11 @@ export function CreateWorkspacePage() {
                 />
               )}
             />
-            <Controller
+            <FormTextField
               name="description"
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                  inputRef={field.ref}
-                  label={t('create.description')}
-                  helperText={fieldState.error?.message}
-                  error={Boolean(fieldState.error)}
-                  multiline
-                  minRows={3}
-                  fullWidth
-                />
-              )}
+              label={t('create.description')}
+              multilineRows={3}
             />
             <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
               <Button component={LocaleLink} to="/" color="inherit">
