@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { bearer, logInContext, registerAccount } from './support';
 
 const htmlAttr = (page: Page, name: string) => page.locator('html').getAttribute(name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -42,6 +43,40 @@ test.describe('the shell', () => {
     expect(translationRequests.filter((url) => /\/(common|errors|auth|workspaces)\.json/.test(url))).toEqual(
       [],
     );
+  });
+
+  test("a signed-in first visit loads none of the sign-up and recovery pages' code", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const account = await registerAccount(request);
+    const created = await request.post('/v1/workspaces/', {
+      headers: bearer(account),
+      data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
+    });
+    const workspaceId = ((await created.json()).data as { id: string }).id;
+    const context = await browser.newContext();
+    await logInContext(context, baseURL ?? '', account);
+    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
+
+    await page.goto('/fa/workspace/apps');
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(scripts.some((path) => /\/assets\/apps-page-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/public-forms-/.test(path))).toEqual([]);
+
+    // The sign-up page does load that file: the name the check above looks for is the real one.
+    await context.clearCookies();
+    await page.goto('/fa/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts.some((path) => /\/assets\/public-forms-/.test(path))).toBe(true);
+    await context.close();
   });
 
   test('a path without a locale gets the default locale', async ({ page }) => {

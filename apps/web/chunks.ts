@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 //
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
-// - `public-forms`: what sign-up and password recovery add to it.
+// - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
+// - `forms-shared`: what they add that the signed-in screens use too (the API client with axios, form
+//   parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
 // first two; modules are moved, never copied, so each keeps one instance.
@@ -22,7 +24,9 @@ const firstScreenRoutes = [
 const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
 /** The modules reachable from `roots` through static imports only. */
@@ -44,6 +48,23 @@ function staticClosure(
   return seen;
 }
 
+/** Every module a dynamic import loads, except `excluded` pages, found from `entry` through all imports. */
+function dynamicRoots(graph: ModuleGraph, excluded: ReadonlySet<string>): string[] {
+  const seen = new Set<string>();
+  const roots = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+    for (const target of info.dynamicallyImportedIds) if (!excluded.has(target)) roots.add(target);
+  }
+  return [...roots];
+}
+
 const runtimeModule = '\0rolldown/runtime.js';
 
 // The graph says what a module imports, not which of its exports are used. The contracts package mixes
@@ -59,19 +80,27 @@ const keptOffFirstScreen = (id: string) =>
 /** The `output.codeSplitting.groups` of the build. */
 export function chunkGroups() {
   // Computed once per build, on the first question (the module graph is complete by then).
-  let sets: { first: Set<string>; publicForms: Set<string> } | undefined;
+  let sets: { first: Set<string>; formsShared: Set<string>; publicForms: Set<string> } | undefined;
   const setsFor = (graph: ModuleGraph) => {
     if (!sets) {
       const first = staticClosure(graph, [entry, ...firstScreenRoutes], new Set());
       first.delete(entry);
       first.add(runtimeModule);
-      sets = { first, publicForms: staticClosure(graph, publicFormRoutes, first) };
+      const publicForms = staticClosure(graph, publicFormRoutes, first);
+      const elsewhere = staticClosure(graph, dynamicRoots(graph, new Set(publicFormRoutes)), first);
+      const formsShared = new Set([...publicForms].filter((id) => elsewhere.has(id)));
+      for (const id of formsShared) publicForms.delete(id);
+      sets = { first, formsShared, publicForms };
     }
     return sets;
   };
   return [
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).first.has(id) ? 'first' : null),
+      priority: 4,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).formsShared.has(id) ? 'forms-shared' : null),
       priority: 3,
     },
     {
