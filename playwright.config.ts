@@ -6,7 +6,9 @@ const dataDir = '.data-e2e';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 90_000,
+  // Twice the longest a default-timeout test took in CI (end another session: 72 s, at 80 % of the old
+  // 90 s); the long walk-throughs set their own (240 s: the longest took 120 s in CI, at its limit).
+  timeout: 180_000,
   // A cold browser context's first screen on the shared 2-core CI machine, two workers at once, can take
   // longer than ten seconds to draw (the renderer is starved; a trace showed sixteen).
   expect: { timeout: 20_000 },

@@ -11,7 +11,7 @@ test('in fa: an owner changes the workspace name and finds it in the audit log',
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(request);
   const created = await request.post('/v1/workspaces/', {
     headers: bearer(owner),

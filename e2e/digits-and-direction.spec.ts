@@ -87,7 +87,7 @@ test.describe('digits in fa', () => {
   });
 
   test('signed-in screens show no Latin digits outside identifiers', async ({ browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const { owner, workspaceId } = await workspaceWithPeople(browser, baseURL!);
     const context = await browser.newContext();
     await logInContext(context, baseURL!, owner);
@@ -127,7 +127,7 @@ test.describe('screens changed by the walk-through, at 390 px', () => {
   for (const locale of ['fa', 'en'] as const)
     for (const mode of ['light', 'dark'] as const)
       test(`${locale} ${mode}`, async ({ browser, baseURL }, testInfo) => {
-        test.setTimeout(180_000);
+        test.setTimeout(240_000);
         const { owner, workspaceId } = await workspaceWithPeople(browser, baseURL!);
         const context = await browser.newContext({
           viewport: { width: 390, height: 844 },

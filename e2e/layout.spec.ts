@@ -158,7 +158,7 @@ for (const locale of ['fa', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const overflowing: string[] = [];
     const visitor = await phonePage(browser, baseURL ?? '', null);
     for (const route of publicRoutes) {
@@ -232,7 +232,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const owner = await registerAccount(request);
     for (const width of [360, 390, 768, 1440]) {
       const height = width < 700 ? 740 : 900;

@@ -38,7 +38,7 @@ for (const locale of ['fa', 'en'] as Locale[]) {
     baseURL,
   }) => {
     // Two logins, a registration and an accessibility scan: more than the default minute on a busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const t = (ns: string, key: string) => text(locale, ns, key);
     const authenticator = await virtualAuthenticator(page);
     const account = await registerAccount(request, { firstName: 'Sara', lastName: 'Ahmadi' });
@@ -101,7 +101,7 @@ test.describe('on a phone in dark mode', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const t = (ns: string, key: string) => text('fa', ns, key);
     await virtualAuthenticator(page);
     const account = await registerAccount(request);

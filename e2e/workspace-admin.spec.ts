@@ -70,7 +70,7 @@ for (const locale of ['fa', 'en'] as const) {
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const base = baseURL ?? '';
     const owner = await registerAccount(request);
     const workspaceId = await createWorkspace(request, owner, locale);
@@ -232,7 +232,7 @@ async function settingsWorkspace(request: APIRequestContext) {
 }
 
 test('the settings tables at desktop width, fa light and en dark', async ({ browser, request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, workspaceId } = await settingsWorkspace(request);
   for (const [locale, colorScheme] of [
     ['fa', 'light'],
@@ -259,7 +259,7 @@ for (const locale of ['fa', 'en'] as const) {
       request,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const { owner, workspaceId } = await settingsWorkspace(request);
       const page = await openAs(browser, baseURL ?? '', owner, workspaceId, {
         colorScheme,

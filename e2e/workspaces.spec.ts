@@ -44,7 +44,7 @@ test('an owner creates a workspace, fills its profile with a logo and adds an ap
   request,
 }) => {
   // A long journey on a shared two-core machine.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(request);
   const page = await loggedInPage(browser, baseURL!, owner);
 
@@ -130,7 +130,7 @@ test('a second person sees an invitation, accepts it in fa and sees only what a 
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(request);
   const invitee = await registerAccount(request);
   const ownerPage = await loggedInPage(browser, baseURL!, owner);
@@ -183,7 +183,7 @@ test.describe('layout screenshots', () => {
         baseURL,
         request,
       }, testInfo) => {
-        test.setTimeout(120_000);
+        test.setTimeout(240_000);
         const owner = await registerAccount(request);
         const page = await loggedInPage(browser, baseURL!, owner, colorScheme);
         const workspaceId = await createWorkspace(
