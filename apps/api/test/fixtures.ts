@@ -288,6 +288,25 @@ export async function createRole(
   return answer.body.data;
 }
 
+/** Invites someone to a workspace by username or phone (as the owner); answers the invitation's id. */
+export async function invite(
+  api: TestApp,
+  workspace: TestWorkspace,
+  invitee: { username: string } | { phone: string },
+  roleId: string | null = null,
+): Promise<string> {
+  const invited = await newClient(api).call<{ id: string }>(
+    'POST',
+    '/v1/workspaces/members/identity/invitations/',
+    {
+      body: { workspaceId: workspace.id, roleId, ...invitee },
+      token: workspace.owner.tokens.accessToken,
+    },
+  );
+  expectOk(invited, 'invite');
+  return invited.body.data.id;
+}
+
 /** Invites `person` by username (as the owner) and accepts; answers the new member's id. */
 export async function addMember(
   api: TestApp,
@@ -295,20 +314,12 @@ export async function addMember(
   person: TestUser,
   roleId: string | null = null,
 ): Promise<string> {
-  const invited = await newClient(api).call<{ id: string }>(
-    'POST',
-    '/v1/workspaces/members/identity/invitations/',
-    {
-      body: { workspaceId: workspace.id, roleId, username: person.username },
-      token: workspace.owner.tokens.accessToken,
-    },
-  );
-  expectOk(invited, 'invite');
+  const invitationId = await invite(api, workspace, { username: person.username }, roleId);
   const accepted = await newClient(api).call(
     'POST',
     '/v1/workspaces/members/identity/invitations/response/',
     {
-      body: { invitationId: invited.body.data.id, accept: true },
+      body: { invitationId, accept: true },
       token: person.tokens.accessToken,
     },
   );
