@@ -10,6 +10,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from './fixtures';
+import { type Operation, operationsOf } from './operations';
 import { type ApiAnswer, appForFile } from './test-app';
 
 // Tenant isolation, proved over the registered route tree: every route of the OpenAPI document that is
@@ -20,36 +21,8 @@ import { type ApiAnswer, appForFile } from './test-app';
 
 const api = appForFile();
 
-interface Operation {
-  method: string;
-  path: string;
-  query: string[];
-  body: string[];
-}
-
-type OpenApi = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }
-    >
-  >;
-};
-
 async function routeTree(): Promise<Operation[]> {
-  const doc = (await (await fetch(`${api.url}/docs/json`)).json()) as OpenApi;
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(methods)) {
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      const body = Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
-      ops.push({ method: method.toUpperCase(), path, query, body });
-    }
-  return ops;
+  return operationsOf(await (await fetch(`${api.url}/docs/json`)).json());
 }
 
 function isWorkspaceScoped(op: Operation): boolean {
