@@ -66,6 +66,11 @@ export function callIn(api: TestApp, language: 'fa' | 'en') {
   ) => newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
 }
 
+/** A phone as the API shows it to whoever may not see it whole: its first four and last four digits. */
+export function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 4)}***${phone.slice(-4)}`;
+}
+
 /** The outbox messages to a phone or address, newest first. */
 export async function outbox(api: TestApp, to: string): Promise<OutboxMessage[]> {
   const answer = await api.call<OutboxMessage[]>('GET', `/dev/outbox?to=${encodeURIComponent(to)}`);

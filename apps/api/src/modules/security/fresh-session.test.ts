@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callIn,
   latestCode,
+  maskedPhone,
   otherCode,
   outbox,
   quickUser,
@@ -22,8 +23,6 @@ import { freshSessionSeconds } from '../identity/service';
 const api = appForFile(behindProxy);
 
 const call = callIn(api, 'en');
-
-const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
 
 /** Makes the user's session look logged in (and last proved) `seconds` ago. */
 async function ageSession(user: TestUser, seconds: number): Promise<void> {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callIn,
   latestCode,
+  maskedPhone,
   newClient,
   outbox,
   quickUser,
@@ -25,8 +26,6 @@ import { setUserEmail } from '../identity/service';
 const api = appForFile(behindProxy);
 
 const call = callIn(api, 'en');
-
-const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
 
 async function addVerifiedEmail(user: TestUser, email: string): Promise<void> {
   const token = user.tokens.accessToken;

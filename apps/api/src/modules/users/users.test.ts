@@ -6,6 +6,7 @@ import {
   addMember,
   callIn,
   invite,
+  maskedPhone,
   memberWith,
   ownerWithWorkspace,
   quickUser,
@@ -93,7 +94,7 @@ describe('the directory', () => {
       status: { key: 'confirmed' },
       firstName: 'Sara',
       email: { value: null, verified: false },
-      phone: `${owner.phone.slice(0, 4)}***${owner.phone.slice(-4)}`,
+      phone: maskedPhone(owner.phone),
       nationalId: `${owner.nationalCode.slice(0, 3)}****${owner.nationalCode.slice(-3)}`,
       image: null,
       birthDate: null,
@@ -111,7 +112,7 @@ describe('the directory', () => {
     expect(unregistered[0]).toMatchObject({
       username: null,
       joinDate: null,
-      phone: `${phone.slice(0, 4)}***${phone.slice(-4)}`,
+      phone: maskedPhone(phone),
     });
 
     const searched = await call<Page<WorkspaceUser>>(
