@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { identityPaths, type OutboxMessage, type TokenPair } from '@wsm/contracts';
+import { identityPaths, type LoginStep, type OutboxMessage, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
 import { uuidv7 } from 'uuidv7';
 import type { DatabaseHandle } from '../src/db/client';
 import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
 import * as repo from '../src/modules/identity/repository';
 import type { ChallengePurpose, ChallengeRow } from '../src/modules/identity/schema';
+import { freshSessionSeconds } from '../src/modules/identity/service';
 import { signAccessToken } from '../src/modules/identity/tokens';
 import type { ApiAnswer, TestApp } from './test-app';
 
@@ -161,6 +162,22 @@ export async function logIn(
   return verify.body.data;
 }
 
+/**
+ * A login's first step by username and password (answered 630): the step, and the client and the step's
+ * token that the second step is sent with.
+ */
+export async function startLogin(
+  api: TestApp,
+  user: Pick<TestUser, 'username' | 'password'>,
+): Promise<{ client: Client; step: LoginStep; token: string }> {
+  const client = newClient(api);
+  const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
+    body: { username: user.username, password: user.password },
+  });
+  if (step.body.statusCode !== 630) throw new Error(`login step: ${JSON.stringify(step.body)}`);
+  return { client, step: step.body.data, token: step.body.data.accessToken };
+}
+
 function expectOk(answer: ApiAnswer, what: string): void {
   if (answer.status !== 200 || answer.body.statusCode !== 200)
     throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -192,6 +209,20 @@ export async function ageChallenge(
     lastSentDate: back(row.lastSentDate),
     createdDate: back(row.createdDate)!,
   });
+}
+
+/** Makes the user's session look logged in (and last proved) `seconds` ago. */
+export async function ageSession(database: DatabaseHandle, user: TestUser, seconds: number): Promise<void> {
+  const sessionId = decodeJwt(user.tokens.accessToken).sid as string;
+  await repo.updateSession(database.db, sessionId, {
+    createdDate: new Date(Date.now() - seconds * 1000),
+    reauthenticatedDate: null,
+  });
+}
+
+/** Makes the user's session too old to be fresh: a sensitive change then asks for a step-up code first. */
+export function staleSession(database: DatabaseHandle, user: TestUser): Promise<void> {
+  return ageSession(database, user, freshSessionSeconds + 60);
 }
 
 // ---------- workspaces (members, roles)
