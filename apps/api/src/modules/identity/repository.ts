@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../lib/search';
 import {
   type AuthenticatorRow,
   authenticators,
@@ -255,7 +256,7 @@ export async function listLiveSessions(
 ): Promise<{ rows: SessionRow[]; total: number }> {
   let filter: SQL | undefined = and(eq(sessions.userId, userId), alive(now));
   if (page.search) {
-    const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(page.search);
     filter = and(
       filter,
       or(

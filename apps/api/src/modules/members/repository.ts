@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { listCountOf, nearerEndPage, readListCount } from '../../lib/paging';
-import { containsPattern } from '../access/repository';
+import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
