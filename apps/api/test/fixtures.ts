@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { identityPaths, type LoginStep, type OutboxMessage, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import type { DatabaseHandle } from '../src/db/client';
 import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
@@ -380,6 +381,37 @@ export async function memberWith(
   const roleId = permissions ? (await createRole(api, workspace, permissions)).id : null;
   const memberId = await addMember(api, workspace, user, roleId);
   return { user, memberId, roleId };
+}
+
+/** A small PNG of one colour. */
+export function pngOf(colour: string, size = 24): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+type LogoUpload = { imageId: string; url: string; errors?: { path: string }[] };
+
+/**
+ * Uploads `bytes` as a workspace logo, multipart as the web app sends it; an undefined token or
+ * workspaceId is left out of the request.
+ */
+export async function uploadLogo(
+  api: TestApp,
+  token: string | undefined,
+  workspaceId: string | undefined,
+  bytes: Buffer,
+): Promise<ApiAnswer<LogoUpload>> {
+  const form = new FormData();
+  if (workspaceId !== undefined) form.append('workspaceId', workspaceId);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+  const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  const body = (await response.json()) as ApiAnswer<LogoUpload>['body'];
+  return { status: response.status, headers: response.headers, body };
 }
 
 /** A new person (made straight in the database) owning a new workspace, with its access token. */
