@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../src/db/client';
 import { readZip, writeZip } from '../src/modules/backups/archive';
 import { type ArchiveRow, excludedTables } from '../src/modules/backups/registry';
@@ -11,10 +10,12 @@ import {
   createWorkspace,
   latestCode,
   newClient,
+  pngOf,
   quickUser,
   randomPhone,
   type TestUser,
   type TestWorkspace,
+  uploadLogo,
 } from './fixtures';
 import type { ApiAnswer, TestApp } from './test-app';
 
@@ -28,25 +29,15 @@ function expectOk<T>(answer: ApiAnswer<T>, what: string): T {
   return answer.body.data;
 }
 
-/** A small PNG of one colour. */
-export function pngOf(colour: string, size = 24): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
 /** Uploads a logo for a workspace and makes it the workspace's logo; answers its image id. */
 export async function setLogo(api: TestApp, workspace: TestWorkspace, colour: string): Promise<string> {
-  const form = new FormData();
-  form.append('workspaceId', workspace.id);
-  form.append('file', new Blob([new Uint8Array(await pngOf(colour))], { type: 'image/png' }), 'logo.png');
-  const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${workspace.owner.tokens.accessToken}` },
-    body: form,
-  });
-  const uploaded = (await response.json()) as { data: { imageId: string } };
-  const imageId = uploaded.data.imageId;
+  const uploaded = await uploadLogo(
+    api,
+    workspace.owner.tokens.accessToken,
+    workspace.id,
+    await pngOf(colour),
+  );
+  const imageId = uploaded.body.data.imageId;
   expectOk(
     await newClient(api).call('PUT', '/v1/workspaces/profile/', {
       token: workspace.owner.tokens.accessToken,

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { identityPaths, type OutboxMessage, type TokenPair } from '@wsm/contracts';
+import { identityPaths, type LoginStep, type OutboxMessage, type TokenPair } from '@wsm/contracts';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import type { DatabaseHandle } from '../src/db/client';
 import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
 import * as repo from '../src/modules/identity/repository';
 import type { ChallengePurpose, ChallengeRow } from '../src/modules/identity/schema';
+import { freshSessionSeconds } from '../src/modules/identity/service';
 import { signAccessToken } from '../src/modules/identity/tokens';
 import type { ApiAnswer, TestApp } from './test-app';
 
@@ -64,6 +66,11 @@ export function callIn(api: TestApp, language: 'fa' | 'en') {
     body?: unknown,
     lang: string = language,
   ) => newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+}
+
+/** A phone as the API shows it to whoever may not see it whole: its first four and last four digits. */
+export function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 4)}***${phone.slice(-4)}`;
 }
 
 /** The outbox messages to a phone or address, newest first. */
@@ -156,6 +163,22 @@ export async function logIn(
   return verify.body.data;
 }
 
+/**
+ * A login's first step by username and password (answered 630): the step, and the client and the step's
+ * token that the second step is sent with.
+ */
+export async function startLogin(
+  api: TestApp,
+  user: Pick<TestUser, 'username' | 'password'>,
+): Promise<{ client: Client; step: LoginStep; token: string }> {
+  const client = newClient(api);
+  const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
+    body: { username: user.username, password: user.password },
+  });
+  if (step.body.statusCode !== 630) throw new Error(`login step: ${JSON.stringify(step.body)}`);
+  return { client, step: step.body.data, token: step.body.data.accessToken };
+}
+
 function expectOk(answer: ApiAnswer, what: string): void {
   if (answer.status !== 200 || answer.body.statusCode !== 200)
     throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -187,6 +210,20 @@ export async function ageChallenge(
     lastSentDate: back(row.lastSentDate),
     createdDate: back(row.createdDate)!,
   });
+}
+
+/** Makes the user's session look logged in (and last proved) `seconds` ago. */
+export async function ageSession(database: DatabaseHandle, user: TestUser, seconds: number): Promise<void> {
+  const sessionId = decodeJwt(user.tokens.accessToken).sid as string;
+  await repo.updateSession(database.db, sessionId, {
+    createdDate: new Date(Date.now() - seconds * 1000),
+    reauthenticatedDate: null,
+  });
+}
+
+/** Makes the user's session too old to be fresh: a sensitive change then asks for a step-up code first. */
+export function staleSession(database: DatabaseHandle, user: TestUser): Promise<void> {
+  return ageSession(database, user, freshSessionSeconds + 60);
 }
 
 // ---------- workspaces (members, roles)
@@ -288,6 +325,25 @@ export async function createRole(
   return answer.body.data;
 }
 
+/** Invites someone to a workspace by username or phone (as the owner); answers the invitation's id. */
+export async function invite(
+  api: TestApp,
+  workspace: TestWorkspace,
+  invitee: { username: string } | { phone: string },
+  roleId: string | null = null,
+): Promise<string> {
+  const invited = await newClient(api).call<{ id: string }>(
+    'POST',
+    '/v1/workspaces/members/identity/invitations/',
+    {
+      body: { workspaceId: workspace.id, roleId, ...invitee },
+      token: workspace.owner.tokens.accessToken,
+    },
+  );
+  expectOk(invited, 'invite');
+  return invited.body.data.id;
+}
+
 /** Invites `person` by username (as the owner) and accepts; answers the new member's id. */
 export async function addMember(
   api: TestApp,
@@ -295,20 +351,12 @@ export async function addMember(
   person: TestUser,
   roleId: string | null = null,
 ): Promise<string> {
-  const invited = await newClient(api).call<{ id: string }>(
-    'POST',
-    '/v1/workspaces/members/identity/invitations/',
-    {
-      body: { workspaceId: workspace.id, roleId, username: person.username },
-      token: workspace.owner.tokens.accessToken,
-    },
-  );
-  expectOk(invited, 'invite');
+  const invitationId = await invite(api, workspace, { username: person.username }, roleId);
   const accepted = await newClient(api).call(
     'POST',
     '/v1/workspaces/members/identity/invitations/response/',
     {
-      body: { invitationId: invited.body.data.id, accept: true },
+      body: { invitationId, accept: true },
       token: person.tokens.accessToken,
     },
   );
@@ -333,6 +381,37 @@ export async function memberWith(
   const roleId = permissions ? (await createRole(api, workspace, permissions)).id : null;
   const memberId = await addMember(api, workspace, user, roleId);
   return { user, memberId, roleId };
+}
+
+/** A small PNG of one colour. */
+export function pngOf(colour: string, size = 24): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+type LogoUpload = { imageId: string; url: string; errors?: { path: string }[] };
+
+/**
+ * Uploads `bytes` as a workspace logo, multipart as the web app sends it; an undefined token or
+ * workspaceId is left out of the request.
+ */
+export async function uploadLogo(
+  api: TestApp,
+  token: string | undefined,
+  workspaceId: string | undefined,
+  bytes: Buffer,
+): Promise<ApiAnswer<LogoUpload>> {
+  const form = new FormData();
+  if (workspaceId !== undefined) form.append('workspaceId', workspaceId);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+  const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  const body = (await response.json()) as ApiAnswer<LogoUpload>['body'];
+  return { status: response.status, headers: response.headers, body };
 }
 
 /** A new person (made straight in the database) owning a new workspace, with its access token. */

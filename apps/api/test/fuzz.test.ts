@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkspace, quickUser } from './fixtures';
+import { type Operation, operationsOf } from './operations';
 import { startTestApp } from './test-app';
 
 // Hostile input as a test class of its own: every route of the app's OpenAPI document (so a new route is
@@ -12,48 +13,14 @@ import { startTestApp } from './test-app';
 // Enough for every run of `npm test` to try each class on each route; FUZZ_RUNS=500 digs deeper by hand.
 const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 20);
 
-type OpenApi = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }
-    >
-  >;
-};
-
-interface Route {
-  method: string;
-  path: string;
-  pathParams: string[];
-  query: string[];
-  fields: string[];
-}
-
 const api = await startTestApp();
 afterAll(() => api.close());
 
-function routeTable(): Route[] {
-  const doc = api.app.swagger() as unknown as OpenApi;
-  const routes: Route[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    // Health probes answer plain JSON for load balancers by design; everything else is the API.
-    if (!path.startsWith('/v1/') && !path.startsWith('/dev/')) continue;
-    for (const [method, op] of Object.entries(methods)) {
-      const params = op.parameters ?? [];
-      routes.push({
-        method: method.toUpperCase(),
-        path,
-        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-        query: params.filter((p) => p.in === 'query').map((p) => p.name),
-        fields: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
-      });
-    }
-  }
-  return routes;
+function routeTable(): Operation[] {
+  // Health probes answer plain JSON for load balancers by design; everything else is the API.
+  return operationsOf(api.app.swagger()).filter(
+    (route) => route.path.startsWith('/v1/') || route.path.startsWith('/dev/'),
+  );
 }
 
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -123,7 +90,7 @@ const brokenJson = fc.constantFrom(
   '{"a":1,"a":2}',
 );
 
-function bodyText(route: Route, workspaceId: string): fc.Arbitrary<string> {
+function bodyText(route: Operation, workspaceId: string): fc.Arbitrary<string> {
   const value = fc.oneof(
     hostileJson(workspaceId),
     plausibleJson(workspaceId).map((v) => JSON.stringify(v)),
@@ -136,9 +103,9 @@ function bodyText(route: Route, workspaceId: string): fc.Arbitrary<string> {
     ['"\\ud800":1'],
   );
   const object = fc
-    .tuple(fc.array(value, { minLength: route.fields.length, maxLength: route.fields.length }), extra)
+    .tuple(fc.array(value, { minLength: route.body.length, maxLength: route.body.length }), extra)
     .map(([values, more]) => {
-      const members = route.fields.map((field, i) => `${JSON.stringify(field)}:${values[i]}`);
+      const members = route.body.map((field, i) => `${JSON.stringify(field)}:${values[i]}`);
       return `{${[...members, ...more].join(',')}}`;
     });
   return fc.oneof(object, hostileJson(workspaceId), brokenJson);
@@ -165,7 +132,7 @@ function pathValue(workspaceId: string): fc.Arbitrary<string> {
   );
 }
 
-function queryText(route: Route, workspaceId: string): fc.Arbitrary<string> {
+function queryText(route: Operation, workspaceId: string): fc.Arbitrary<string> {
   if (route.query.length === 0) return fc.constantFrom('', '?a=%ZZ', '?__proto__=x&__proto__=y');
   const one = fc.tuple(
     fc.constantFrom(...route.query),
@@ -176,7 +143,7 @@ function queryText(route: Route, workspaceId: string): fc.Arbitrary<string> {
     .map((pairs) => (pairs.length ? `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}` : ''));
 }
 
-function request(route: Route, workspaceId: string) {
+function request(route: Operation, workspaceId: string) {
   return fc.record({
     params: fc.array(pathValue(workspaceId), {
       minLength: route.pathParams.length,

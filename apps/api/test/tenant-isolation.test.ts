@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBackup, importBackup, takeBackup } from './backup-fixtures';
 import {
@@ -6,10 +5,13 @@ import {
   createRole,
   createWorkspace,
   newClient,
+  pngOf,
   quickUser,
   type TestUser,
   type TestWorkspace,
+  uploadLogo,
 } from './fixtures';
+import { type Operation, operationsOf } from './operations';
 import { type ApiAnswer, appForFile } from './test-app';
 
 // Tenant isolation, proved over the registered route tree: every route of the OpenAPI document that is
@@ -20,36 +22,8 @@ import { type ApiAnswer, appForFile } from './test-app';
 
 const api = appForFile();
 
-interface Operation {
-  method: string;
-  path: string;
-  query: string[];
-  body: string[];
-}
-
-type OpenApi = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }
-    >
-  >;
-};
-
 async function routeTree(): Promise<Operation[]> {
-  const doc = (await (await fetch(`${api.url}/docs/json`)).json()) as OpenApi;
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(methods)) {
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      const body = Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
-      ops.push({ method: method.toUpperCase(), path, query, body });
-    }
-  return ops;
+  return operationsOf(await (await fetch(`${api.url}/docs/json`)).json());
 }
 
 function isWorkspaceScoped(op: Operation): boolean {
@@ -83,27 +57,6 @@ interface World {
 
 let w: World;
 
-const png = () =>
-  sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
-    .png()
-    .toBuffer();
-
-async function uploadLogo(token: string, workspaceId: string): Promise<ApiAnswer<{ imageId: string }>> {
-  const form = new FormData();
-  form.append('workspaceId', workspaceId);
-  form.append('file', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'logo.png');
-  const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as ApiAnswer<{ imageId: string }>['body'],
-  };
-}
-
 beforeAll(async () => {
   const attacker = await quickUser(api);
   const a = await createWorkspace(api, attacker);
@@ -131,7 +84,7 @@ beforeAll(async () => {
     token: bt,
     body: { workspaceId: b.id, key: 'b-only-app', name: 'B app' },
   });
-  const logo = await uploadLogo(bt, b.id);
+  const logo = await uploadLogo(api, bt, b.id, await pngOf('#000', 16));
   const backup = await takeBackup(api, b);
   const bBackupZip = (await exportBackup(api, b, backup.id)).bytes;
   const role2 = await newClient(api).call<{ lastChangeDate: string }>(
@@ -354,7 +307,7 @@ const notByWorkspaceId = new Set([
 ]);
 
 async function send(method: string, probe: Probe, token: string): Promise<ApiAnswer> {
-  if (probe.multipart === 'logo') return uploadLogo(token, w.b.id);
+  if (probe.multipart === 'logo') return uploadLogo(api, token, w.b.id, await pngOf('#000', 16));
   if (probe.multipart === 'backup') return importBackup(api, w.b.id, w.bBackupZip, token);
   return newClient(api).call(method, probe.path, { token, body: probe.body });
 }

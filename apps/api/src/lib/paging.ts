@@ -7,6 +7,20 @@ import { workspaceListCounts } from '../modules/workspaces/schema';
 // is read backwards from its end along the same index, so OFFSET never walks more than half the list and
 // the last page walks nothing.
 
+/** The rows page `page` (counted from 1) of `pageSize` rows holds: where it starts and how many. */
+export function pageSlice(query: { page: number; pageSize: number }): { offset: number; limit: number } {
+  return { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+}
+
+/** A page answer: the items of one page and the list's total, at the query's page and size. */
+export function pageAnswer<Item>(
+  items: Item[],
+  total: number,
+  query: { page: number; pageSize: number },
+): { items: Item[]; total: number; page: number; pageSize: number } {
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
 /** Which rows to read for a page: forwards from the start, or backwards from the end when nearer it. */
 export interface PageWindow {
   reverse: boolean;

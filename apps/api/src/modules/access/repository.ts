@@ -1,15 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../lib/search';
 import type { Db } from '../identity/repository';
 import { invitations, members } from '../members/schema';
 import { workspaceListCounts } from '../workspaces/schema';
 import { type RoleRow, rolePermissions, roles } from './schema';
 
 // Queries of the access module. Other modules use service.ts, never this file.
-
-/** A LIKE pattern matching `text` anywhere, with its wildcards escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface RoleWithPermissions extends RoleRow {
   permissionKeys: string[];

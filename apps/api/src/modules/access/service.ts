@@ -10,6 +10,7 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
+import { pageAnswer, pageSlice } from '../../lib/paging';
 import { applicationKeysOf } from '../applications/service';
 import { recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
@@ -47,12 +48,12 @@ export async function listRoles(
   page: PageQuery,
   locale: Locale,
 ): Promise<{ items: Role[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await repo.listRoles(db, workspaceId, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-    search: page.search,
-  });
-  return { items: rows.map((r) => toRole(r, locale)), total, page: page.page, pageSize: page.pageSize };
+  const { rows, total } = await repo.listRoles(db, workspaceId, { ...pageSlice(page), search: page.search });
+  return pageAnswer(
+    rows.map((r) => toRole(r, locale)),
+    total,
+    page,
+  );
 }
 
 /** One role of the workspace; 404 when the workspace has none by that id. */

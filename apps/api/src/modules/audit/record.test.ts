@@ -4,6 +4,7 @@ import {
   addMember,
   createRole,
   createWorkspace,
+  invite,
   memberWith,
   newClient,
   quickUser,
@@ -77,15 +78,10 @@ describe('access audit', () => {
       ).body.statusCode,
     ).toBe(200);
     const phone = randomPhone();
-    const invitation = await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
-      workspaceId: ws.id,
-      roleId: null,
-      phone,
-    });
-    expect(invitation.body.statusCode).toBe(200);
+    const invitationId = await invite(api, ws, { phone });
     await call('DELETE', '/v1/workspaces/members/identity/invitations/', token, {
       workspaceId: ws.id,
-      invitationId: invitation.body.data.id,
+      invitationId,
     });
     await call('DELETE', '/v1/workspaces/members/identity/', token, { workspaceId: ws.id, memberId });
     await call('DELETE', '/v1/workspaces/members/access/roles/', token, {

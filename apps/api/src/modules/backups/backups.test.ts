@@ -19,6 +19,7 @@ import {
   createRole,
   createWorkspace,
   latestCode,
+  maskedPhone,
   newClient,
   otherCode,
   outbox,
@@ -287,7 +288,7 @@ describe('the SMS step-up', () => {
       statusMessage: 'A second verification step is required',
       data: {
         method: 'sms',
-        phone: `${owner.phone.slice(0, 4)}***${owner.phone.slice(-4)}`,
+        phone: maskedPhone(owner.phone),
         resendAfter: 120,
       },
     });

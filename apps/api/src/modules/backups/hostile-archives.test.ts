@@ -6,13 +6,12 @@ import {
   backupIds,
   exportBackup,
   importBackup,
-  pngOf,
   type RichWorkspace,
   richWorkspace,
   sha256,
   takeBackup,
 } from '../../../test/backup-fixtures';
-import { newClient } from '../../../test/fixtures';
+import { newClient, pngOf } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
 import { type ArchiveLimits, BackupProblemError, defaultArchiveLimits, readZip, writeZip } from './archive';
 import { maxTableRows } from './limits';

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../lib/search';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { type GlobalKeyValues, globalKeyBatches, type WorkspaceData } from './format';
@@ -385,7 +386,7 @@ export async function listBackups(
   if (options.source)
     filters.push(eq(workspaceBackups.source, options.source as WorkspaceBackupRow['source']));
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     filters.push(
       or(
         ilike(workspaceBackups.source, pattern),

@@ -15,6 +15,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
+import { pageAnswer, pageSlice } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../identity/repository';
@@ -245,12 +246,11 @@ export async function listBackups(
   query: PageQuery & { source?: Backup['source'] | undefined },
 ): Promise<{ items: Backup[]; total: number; page: number; pageSize: number }> {
   const { rows, total } = await repo.listBackups(db, workspaceId, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
+    ...pageSlice(query),
     search: query.search,
     source: query.source,
   });
-  return { items: rows.map(toBackup), total, page: query.page, pageSize: query.pageSize };
+  return pageAnswer(rows.map(toBackup), total, query);
 }
 
 /** Deletes a backup of the workspace (404 when it has no such backup). */

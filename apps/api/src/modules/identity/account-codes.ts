@@ -1,6 +1,7 @@
 import { type Locale, StatusCode } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import type { CodePurpose } from '../../messaging/messages';
 import {
   assertResendAllowed,
   checkCode,
@@ -21,14 +22,8 @@ import type { ChallengeRow, UserRow } from './schema';
 
 // ---------- one-time codes of personal-settings changes (modules/security)
 
-/** The flows of a logged-in user that a one-time code confirms. */
-export type AccountCodePurpose =
-  | 'password-change'
-  | 'email-verify'
-  | 'phone-change'
-  | 'backup-create'
-  | 'backup-restore'
-  | 'step-up';
+/** The flows of a logged-in user that a one-time code confirms: all but those that lead to a session. */
+export type AccountCodePurpose = Exclude<CodePurpose, 'signup' | 'login' | 'recovery'>;
 
 /** Seconds until the challenge's code may be sent again (0 when it may now). */
 function resendWait(challenge: ChallengeRow): number {

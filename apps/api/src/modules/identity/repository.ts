@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../lib/search';
 import {
   type AuthenticatorRow,
   authenticators,
@@ -255,7 +256,7 @@ export async function listLiveSessions(
 ): Promise<{ rows: SessionRow[]; total: number }> {
   let filter: SQL | undefined = and(eq(sessions.userId, userId), alive(now));
   if (page.search) {
-    const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(page.search);
     filter = and(
       filter,
       or(
@@ -279,6 +280,18 @@ export async function listLiveSessions(
 }
 
 // ---------- challenges
+
+/** Neither ended nor expired. */
+const liveChallenge = (now: Date) => and(isNull(challenges.consumedDate), gt(challenges.expiresDate, now));
+
+/** The live challenge `challengeId` while its code step is still open: not yet proved, tries left. */
+const awaitingCode = (challengeId: string, maxAttempts: number, now: Date) =>
+  and(
+    eq(challenges.id, challengeId),
+    liveChallenge(now),
+    isNull(challenges.verifiedDate),
+    lt(challenges.attempts, maxAttempts),
+  );
 
 export async function insertChallenge(db: Db, values: typeof challenges.$inferInsert): Promise<ChallengeRow> {
   const [row] = await db.insert(challenges).values(values).returning();
@@ -309,14 +322,7 @@ export async function findLatestUserChallenge(
   const [row] = await db
     .select()
     .from(challenges)
-    .where(
-      and(
-        eq(challenges.userId, userId),
-        eq(challenges.purpose, purpose),
-        isNull(challenges.consumedDate),
-        gt(challenges.expiresDate, now),
-      ),
-    )
+    .where(and(eq(challenges.userId, userId), eq(challenges.purpose, purpose), liveChallenge(now)))
     .orderBy(desc(challenges.createdDate), desc(challenges.id))
     .limit(1);
   return row;
@@ -351,14 +357,7 @@ export async function countCodeAttempt(
   const [row] = await db
     .update(challenges)
     .set({ attempts: sql`${challenges.attempts} + 1` })
-    .where(
-      and(
-        eq(challenges.id, challengeId),
-        lt(challenges.attempts, maxAttempts),
-        isNull(challenges.consumedDate),
-        gt(challenges.expiresDate, now),
-      ),
-    )
+    .where(and(eq(challenges.id, challengeId), lt(challenges.attempts, maxAttempts), liveChallenge(now)))
     .returning({
       attempts: challenges.attempts,
       codeHash: challenges.codeHash,
@@ -413,11 +412,7 @@ export async function storeResentCode(
     .set({ ...values, lastSentDate: now, sends: sql`${challenges.sends} + 1` })
     .where(
       and(
-        eq(challenges.id, challengeId),
-        isNull(challenges.consumedDate),
-        isNull(challenges.verifiedDate),
-        gt(challenges.expiresDate, now),
-        lt(challenges.attempts, maxAttempts),
+        awaitingCode(challengeId, maxAttempts, now),
         or(
           isNull(challenges.lastSentDate),
           lte(challenges.lastSentDate, resendBefore),
@@ -442,8 +437,7 @@ export async function consumeChallenge(
     .where(
       and(
         eq(challenges.id, challengeId),
-        isNull(challenges.consumedDate),
-        gt(challenges.expiresDate, now),
+        liveChallenge(now),
         requireVerified ? isNotNull(challenges.verifiedDate) : undefined,
       ),
     )
@@ -578,15 +572,7 @@ export async function switchChallengeToAuthenticator(
   const rows = await db
     .update(challenges)
     .set({ channel: 'google', destination: null, codeHash: null, codeExpiresDate: null })
-    .where(
-      and(
-        eq(challenges.id, challengeId),
-        isNull(challenges.consumedDate),
-        isNull(challenges.verifiedDate),
-        gt(challenges.expiresDate, now),
-        lt(challenges.attempts, maxAttempts),
-      ),
-    )
+    .where(awaitingCode(challengeId, maxAttempts, now))
     .returning({ id: challenges.id });
   return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { type PageQuery, type Session, StatusCode, type TokenPair } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { pageAnswer, pageSlice } from '../../lib/paging';
 import { now, seconds, shield, tokenPair, unauthorized } from './challenges';
 import { generateOpaqueToken, hashOpaqueToken } from './one-time-codes';
 import * as repo from './repository';
@@ -57,12 +58,11 @@ export async function listSessions(
   page: PageQuery,
 ): Promise<{ items: Session[]; total: number; page: number; pageSize: number }> {
   const { rows, total } = await repo.listLiveSessions(deps.database.db, user.id, now(), {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
+    ...pageSlice(page),
     search: page.search,
   });
-  return {
-    items: rows.map((row) => ({
+  return pageAnswer(
+    rows.map((row) => ({
       id: row.id,
       ipAddress: row.ipAddress,
       agent: row.agent,
@@ -72,9 +72,8 @@ export async function listSessions(
       current: row.id === user.sessionId,
     })),
     total,
-    page: page.page,
-    pageSize: page.pageSize,
-  };
+    page,
+  );
 }
 
 /** Revokes one of the user's live sessions (dead at once); 404 when it has none by that id. */

@@ -6,6 +6,7 @@ import {
   callIn,
   createRole,
   createWorkspace,
+  maskedPhone,
   memberWith,
   newClient,
   outbox,
@@ -175,7 +176,7 @@ describe('invitations', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.data.invitee).toMatchObject({
       userId: null,
-      phone: `${phone.slice(0, 4)}***${phone.slice(-4)}`,
+      phone: maskedPhone(phone),
     });
     // The text goes out once the invitation is committed.
     const sms = await vi.waitFor(async () => {
@@ -239,7 +240,7 @@ describe('invitations', () => {
       firstName: null,
       lastName: null,
       username: null,
-      phone: `${invitee.phone.slice(0, 4)}***${invitee.phone.slice(-4)}`,
+      phone: maskedPhone(invitee.phone),
       nationalCode: null,
     });
     // Nothing queued, and so nothing sent.

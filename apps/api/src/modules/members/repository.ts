@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { listCountOf, nearerEndPage, readListCount } from '../../lib/paging';
-import { containsPattern } from '../access/repository';
+import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
@@ -137,11 +137,7 @@ export async function findMember(
   workspaceId: string,
   memberId: string,
 ): Promise<MemberListRow | undefined> {
-  const [row] = await db
-    .select(memberColumns)
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+  const [row] = await memberQuery(db)
     .where(and(eq(members.workspaceId, workspaceId), eq(members.id, memberId)))
     .limit(1);
   return row as MemberListRow | undefined;
@@ -343,18 +339,16 @@ export async function answerInvitation(
   return row;
 }
 
+/** Invitations still pending after their date: expired, but not yet marked so. */
+const pendingPastDate = (now: Date) =>
+  and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
+
 /** Whether a workspace has pending invitations past their date (a cheap check before sweeping). */
 export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        eq(invitations.status, 'pending'),
-        lte(invitations.expiresDate, now),
-      ),
-    )
+    .where(and(eq(invitations.workspaceId, workspaceId), pendingPastDate(now)))
     .limit(1);
   return row !== undefined;
 }
@@ -365,11 +359,7 @@ export async function expireInvitations(
   now: Date,
   where: { workspaceId: string; inviteeUserId?: string; inviteePhone?: string },
 ): Promise<InvitationRow[]> {
-  let filter: SQL | undefined = and(
-    eq(invitations.workspaceId, where.workspaceId),
-    eq(invitations.status, 'pending'),
-    lte(invitations.expiresDate, now),
-  );
+  let filter: SQL | undefined = and(eq(invitations.workspaceId, where.workspaceId), pendingPastDate(now));
   if (where.inviteeUserId) filter = and(filter, eq(invitations.inviteeUserId, where.inviteeUserId));
   if (where.inviteePhone)
     filter = and(filter, eq(invitations.inviteePhone, where.inviteePhone), isNull(invitations.inviteeUserId));
@@ -436,7 +426,7 @@ export async function claimWaiting(
   await db
     .update(invitations)
     .set({ status: 'expired' })
-    .where(and(waitingFor(key), eq(invitations.status, 'pending'), lte(invitations.expiresDate, now)));
+    .where(and(waitingFor(key), pendingPastDate(now)));
   // Skipped: workspaces where the account is already a member or already has a pending invitation
   // (a phone moving to an existing account, or a second invitation under another of its identifiers);
   // those wait for their expiry.

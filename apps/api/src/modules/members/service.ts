@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { type EventLog, type EventQueue, emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
+import { pageAnswer, pageSlice } from '../../lib/paging';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
@@ -161,11 +162,14 @@ export async function listMembers(
   locale: Locale,
 ): Promise<{ items: Member[]; total: number; page: number; pageSize: number }> {
   const { rows, total } = await repo.listMembers(db, workspaceId, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
+    ...pageSlice(page),
     search: page.search,
   });
-  return { items: rows.map((r) => toMember(r, locale)), total, page: page.page, pageSize: page.pageSize };
+  return pageAnswer(
+    rows.map((r) => toMember(r, locale)),
+    total,
+    page,
+  );
 }
 
 async function memberOf(db: Db, workspaceId: string, memberId: string): Promise<repo.MemberListRow> {
@@ -486,12 +490,12 @@ export async function listSentInvitations(
   locale: Locale,
 ): Promise<{ items: Invitation[]; total: number; page: number; pageSize: number }> {
   await sweepExpiredInvitations(db, workspaceId);
-  const { rows, total } = await repo.listSent(db, workspaceId, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-    search: page.search,
-  });
-  return { items: rows.map((r) => toInvitation(r, locale)), total, page: page.page, pageSize: page.pageSize };
+  const { rows, total } = await repo.listSent(db, workspaceId, { ...pageSlice(page), search: page.search });
+  return pageAnswer(
+    rows.map((r) => toInvitation(r, locale)),
+    total,
+    page,
+  );
 }
 
 /** One invitation, for its invitee or a reader (tenant_members_read) of its workspace; 404 for anyone else. */

@@ -10,6 +10,7 @@ import {
   callIn,
   createRole,
   createWorkspace,
+  invite,
   logIn,
   newClient,
   quickUser,
@@ -144,28 +145,18 @@ describe('notifications', () => {
     const invitee = await quickUser(api);
     const role = await createRole(api, ws, []);
 
-    const invited = await call<{ id: string }>(
-      'POST',
-      '/v1/workspaces/members/identity/invitations/',
-      owner.tokens.accessToken,
-      {
-        workspaceId: ws.id,
-        roleId: null,
-        username: invitee.username,
-      },
-    );
-    expect(invited.body.statusCode).toBe(200);
+    const invitationId = await invite(api, ws, { username: invitee.username });
     const received = (await list(invitee.tokens.accessToken)).body.data.notifications;
     expect(received[0]).toMatchObject({
       type: 'invitation.received',
-      link: `/workspace/invitations/${invited.body.data.id}`,
+      link: `/workspace/invitations/${invitationId}`,
     });
     expect(received[0]!.body).toContain('Notify Co');
     // The owner hears nothing of its own invitation.
     expect((await list(owner.tokens.accessToken)).body.data.total).toBe(0);
 
     await call('POST', '/v1/workspaces/members/identity/invitations/response/', invitee.tokens.accessToken, {
-      invitationId: invited.body.data.id,
+      invitationId,
       accept: true,
     });
     const ownerNotes = (await list(owner.tokens.accessToken)).body.data.notifications;
@@ -195,14 +186,8 @@ describe('notifications', () => {
     const first = await createWorkspace(api, owner);
     const second = await createWorkspace(api, owner);
     const invitee = await quickUser(api);
-    const invite = (workspaceId: string) =>
-      call<{ id: string }>('POST', '/v1/workspaces/members/identity/invitations/', owner.tokens.accessToken, {
-        workspaceId,
-        roleId: null,
-        username: invitee.username,
-      });
-    const accepted = (await invite(first.id)).body.data.id;
-    const pending = (await invite(second.id)).body.data.id;
+    const accepted = await invite(api, first, { username: invitee.username });
+    const pending = await invite(api, second, { username: invitee.username });
     expect(await unread(invitee.tokens.accessToken)).toBe(2);
 
     const answer = await call(
@@ -225,19 +210,10 @@ describe('notifications', () => {
     const invitee = await quickUser(api);
     const other = await quickUser(api);
     await addMember(api, ws, other);
-    const invited = await call<{ id: string }>(
-      'POST',
-      '/v1/workspaces/members/identity/invitations/',
-      owner.tokens.accessToken,
-      {
-        workspaceId: ws.id,
-        roleId: null,
-        username: invitee.username,
-      },
-    );
+    const invitationId = await invite(api, ws, { username: invitee.username });
     await call('DELETE', '/v1/workspaces/members/identity/invitations/', owner.tokens.accessToken, {
       workspaceId: ws.id,
-      invitationId: invited.body.data.id,
+      invitationId,
     });
     const types = (await list(invitee.tokens.accessToken)).body.data.notifications.map((n) => n.type);
     expect(types).toEqual(['invitation.withdrawn', 'invitation.received']);

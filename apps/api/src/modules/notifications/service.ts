@@ -1,6 +1,7 @@
 import { type Locale, type Notification, StatusCode } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
+import { pageSlice } from '../../lib/paging';
 import type { Db } from '../identity/repository';
 import { type NotificationParams, type NotificationType, renderNotification } from './catalogue';
 import * as repo from './repository';
@@ -76,10 +77,7 @@ export async function listNotifications(
   page: Page,
   locale: Locale,
 ): Promise<{ notifications: Notification[]; total: number }> {
-  const { rows, total } = await repo.listOwn(db, userId, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-  });
+  const { rows, total } = await repo.listOwn(db, userId, pageSlice(page));
   return { notifications: rows.map((row) => view(row, locale)), total };
 }
 
@@ -111,10 +109,7 @@ export async function listAnnouncements(
   page: Page,
   locale: Locale,
 ): Promise<{ notifications: Notification[]; total: number }> {
-  const { rows, total } = await repo.listAnnouncements(db, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-  });
+  const { rows, total } = await repo.listAnnouncements(db, pageSlice(page));
   return { notifications: rows.map((row) => announcementView(row, locale)), total };
 }
 

@@ -1,7 +1,6 @@
 import {
   type AuthenticatorEnrolment,
   identityPaths,
-  type LoginStep,
   profilePaths as paths,
   type RecoveryCodes,
   recoveryCodePattern,
@@ -10,7 +9,6 @@ import {
   type TwoFaSettings,
 } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,11 +19,12 @@ import {
   outbox,
   quickUser,
   signUp,
+  staleSession,
+  startLogin,
   type TestUser,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
-import { freshSessionSeconds } from '../identity/service';
 
 // The authenticator app (api-contract.md section 9, the spec's "google" method): enrolment from a fresh
 // session, confirmation with a first code and recovery codes, login with its codes, turning it off.
@@ -65,14 +64,10 @@ async function enrol(user: TestUser): Promise<{ secret: string; recoveryCodes: s
 }
 
 async function loginStep(user: TestUser) {
-  const client = newClient(api);
-  const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-    body: { username: user.username, password: user.password },
-  });
-  expect(step.body.statusCode).toBe(630);
+  const { client, step, token } = await startLogin(api, user);
   const verify = (body: { code?: string; recoveryCode?: string }) =>
-    client.call<TokenPair>('POST', identityPaths.loginVerify, { body, token: step.body.data.accessToken });
-  return { step: step.body.data, verify };
+    client.call<TokenPair>('POST', identityPaths.loginVerify, { body, token });
+  return { step, verify };
 }
 
 describe('authenticator app: enrolment', () => {
@@ -140,11 +135,7 @@ describe('authenticator app: enrolment', () => {
   it('needs a fresh session: a stale one gets a step-up code first, then the enrolment', async () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
-    const sessionId = decodeJwt(token).sid as string;
-    await identityRepo.updateSession(api.deps.database.db, sessionId, {
-      createdDate: new Date(Date.now() - (freshSessionSeconds + 60) * 1000),
-      reauthenticatedDate: null,
-    });
+    await staleSession(api.deps.database, user);
     const first = await call<StepUp>('POST', paths.twoFaGoogle, token);
     expect(first.body.statusCode).toBe(630);
     expect(first.body.data).toMatchObject({ method: 'sms' });
@@ -248,11 +239,7 @@ describe('authenticator app: login', () => {
   it('switching a challenge to the app sends nothing and the texted code stops working', async () => {
     const user = await signUp(api);
     const { secret } = await enrol(user);
-    const client = newClient(api);
-    const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-      body: { username: user.username, password: user.password },
-    });
-    const challenge = step.body.data.accessToken;
+    const { client, token: challenge } = await startLogin(api, user);
     const smsCode = await latestCode(api, user.phone);
     const switched = await client.call('POST', identityPaths.loginSend, {
       body: { method: 'google' },
@@ -273,12 +260,10 @@ describe('authenticator app: login', () => {
 
     // Without an app, google is refused with a field error.
     const plain = await signUp(api);
-    const other = await newClient(api).call<LoginStep>('POST', identityPaths.loginUsername, {
-      body: { username: plain.username, password: plain.password },
-    });
+    const other = await startLogin(api, plain);
     const refused = await newClient(api).call('POST', identityPaths.loginSend, {
       body: { method: 'google' },
-      token: other.body.data.accessToken,
+      token: other.token,
     });
     expect(refused.status).toBe(400);
   });

@@ -1,18 +1,19 @@
 import { profilePaths as paths, type StepUp } from '@wsm/contracts';
-import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
+  ageSession,
   callIn,
   latestCode,
+  maskedPhone,
   otherCode,
   outbox,
   quickUser,
   randomPhone,
   signUp,
+  staleSession,
   type TestUser,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
-import * as identityRepo from '../identity/repository';
 import { freshSessionSeconds } from '../identity/service';
 
 // "Changing phone, e-mail or password needs the current session to be fresh": a phone or e-mail change
@@ -22,19 +23,6 @@ import { freshSessionSeconds } from '../identity/service';
 const api = appForFile(behindProxy);
 
 const call = callIn(api, 'en');
-
-const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
-
-/** Makes the user's session look logged in (and last proved) `seconds` ago. */
-async function ageSession(user: TestUser, seconds: number): Promise<void> {
-  const sessionId = decodeJwt(user.tokens.accessToken).sid as string;
-  const then = new Date(Date.now() - seconds * 1000);
-  await identityRepo.updateSession(api.deps.database.db, sessionId, {
-    createdDate: then,
-    reauthenticatedDate: null,
-  });
-}
-const stale = (user: TestUser) => ageSession(user, freshSessionSeconds + 60);
 
 function expectStepUp(
   answer: { status: number; body: { statusCode: number; data: unknown } },
@@ -52,7 +40,7 @@ function expectStepUp(
 describe('fresh session for phone and e-mail changes', () => {
   it('a session within the fresh window changes the phone at once', async () => {
     const user = await quickUser(api);
-    await ageSession(user, freshSessionSeconds - 60);
+    await ageSession(api.deps.database, user, freshSessionSeconds - 60);
     const target = randomPhone();
     const sent = await call('PUT', paths.phone, user.tokens.accessToken, { phone: target });
     expect(sent.body).toMatchObject({ statusCode: 200, data: { resendAfter: 120 } });
@@ -64,7 +52,7 @@ describe('fresh session for phone and e-mail changes', () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
     const target = randomPhone();
-    await stale(user);
+    await staleSession(api.deps.database, user);
 
     const first = await call('PUT', paths.phone, token, { phone: target });
     expect(expectStepUp(first, user).resendAfter).toBe(120);
@@ -98,7 +86,7 @@ describe('fresh session for phone and e-mail changes', () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
     const email = `${user.username}@example.com`;
-    await stale(user);
+    await staleSession(api.deps.database, user);
     for (const method of ['POST', 'PUT']) {
       expectStepUp(await call(method, paths.email, token, { email }), user);
       expect(await outbox(api, email)).toHaveLength(0);
@@ -109,7 +97,7 @@ describe('fresh session for phone and e-mail changes', () => {
     expect(await outbox(api, email)).toHaveLength(1);
 
     // The code is single use: once the session is stale again it proves nothing.
-    await stale(user);
+    await staleSession(api.deps.database, user);
     const reused = await call('PUT', paths.email, token, { email: `x${email}`, currentCode: code });
     expect(reused.body.statusCode).toBe(620);
   });
@@ -117,8 +105,8 @@ describe('fresh session for phone and e-mail changes', () => {
   it('a step-up code is good for its own session only, and never for another account', async () => {
     const user = await quickUser(api);
     const stranger = await quickUser(api);
-    await stale(user);
-    await stale(stranger);
+    await staleSession(api.deps.database, user);
+    await staleSession(api.deps.database, stranger);
     expectStepUp(await call('PUT', paths.phone, user.tokens.accessToken, { phone: randomPhone() }), user);
     const code = await latestCode(api, user.phone);
     const foreign = await call('PUT', paths.phone, stranger.tokens.accessToken, {
@@ -130,7 +118,7 @@ describe('fresh session for phone and e-mail changes', () => {
 
   it('a duplicate is refused (261) before any step-up code is sent', async () => {
     const user = await quickUser(api);
-    await stale(user);
+    await staleSession(api.deps.database, user);
     const same = await call('PUT', paths.phone, user.tokens.accessToken, { phone: user.phone });
     expect(same.body.statusCode).toBe(261);
     expect(await outbox(api, user.phone)).toHaveLength(0);
@@ -140,7 +128,7 @@ describe('fresh session for phone and e-mail changes', () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
     const target = randomPhone();
-    await stale(user);
+    await staleSession(api.deps.database, user);
     expectStepUp(await call('PUT', paths.phone, token, { phone: target }), user);
     const code = await latestCode(api, user.phone);
     const guess = (c: string) => call('PUT', paths.phone, token, { phone: target, currentCode: c });
@@ -156,7 +144,7 @@ describe('fresh session for phone and e-mail changes', () => {
   it('is rate limited per account (260 with Retry-After), step-up answers included', async () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
-    await stale(user);
+    await staleSession(api.deps.database, user);
     for (let i = 0; i < 10; i++)
       expect((await call('PUT', paths.phone, token, { phone: randomPhone() })).body.statusCode).toBe(630);
     const limited = await call<{ retryAfter: number }>('PUT', paths.phone, token, { phone: randomPhone() });
@@ -171,7 +159,7 @@ describe('fresh session for phone and e-mail changes', () => {
   it('a password change (SMS code and current password) makes the session fresh as well', async () => {
     const user = await signUp(api);
     const token = user.tokens.accessToken;
-    await stale(user);
+    await staleSession(api.deps.database, user);
     expectStepUp(await call('PUT', paths.phone, token, { phone: randomPhone() }), user);
     // The password-change code is a flow of its own, apart from the pending step-up code.
     await call('GET', paths.passwordCode, token);

@@ -1,6 +1,5 @@
 import {
   identityPaths,
-  type LoginStep,
   type Passkey,
   passkeyPaths as paths,
   profilePaths,
@@ -18,12 +17,13 @@ import {
   otherCode,
   quickUser,
   signUp,
+  staleSession,
+  startLogin,
   type TestUser,
 } from '../../../test/fixtures';
 import { type SoftPasskey, softPasskey } from '../../../test/soft-authenticator';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
-import { freshSessionSeconds } from '../identity/service';
 
 // Passkeys (api-contract.md section 9): registered from a fresh session in the security settings, used
 // instead of the code at the login's second step. A software authenticator (test/soft-authenticator.ts)
@@ -61,28 +61,15 @@ async function register(user: TestUser, name = 'Laptop'): Promise<{ key: SoftPas
 
 /** The password step of a login, and calls of its second step with the challenge token. */
 async function loginStep(user: TestUser) {
-  const client = newClient(api);
-  const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-    body: { username: user.username, password: user.password },
-  });
-  expect(step.body.statusCode).toBe(630);
-  const token = step.body.data.accessToken;
+  const { client, step, token } = await startLogin(api, user);
   return {
-    step: step.body.data,
+    step,
     options: () => client.call<WebAuthnOptions>('POST', identityPaths.loginPasskeyOptions, { token }),
     verify: (response: unknown) =>
       client.call<TokenPair>('POST', identityPaths.loginPasskeyVerify, { token, body: { response } }),
     code: (code: string) =>
       client.call<TokenPair>('POST', identityPaths.loginVerify, { token, body: { code } }),
   };
-}
-
-async function staleSession(user: TestUser): Promise<void> {
-  const sessionId = decodeJwt(user.tokens.accessToken).sid as string;
-  await identityRepo.updateSession(api.deps.database.db, sessionId, {
-    createdDate: new Date(Date.now() - (freshSessionSeconds + 60) * 1000),
-    reauthenticatedDate: null,
-  });
 }
 
 describe('passkeys: registration', () => {
@@ -159,7 +146,7 @@ describe('passkeys: registration', () => {
   it('a stale session gets a step-up code first, then the options', async () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
-    await staleSession(user);
+    await staleSession(api.deps.database, user);
     const first = await call<StepUp>('POST', paths.passkeysOptions, token);
     expect(first.body.statusCode).toBe(630);
     expect(first.body.data).toMatchObject({ method: 'sms' });
@@ -297,7 +284,7 @@ describe('passkeys: rename and delete', () => {
     const user = await quickUser(api);
     const token = user.tokens.accessToken;
     const { passkey } = await register(user);
-    await staleSession(user);
+    await staleSession(api.deps.database, user);
     const first = await call<StepUp>('DELETE', paths.passkeys, token, { id: passkey.id });
     expect(first.body.statusCode).toBe(630);
     expect((await call<Passkey[]>('GET', paths.passkeys, token)).body.data).toHaveLength(1);

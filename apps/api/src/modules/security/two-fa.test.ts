@@ -1,6 +1,5 @@
 import {
   identityPaths,
-  type LoginStep,
   type Notification,
   profilePaths as paths,
   type TokenPair,
@@ -10,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import {
   callIn,
   latestCode,
-  newClient,
+  maskedPhone,
   outbox,
   quickUser,
   signUp,
+  startLogin,
   type TestUser,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
@@ -26,23 +26,11 @@ const api = appForFile(behindProxy);
 
 const call = callIn(api, 'en');
 
-const maskedPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-4)}`;
-
 async function addVerifiedEmail(user: TestUser, email: string): Promise<void> {
   const token = user.tokens.accessToken;
   expect((await call('POST', paths.email, token, { email })).body.statusCode).toBe(200);
   const verified = await call('POST', paths.emailVerify, token, { code: await latestCode(api, email) });
   expect(verified.body.statusCode).toBe(200);
-}
-
-/** The login's first step by username: its 630 answer. */
-async function loginStep(user: TestUser) {
-  const client = newClient(api);
-  const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-    body: { username: user.username, password: user.password },
-  });
-  expect(step.body.statusCode).toBe(630);
-  return { client, step: step.body.data };
 }
 
 describe('preferred two-factor method', () => {
@@ -95,7 +83,7 @@ describe('preferred two-factor method', () => {
     expect((await call<TwoFaSettings>('GET', paths.twoFa, token)).body.data.method).toBe('email');
 
     const smsBefore = (await outbox(api, user.phone)).length;
-    const { client, step } = await loginStep(user);
+    const { client, step } = await startLogin(api, user);
     expect(step.method).toBe('email');
     const [mail] = await outbox(api, email);
     expect(mail).toMatchObject({ channel: 'email', to: email });
@@ -116,7 +104,7 @@ describe('preferred two-factor method', () => {
     expect((await call<TwoFaSettings>('PUT', paths.twoFa, token, { method: 'sms' })).body.data.method).toBe(
       'sms',
     );
-    expect((await loginStep(user)).step.method).toBe('sms');
+    expect((await startLogin(api, user)).step.method).toBe('sms');
   });
 
   it('a change to another verified address keeps e-mail: codes go to the new address', async () => {
@@ -129,7 +117,7 @@ describe('preferred two-factor method', () => {
 
     expect((await call('PUT', paths.email, token, { email: second })).body.statusCode).toBe(200);
     // Until the new code is entered, the old verified address still receives login codes.
-    expect((await loginStep(user)).step.method).toBe('email');
+    expect((await startLogin(api, user)).step.method).toBe('email');
     expect((await outbox(api, first))[0]?.text).toMatch(/login|ورود/);
     const verified = await call('POST', paths.emailVerify, token, { code: await latestCode(api, second) });
     expect(verified.body.statusCode).toBe(200);
@@ -141,7 +129,7 @@ describe('preferred two-factor method', () => {
       loginAlerts: true,
     });
     const sentBefore = (await outbox(api, first)).length;
-    const { step } = await loginStep(user);
+    const { step } = await startLogin(api, user);
     expect(step.method).toBe('email');
     expect((await outbox(api, second))[0]?.text).toMatch(/login|ورود/);
     expect((await outbox(api, first)).length).toBe(sentBefore);
@@ -160,7 +148,7 @@ describe('preferred two-factor method', () => {
       methods: { sms: maskedPhone(user.phone) },
       loginAlerts: true,
     });
-    expect((await loginStep(user)).step.method).toBe('sms');
+    expect((await startLogin(api, user)).step.method).toBe('sms');
     expect((await identityRepo.findUserById(api.deps.database.db, user.id))?.preferredTwoFaMethod).toBe(
       'sms',
     );
@@ -170,6 +158,6 @@ describe('preferred two-factor method', () => {
     const read = await call<TwoFaSettings>('GET', paths.twoFa, token);
     expect(read.body.data.method).toBe('sms');
     expect(read.body.data.methods.email).toBe('n***@example.com');
-    expect((await loginStep(user)).step.method).toBe('sms');
+    expect((await startLogin(api, user)).step.method).toBe('sms');
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@wsm/contracts';
 import { emit, inTransaction } from '../../events/bus';
 import { AppError } from '../../http/app-error';
+import { pageAnswer, pageSlice } from '../../lib/paging';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
@@ -66,17 +67,15 @@ export async function listUsers(
 ): Promise<{ items: WorkspaceUser[]; total: number; page: number; pageSize: number }> {
   await members.sweepExpiredInvitations(db, workspaceId);
   const { rows, total } = await repo.listEntries(db, workspaceId, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
+    ...pageSlice(query),
     search: query.search,
     status: query.status,
   });
-  return {
-    items: rows.map((r) => toWorkspaceUser(r, locale)),
+  return pageAnswer(
+    rows.map((r) => toWorkspaceUser(r, locale)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 async function entryOf(db: Db, workspaceId: string, id: string): Promise<repo.DirectoryRow> {

@@ -5,10 +5,13 @@ import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
   addMember,
   callIn,
+  invite,
+  maskedPhone,
   memberWith,
   ownerWithWorkspace,
   quickUser,
   randomPhone,
+  type TestWorkspace,
 } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { auditLog } from '../audit/schema';
@@ -33,6 +36,19 @@ async function entryOf(wsId: string, token: string, userId: string): Promise<Wor
   const entry = page.body.data.items.find((u) => u.username === username);
   if (!entry) throw new Error('no directory entry');
   return entry;
+}
+
+/** A new person invited by phone, and its directory entry (unconfirmed until it answers). */
+async function invitedByPhone(ws: TestWorkspace, token: string) {
+  const invitee = await quickUser(api);
+  // By phone: an invitation by username or national code has no directory entry before its answer.
+  await invite(api, ws, { phone: invitee.phone });
+  const page = await call<Page<WorkspaceUser>>(
+    'GET',
+    `${base}/workspace-id/${ws.id}/?status=unconfirmed`,
+    token,
+  );
+  return { invitee, entry: page.body.data.items[0]! };
 }
 
 const setStatus = (token: string, workspaceId: string, userId: string, statusKey: string, lang = 'fa') =>
@@ -65,13 +81,10 @@ describe('the directory', () => {
     const member = await quickUser(api);
     await addMember(api, ws, member);
     const invitee = await quickUser(api);
-    await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
-      workspaceId: ws.id,
-      // By phone: an invitation by username or national code has no directory entry before its answer.
-      phone: invitee.phone,
-    });
+    // By phone: an invitation by username or national code has no directory entry before its answer.
+    await invite(api, ws, { phone: invitee.phone });
     const phone = randomPhone();
-    await call('POST', '/v1/workspaces/members/identity/invitations/', token, { workspaceId: ws.id, phone });
+    await invite(api, ws, { phone });
 
     const all = await call<Page<WorkspaceUser>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     expect(all.body.data.total).toBe(4);
@@ -81,7 +94,7 @@ describe('the directory', () => {
       status: { key: 'confirmed' },
       firstName: 'Sara',
       email: { value: null, verified: false },
-      phone: `${owner.phone.slice(0, 4)}***${owner.phone.slice(-4)}`,
+      phone: maskedPhone(owner.phone),
       nationalId: `${owner.nationalCode.slice(0, 3)}****${owner.nationalCode.slice(-3)}`,
       image: null,
       birthDate: null,
@@ -99,7 +112,7 @@ describe('the directory', () => {
     expect(unregistered[0]).toMatchObject({
       username: null,
       joinDate: null,
-      phone: `${phone.slice(0, 4)}***${phone.slice(-4)}`,
+      phone: maskedPhone(phone),
     });
 
     const searched = await call<Page<WorkspaceUser>>(
@@ -235,18 +248,7 @@ describe('status transitions', () => {
     expect(en.body.data.errors).toEqual([
       { path: 'statusKey', message: 'This status change is not allowed' },
     ]);
-    const invitee = await quickUser(api);
-    await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
-      workspaceId: ws.id,
-      // By phone: an invitation by username or national code has no directory entry before its answer.
-      phone: invitee.phone,
-    });
-    const page = await call<Page<WorkspaceUser>>(
-      'GET',
-      `${base}/workspace-id/${ws.id}/?status=unconfirmed`,
-      token,
-    );
-    const invitedEntry = page.body.data.items[0]!;
+    const { entry: invitedEntry } = await invitedByPhone(ws, token);
     for (const target of ['confirmed', 'pending', 'suspended']) {
       const answer = await setStatus(token, ws.id, invitedEntry.id, target);
       expect(answer.status).toBe(400);
@@ -285,27 +287,16 @@ describe('deleting a directory entry', () => {
       (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, member.user.tokens.accessToken)).status,
     ).toBe(403);
 
-    const invitee = await quickUser(api);
-    await call('POST', '/v1/workspaces/members/identity/invitations/', token, {
-      workspaceId: ws.id,
-      // By phone: an invitation by username or national code has no directory entry before its answer.
-      phone: invitee.phone,
-    });
-    const page = await call<Page<WorkspaceUser>>(
-      'GET',
-      `${base}/workspace-id/${ws.id}/?status=unconfirmed`,
-      token,
-    );
+    const invited = await invitedByPhone(ws, token);
     expect(
-      (await call('DELETE', `${base}/`, token, { workspaceId: ws.id, userId: page.body.data.items[0]!.id }))
-        .status,
+      (await call('DELETE', `${base}/`, token, { workspaceId: ws.id, userId: invited.entry.id })).status,
     ).toBe(200);
     expect(
       (
         await call<unknown[]>(
           'GET',
           '/v1/workspaces/members/identity/invitations/',
-          invitee.tokens.accessToken,
+          invited.invitee.tokens.accessToken,
         )
       ).body.data,
     ).toEqual([]);
@@ -321,12 +312,7 @@ describe('deleting a directory entry', () => {
 
   it('deleting an invitee is whole: a failure deleting its entry leaves its invitation pending and unaudited', async () => {
     const { ws, token } = await setup();
-    const phone = randomPhone();
-    const sent = await call<{ id: string }>('POST', '/v1/workspaces/members/identity/invitations/', token, {
-      workspaceId: ws.id,
-      phone,
-    });
-    expect(sent.status).toBe(200);
+    const invitationId = await invite(api, ws, { phone: randomPhone() });
     const page = await call<Page<WorkspaceUser>>(
       'GET',
       `${base}/workspace-id/${ws.id}/?status=unregistered`,
@@ -351,9 +337,7 @@ describe('deleting a directory entry', () => {
       `/v1/workspaces/members/identity/invitations/?workspaceId=${ws.id}`,
       token,
     );
-    expect(invitations.body.data.items).toMatchObject([
-      { id: sent.body.data.id, status: { key: 'pending' } },
-    ]);
+    expect(invitations.body.data.items).toMatchObject([{ id: invitationId, status: { key: 'pending' } }]);
     const audit = await api.deps.database.db
       .select({ action: auditLog.action })
       .from(auditLog)

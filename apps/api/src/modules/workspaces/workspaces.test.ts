@@ -1,7 +1,14 @@
 import { customIssueMessages, type Workspace, type WorkspaceProfile } from '@wsm/contracts';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { callIn, createWorkspace, memberWith, quickUser, randomWorkspaceName } from '../../../test/fixtures';
+import {
+  callIn,
+  createWorkspace,
+  memberWith,
+  pngOf,
+  quickUser,
+  randomWorkspaceName,
+  uploadLogo,
+} from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 
 const api = appForFile();
@@ -220,28 +227,12 @@ describe('the workspace profile', () => {
 });
 
 describe('the workspace logo', () => {
-  const png = () =>
-    sharp({ create: { width: 40, height: 40, channels: 3, background: '#1976d2' } })
-      .png()
-      .toBuffer();
-
-  async function uploadLogo(token: string | undefined, workspaceId: string | undefined, bytes: Buffer) {
-    const form = new FormData();
-    if (workspaceId !== undefined) form.append('workspaceId', workspaceId);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
-    const response = await fetch(`${api.url}/v1/assets/workspace-profile-image/`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-    type Answer = { statusCode: number; data: { imageId: string; url: string; errors?: { path: string }[] } };
-    return { status: response.status, body: (await response.json()) as Answer };
-  }
+  const png = () => pngOf('#1976d2', 40);
 
   it('uploads a logo, sets it on the profile, and shows it on the workspace', async () => {
     const owner = await quickUser(api);
     const ws = await createWorkspace(api, owner);
-    const uploaded = await uploadLogo(owner.tokens.accessToken, ws.id, await png());
+    const uploaded = await uploadLogo(api, owner.tokens.accessToken, ws.id, await png());
     expect(uploaded.status).toBe(200);
     const { imageId, url } = uploaded.body.data;
     expect(url).toBe(`/v1/assets/images/${imageId}`);
@@ -263,17 +254,22 @@ describe('the workspace logo', () => {
   it('refuses non-members, members without tenant_profile_update, a missing workspaceId and non-images', async () => {
     const owner = await quickUser(api);
     const ws = await createWorkspace(api, owner);
-    expect((await uploadLogo(undefined, ws.id, await png())).status).toBe(401);
+    expect((await uploadLogo(api, undefined, ws.id, await png())).status).toBe(401);
     const stranger = await quickUser(api);
-    expect((await uploadLogo(stranger.tokens.accessToken, ws.id, await png())).status).toBe(403);
+    expect((await uploadLogo(api, stranger.tokens.accessToken, ws.id, await png())).status).toBe(403);
     const reader = await memberWith(api, ws, ['tenant_profile_read']);
-    const denied = await uploadLogo(reader.user.tokens.accessToken, ws.id, await png());
+    const denied = await uploadLogo(api, reader.user.tokens.accessToken, ws.id, await png());
     expect(denied.status).toBe(400);
     expect(denied.body.statusCode).toBe(403);
-    const missing = await uploadLogo(owner.tokens.accessToken, undefined, await png());
+    const missing = await uploadLogo(api, owner.tokens.accessToken, undefined, await png());
     expect(missing.status).toBe(400);
     expect(missing.body.data.errors?.[0]?.path).toBe('workspaceId');
-    const notImage = await uploadLogo(owner.tokens.accessToken, ws.id, Buffer.from('<svg onload=alert(1)>'));
+    const notImage = await uploadLogo(
+      api,
+      owner.tokens.accessToken,
+      ws.id,
+      Buffer.from('<svg onload=alert(1)>'),
+    );
     expect(notImage.status).toBe(400);
     expect(notImage.body.statusCode).toBe(400);
   });
@@ -282,7 +278,7 @@ describe('the workspace logo', () => {
     const owner = await quickUser(api);
     const mine = await createWorkspace(api, owner);
     const other = await createWorkspace(api, owner);
-    const uploaded = await uploadLogo(owner.tokens.accessToken, other.id, await png());
+    const uploaded = await uploadLogo(api, owner.tokens.accessToken, other.id, await png());
     const set = await call('PUT', '/v1/workspaces/profile/', owner.tokens.accessToken, {
       workspaceId: mine.id,
       logoId: uploaded.body.data.imageId,
