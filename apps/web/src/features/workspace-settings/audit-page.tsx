@@ -272,11 +272,7 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('audit.title')}
         columns={columns}
-        data={log.data}
-        pending={log.isPending}
-        fetching={log.isFetching}
-        error={log.isError}
-        onRetry={() => void log.refetch()}
+        list={log}
         empty={filtered ? t('audit.noMatches') : t('audit.empty')}
         rowKey={(entry) => entry.id}
         onPage={setPage}

@@ -251,11 +251,7 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('users.title')}
         columns={columns}
-        data={users.data}
-        pending={users.isPending}
-        fetching={users.isFetching}
-        error={users.isError}
-        onRetry={() => void users.refetch()}
+        list={users}
         empty={query.search || query.status ? t('states.noMatches') : t('users.empty')}
         rowKey={(user) => user.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}
