@@ -52,6 +52,15 @@ const open = (locale: 'fa' | 'en' = 'en') =>
   });
 const card = (name: string) => screen.findByRole('region', { name });
 
+/** Opens the page (in English) and adds sara@example.com in the e-mail card; returns the card. */
+async function openAndAddEmail() {
+  await open();
+  const section = await card('E-mail');
+  await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
+  await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+  return section;
+}
+
 describe('/profile/security', { timeout: 30_000 }, () => {
   it('shows a set national code masked, with no way to change it', async () => {
     await open('fa');
@@ -163,10 +172,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   it('adds an e-mail, verifies it with the code and counts down before a resend', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', null);
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    const section = await openAndAddEmail();
     await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(1));
     expect(api.calls('POST /v1/auth/identity/security/email/')[0]?.body).toEqual({
       email: 'sara@example.com',
@@ -192,10 +198,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
       statusCode: 260,
       data: { retryAfter: 600 },
     }));
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    const section = await openAndAddEmail();
     await userEvent.click(await within(section).findByRole('button', { name: 'Send the code again' }));
     const held = await within(section).findByRole('button', { name: /Send again in (599|600) s/ });
     expect((held as HTMLButtonElement).disabled).toBe(true);
@@ -208,10 +211,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
       statusCode: 260,
       data: { retryAfter: 754 },
     }));
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    const section = await openAndAddEmail();
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     const note = await within(section).findByTestId('retry-wait');
