@@ -8,7 +8,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AuditAction, type AuditEntry, auditActions } from '@wsm/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { useLocale } from '../../lib/locale-navigation';
@@ -25,6 +25,40 @@ const everyone = '__all__';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
+
+/** A filter's select: its first entry (`allLabel`) filters nothing and reports undefined. */
+function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  onChange,
+  minWidth,
+  children,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: minWidth } }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select
+        labelId={id}
+        label={label}
+        value={value ?? everyone}
+        onChange={(event) => onChange(event.target.value === everyone ? undefined : event.target.value)}
+      >
+        <MenuItem value={everyone}>{allLabel}</MenuItem>
+        {children}
+      </Select>
+    </FormControl>
+  );
+}
 
 /** A detail's value in words: names of what has one, lists joined, nothing as a dash. */
 function valueText(value: unknown, t: Translate): string {
@@ -77,6 +111,20 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
     setPage(1);
   };
   const filtered = Object.keys(filters).length > 0;
+  // A date filter holds only a whole date; an incomplete one filters nothing yet.
+  const dateFilter = (edge: 'from' | 'to') => (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <BirthDateField
+        id={`audit-${edge}`}
+        label={t(`audit.${edge}`)}
+        help={t('audit.dateHelp')}
+        yearCount={10}
+        locale={locale}
+        value={filters[edge] ?? null}
+        onChange={(value) => filter({ [edge]: value === 'incomplete' ? undefined : (value ?? undefined) })}
+      />
+    </Box>
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -189,71 +237,39 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
           {canReadMembers ? (
-            <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 220 } }}>
-              <InputLabel id="audit-actor-filter">{t('audit.actor')}</InputLabel>
-              <Select
-                labelId="audit-actor-filter"
-                label={t('audit.actor')}
-                value={filters.actor ?? everyone}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  filter({ actor: value === everyone ? undefined : value });
-                }}
-              >
-                <MenuItem value={everyone}>{t('audit.everyone')}</MenuItem>
-                {(members.data?.items ?? []).map((member) => (
-                  <MenuItem key={member.id} value={member.user.id}>
-                    <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          ) : null}
-          <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 240 } }}>
-            <InputLabel id="audit-action-filter">{t('audit.action')}</InputLabel>
-            <Select
-              labelId="audit-action-filter"
-              label={t('audit.action')}
-              value={filters.action ?? everyone}
-              onChange={(event) => {
-                const value = event.target.value;
-                filter({ action: isAction(value) ? value : undefined });
-              }}
+            <FilterSelect
+              id="audit-actor-filter"
+              label={t('audit.actor')}
+              allLabel={t('audit.everyone')}
+              value={filters.actor}
+              onChange={(actor) => filter({ actor })}
+              minWidth={220}
             >
-              <MenuItem value={everyone}>{t('audit.allActions')}</MenuItem>
-              {auditActions.map((action) => (
-                <MenuItem key={action} value={action}>
-                  {t(`audit.actions.${action}`)}
+              {(members.data?.items ?? []).map((member) => (
+                <MenuItem key={member.id} value={member.user.id}>
+                  <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
                 </MenuItem>
               ))}
-            </Select>
-          </FormControl>
+            </FilterSelect>
+          ) : null}
+          <FilterSelect
+            id="audit-action-filter"
+            label={t('audit.action')}
+            allLabel={t('audit.allActions')}
+            value={filters.action}
+            onChange={(action) => filter({ action: action && isAction(action) ? action : undefined })}
+            minWidth={240}
+          >
+            {auditActions.map((action) => (
+              <MenuItem key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </MenuItem>
+            ))}
+          </FilterSelect>
         </Stack>
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }} key={generation}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <BirthDateField
-              id="audit-from"
-              label={t('audit.from')}
-              help={t('audit.dateHelp')}
-              yearCount={10}
-              locale={locale}
-              value={filters.from ?? null}
-              onChange={(value) =>
-                filter({ from: value === 'incomplete' ? undefined : (value ?? undefined) })
-              }
-            />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <BirthDateField
-              id="audit-to"
-              label={t('audit.to')}
-              help={t('audit.dateHelp')}
-              yearCount={10}
-              locale={locale}
-              value={filters.to ?? null}
-              onChange={(value) => filter({ to: value === 'incomplete' ? undefined : (value ?? undefined) })}
-            />
-          </Box>
+          {dateFilter('from')}
+          {dateFilter('to')}
         </Stack>
         {filtered ? (
           <Box>
