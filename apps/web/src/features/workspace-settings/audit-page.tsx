@@ -1,14 +1,11 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AuditAction, type AuditEntry, auditActions } from '@wsm/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { useLocale } from '../../lib/locale-navigation';
@@ -18,47 +15,13 @@ import { allRolesPageSize, personName, useMembers } from './api';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './audit-api';
 import { AdminSection } from './components/admin-section';
 import { type Column, DataTable } from './components/data-table';
+import { FilterSelect } from './components/filter-select';
 import { AccessState } from './components/no-access';
 import { permissions } from './grant';
 
-const everyone = '__all__';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
-
-/** A filter's select: its first entry (`allLabel`) filters nothing and reports undefined. */
-function FilterSelect({
-  id,
-  label,
-  allLabel,
-  value,
-  onChange,
-  minWidth,
-  children,
-}: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  minWidth: number;
-  children: ReactNode;
-}) {
-  return (
-    <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: minWidth } }}>
-      <InputLabel id={id}>{label}</InputLabel>
-      <Select
-        labelId={id}
-        label={label}
-        value={value ?? everyone}
-        onChange={(event) => onChange(event.target.value === everyone ? undefined : event.target.value)}
-      >
-        <MenuItem value={everyone}>{allLabel}</MenuItem>
-        {children}
-      </Select>
-    </FormControl>
-  );
-}
 
 /** A detail's value in words: names of what has one, lists joined, nothing as a dash. */
 function valueText(value: unknown, t: Translate): string {
