@@ -1,7 +1,7 @@
-import type { Envelope } from '@wsm/contracts';
-import { type AxiosAdapter, AxiosError, AxiosHeaders, type AxiosResponse, CanceledError } from 'axios';
+import { type AxiosAdapter, AxiosError, AxiosHeaders, CanceledError } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, respond } from '../test/fake-http';
 import { initAppI18n } from '../test/i18n';
 import { apiClient, resetUnexpectedError } from './api-client';
 import { ApiError } from './api-error';
@@ -30,25 +30,9 @@ afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
 
-const envelope = (statusCode: number, data: unknown = null): Envelope => ({
-  statusCode,
-  statusMessage: `message ${statusCode}`,
-  data,
-});
-
 /** An adapter that answers with the given HTTP status and body, the way axios' own adapters do. */
 function answer(status: number, body: unknown): AxiosAdapter {
-  return async (config) => {
-    const response: AxiosResponse = {
-      data: body,
-      status,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-  };
+  return async (config) => respond(config, status, body);
 }
 
 const networkFailure: AxiosAdapter = async (config) => {

@@ -123,53 +123,36 @@ function area(kind: 'local' | 'session'): Storage | undefined {
   }
 }
 
-export function readLocal(key: LocalKey): string | null {
+function read(kind: 'local' | 'session', key: string): string | null {
   try {
-    return area('local')?.getItem(key) ?? null;
+    return area(kind)?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-export function writeLocal(key: LocalKey, value: string): void {
+function write(kind: 'local' | 'session', key: string, value: string): void {
   try {
-    area('local')?.setItem(key, value);
+    area(kind)?.setItem(key, value);
   } catch {
     // Nothing to do: the value simply is not remembered.
   }
 }
 
-export function removeLocal(key: LocalKey): void {
+function remove(kind: 'local' | 'session', key: string): void {
   try {
-    area('local')?.removeItem(key);
+    area(kind)?.removeItem(key);
   } catch {
     // Nothing to do.
   }
 }
 
-export function readSession(key: SessionKey): string | null {
-  try {
-    return area('session')?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeSession(key: SessionKey, value: string): void {
-  try {
-    area('session')?.setItem(key, value);
-  } catch {
-    // Nothing to do.
-  }
-}
-
-export function removeSession(key: SessionKey): void {
-  try {
-    area('session')?.removeItem(key);
-  } catch {
-    // Nothing to do.
-  }
-}
+export const readLocal = (key: LocalKey): string | null => read('local', key);
+export const writeLocal = (key: LocalKey, value: string): void => write('local', key, value);
+export const removeLocal = (key: LocalKey): void => remove('local', key);
+export const readSession = (key: SessionKey): string | null => read('session', key);
+export const writeSession = (key: SessionKey, value: string): void => write('session', key, value);
+export const removeSession = (key: SessionKey): void => remove('session', key);
 
 // --- typed values ----------------------------------------------------------------------------------
 

@@ -1,14 +1,14 @@
-import { type Envelope, identityPaths } from '@wsm/contracts';
+import { identityPaths } from '@wsm/contracts';
 import {
   type AxiosAdapter,
   AxiosError,
   AxiosHeaders,
-  type AxiosResponse,
   CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, respond } from '../test/fake-http';
 import { initAppI18n } from '../test/i18n';
 import { apiClient, ensureFreshToken, needsRenewal, renewalThresholdMs } from './api-client';
 import { setNavigationBridge } from './navigation';
@@ -39,18 +39,6 @@ afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   apiClient.defaults.adapter = undefined;
 });
-
-const envelope = (statusCode: number, data: unknown = null): Envelope => ({
-  statusCode,
-  statusMessage: `message ${statusCode}`,
-  data,
-});
-
-function respond(config: InternalAxiosRequestConfig, status: number, body: unknown): AxiosResponse {
-  const response: AxiosResponse = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
-  if (status >= 200 && status < 300) return response;
-  throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-}
 
 const bearerOf = (config: InternalAxiosRequestConfig) =>
   AxiosHeaders.from(config.headers).get('Authorization');

@@ -44,24 +44,21 @@ function failureOf(error: unknown): PasskeyFailure {
 
 const load = () => import('@simplewebauthn/browser');
 
-/** Asks the browser to create a passkey for the server's registration options. */
-export async function createPasskey(options: WebAuthnOptions): Promise<RegistrationResponseJSON> {
+/** Runs one ceremony of the browser library; any failure of it becomes a PasskeyError saying which kind. */
+async function ceremony<T>(run: (library: Awaited<ReturnType<typeof load>>) => Promise<T>): Promise<T> {
   if (!passkeysSupported()) throw new PasskeyError('unsupported');
-  const { startRegistration } = await load();
+  const library = await load();
   try {
-    return await startRegistration({ optionsJSON: options as never });
+    return await run(library);
   } catch (error) {
     throw new PasskeyError(failureOf(error));
   }
 }
 
+/** Asks the browser to create a passkey for the server's registration options. */
+export const createPasskey = (options: WebAuthnOptions): Promise<RegistrationResponseJSON> =>
+  ceremony((library) => library.startRegistration({ optionsJSON: options as never }));
+
 /** Asks the browser to sign the server's authentication options with one of the allowed passkeys. */
-export async function authenticateWithPasskey(options: WebAuthnOptions): Promise<AuthenticationResponseJSON> {
-  if (!passkeysSupported()) throw new PasskeyError('unsupported');
-  const { startAuthentication } = await load();
-  try {
-    return await startAuthentication({ optionsJSON: options as never });
-  } catch (error) {
-    throw new PasskeyError(failureOf(error));
-  }
-}
+export const authenticateWithPasskey = (options: WebAuthnOptions): Promise<AuthenticationResponseJSON> =>
+  ceremony((library) => library.startAuthentication({ optionsJSON: options as never }));

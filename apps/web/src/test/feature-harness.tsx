@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -26,6 +26,7 @@ import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { setAccessExpiry, setStoredUser } from '../lib/storage';
+import { respond } from './fake-http';
 import { createFeatureI18n } from './feature-i18n';
 import { initAppI18n } from './i18n';
 
@@ -78,9 +79,7 @@ export function fakeApi(): FakeApi {
       statusMessage: 'test',
       data: answer.data ?? null,
     };
-    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    return respond(config, status, body);
   };
   return {
     requests,

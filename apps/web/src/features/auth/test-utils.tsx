@@ -1,12 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import type { Envelope, Locale } from '@wsm/contracts';
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { type AxiosAdapter, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -14,6 +8,7 @@ import { vi } from 'vitest';
 import { apiClient, resetUnexpectedError } from '../../lib/api-client';
 import { setNavigationBridge } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
+import { envelope, respond } from '../../test/fake-http';
 import { initAppI18n } from '../../test/i18n';
 import { EndSessionPage } from './end-session-page';
 import { LoginPage } from './login-page';
@@ -35,11 +30,8 @@ export type Handler = (
   call: Call,
 ) => { status?: number; body: Envelope } | Promise<{ status?: number; body: Envelope }>;
 
-export const envelope = <T,>(statusCode: number, data: T = null as T): Envelope<T> => ({
-  statusCode,
-  statusMessage: `message ${statusCode}`,
-  data,
-});
+// The identity tests take the envelope from here, with the rest of their kit.
+export { envelope } from '../../test/fake-http';
 
 /** Answers each call by `url` from `routes`; records every call. */
 export function fakeServer(routes: Record<string, Handler>) {
@@ -57,15 +49,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     const answer = handler ? await handler(call) : { status: 404, body: envelope(404) };
     const status =
       answer.status ?? (answer.body.statusCode === 200 || answer.body.statusCode === 630 ? 200 : 400);
-    const response: AxiosResponse = {
-      data: answer.body,
-      status,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    return respond(config, status, answer.body);
   };
   apiClient.defaults.adapter = adapter;
   return calls;

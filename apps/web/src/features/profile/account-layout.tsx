@@ -4,10 +4,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { QueryProvider } from '../../app/query-provider';
 import { LocaleLink, useLocaleFreeLocation } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
-import { AppBar, shellMaxWidth } from '../workspaces/components/app-bar';
+import { AppLayout } from '../workspaces/app-layout';
 
 const tabs = [
   { path: '/profile', key: 'nav.profile' },
@@ -16,7 +15,7 @@ const tabs = [
   { path: '/announcement', key: 'nav.announcements' },
 ] as const;
 
-/** The frame of /profile* and /announcement*: the app bar (src/features/workspaces) and section tabs. */
+/** The frame of /profile* and /announcement*: the signed-in frame (src/features/workspaces) with section tabs. */
 export function AccountLayout() {
   const { t } = useTranslation(['profile', 'common']);
   const { path } = useLocaleFreeLocation();
@@ -28,37 +27,30 @@ export function AccountLayout() {
       .find((tab) => path === tab.path || path.startsWith(`${tab.path}/`))?.path ?? false;
 
   return (
-    <QueryProvider>
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
-        <AppBar />
-        <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-          <Box sx={{ maxWidth: shellMaxWidth, mx: 'auto' }}>
-            <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
-              {loggedIn ? t('profile:layout.title') : t('profile:nav.announcements')}
-            </Typography>
-            <Tabs
-              value={current}
-              variant="scrollable"
-              allowScrollButtonsMobile
-              aria-label={t('profile:layout.sections')}
-              sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-            >
-              {visibleTabs.map((tab) => (
-                <Tab
-                  key={tab.path}
-                  value={tab.path}
-                  label={t(`profile:${tab.key}`)}
-                  component={LocaleLink}
-                  to={tab.path}
-                />
-              ))}
-            </Tabs>
-            <Box sx={{ maxWidth: 760 }}>
-              <Outlet />
-            </Box>
-          </Box>
-        </Box>
+    <AppLayout>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
+        {loggedIn ? t('profile:layout.title') : t('profile:nav.announcements')}
+      </Typography>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('profile:layout.sections')}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {visibleTabs.map((tab) => (
+          <Tab
+            key={tab.path}
+            value={tab.path}
+            label={t(`profile:${tab.key}`)}
+            component={LocaleLink}
+            to={tab.path}
+          />
+        ))}
+      </Tabs>
+      <Box sx={{ maxWidth: 760 }}>
+        <Outlet />
       </Box>
-    </QueryProvider>
+    </AppLayout>
   );
 }

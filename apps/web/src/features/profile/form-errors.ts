@@ -20,6 +20,21 @@ export function validate<T>(
   return { ok: false, errors };
 }
 
+/**
+ * Validates one field's value and shows the outcome through `setError`: the first message when it fails,
+ * nothing when it passes.
+ */
+export function validateField<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  locale: Locale,
+  setError: (message: string) => void,
+): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
+  const checked = validate(schema, value, locale);
+  setError(checked.ok ? '' : (Object.values(checked.errors)[0] ?? ''));
+  return checked;
+}
+
 /** The field errors of a body-400 answer (`data.errors: [{ path, message }]`), by field. */
 export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError) || error.statusCode !== 400) return {};

@@ -173,25 +173,21 @@ describe('/profile', { timeout: 30_000 }, () => {
     expect(((await screen.findByRole('radio', { name: 'تیره' })) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('choosing Persian as the language saves it and moves the page to /fa', async () => {
-    const { router } = await open('en');
-    await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Persian (فارسی)' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/fa/profile'));
-    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l1' });
-    expect(localStorage.getItem('language')).toBe('fa');
-  });
-
-  it('choosing Arabic saves it and moves the page to /ar', async () => {
-    const { router } = await open('en');
-    await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Arabic (العربية)' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ar/profile'));
-    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId: 'l3' });
-    expect(localStorage.getItem('language')).toBe('ar');
-  });
+  it.each([
+    ['Persian', 'fa', 'Persian (فارسی)', 'l1'],
+    ['Arabic', 'ar', 'Arabic (العربية)', 'l3'],
+  ] as const)(
+    'choosing %s as the language saves it and moves the page to /%s',
+    async (_, locale, option, languageId) => {
+      const { router } = await open('en');
+      await userEvent.click(await screen.findByRole('combobox', { name: 'Language' }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/${locale}/profile`));
+      expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ languageId });
+      expect(localStorage.getItem('language')).toBe(locale);
+    },
+  );
 
   it('shows the birth date in the Gregorian calendar with Arabic month names and Arabic-Indic digits in ar', async () => {
     await open('ar');

@@ -52,6 +52,18 @@ const open = (locale: 'fa' | 'en' = 'en') =>
   });
 const card = (name: string) => screen.findByRole('region', { name });
 
+/** The server's refusal of a call tried too often (260), with its wait in seconds. */
+const tooManyTries = (retryAfter: number) => () => ({ status: 400, statusCode: 260, data: { retryAfter } });
+
+/** Opens the page (in English) and adds sara@example.com in the e-mail card; returns the card. */
+async function openAndAddEmail() {
+  await open();
+  const section = await card('E-mail');
+  await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
+  await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+  return section;
+}
+
 describe('/profile/security', { timeout: 30_000 }, () => {
   it('shows a set national code masked, with no way to change it', async () => {
     await open('fa');
@@ -163,10 +175,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   it('adds an e-mail, verifies it with the code and counts down before a resend', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', null);
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    const section = await openAndAddEmail();
     await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(1));
     expect(api.calls('POST /v1/auth/identity/security/email/')[0]?.body).toEqual({
       email: 'sara@example.com',
@@ -187,15 +196,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
   it('holds the resend button for the wait of a refused resend (260)', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 0 });
-    api.on('GET /v1/auth/identity/security/email/verify/resend/', () => ({
-      status: 400,
-      statusCode: 260,
-      data: { retryAfter: 600 },
-    }));
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    api.on('GET /v1/auth/identity/security/email/verify/resend/', tooManyTries(600));
+    const section = await openAndAddEmail();
     await userEvent.click(await within(section).findByRole('button', { name: 'Send the code again' }));
     const held = await within(section).findByRole('button', { name: /Send again in (599|600) s/ });
     expect((held as HTMLButtonElement).disabled).toBe(true);
@@ -203,15 +205,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
   it('holds the verify button for the wait of a code check refused as too many tries (260)', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
-    api.on('POST /v1/auth/identity/security/email/verify/', () => ({
-      status: 400,
-      statusCode: 260,
-      data: { retryAfter: 754 },
-    }));
-    await open();
-    const section = await card('E-mail');
-    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara@example.com');
-    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    api.on('POST /v1/auth/identity/security/email/verify/', tooManyTries(754));
+    const section = await openAndAddEmail();
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     const note = await within(section).findByTestId('retry-wait');

@@ -1,10 +1,7 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AuditAction, type AuditEntry, auditActions } from '@wsm/contracts';
@@ -18,10 +15,10 @@ import { allRolesPageSize, personName, useMembers } from './api';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './audit-api';
 import { AdminSection } from './components/admin-section';
 import { type Column, DataTable } from './components/data-table';
+import { FilterSelect } from './components/filter-select';
 import { AccessState } from './components/no-access';
 import { permissions } from './grant';
 
-const everyone = '__all__';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
@@ -77,6 +74,20 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
     setPage(1);
   };
   const filtered = Object.keys(filters).length > 0;
+  // A date filter holds only a whole date; an incomplete one filters nothing yet.
+  const dateFilter = (edge: 'from' | 'to') => (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <BirthDateField
+        id={`audit-${edge}`}
+        label={t(`audit.${edge}`)}
+        help={t('audit.dateHelp')}
+        yearCount={10}
+        locale={locale}
+        value={filters[edge] ?? null}
+        onChange={(value) => filter({ [edge]: value === 'incomplete' ? undefined : (value ?? undefined) })}
+      />
+    </Box>
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -189,71 +200,39 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
           {canReadMembers ? (
-            <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 220 } }}>
-              <InputLabel id="audit-actor-filter">{t('audit.actor')}</InputLabel>
-              <Select
-                labelId="audit-actor-filter"
-                label={t('audit.actor')}
-                value={filters.actor ?? everyone}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  filter({ actor: value === everyone ? undefined : value });
-                }}
-              >
-                <MenuItem value={everyone}>{t('audit.everyone')}</MenuItem>
-                {(members.data?.items ?? []).map((member) => (
-                  <MenuItem key={member.id} value={member.user.id}>
-                    <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          ) : null}
-          <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 240 } }}>
-            <InputLabel id="audit-action-filter">{t('audit.action')}</InputLabel>
-            <Select
-              labelId="audit-action-filter"
-              label={t('audit.action')}
-              value={filters.action ?? everyone}
-              onChange={(event) => {
-                const value = event.target.value;
-                filter({ action: isAction(value) ? value : undefined });
-              }}
+            <FilterSelect
+              id="audit-actor-filter"
+              label={t('audit.actor')}
+              allLabel={t('audit.everyone')}
+              value={filters.actor}
+              onChange={(actor) => filter({ actor })}
+              minWidth={220}
             >
-              <MenuItem value={everyone}>{t('audit.allActions')}</MenuItem>
-              {auditActions.map((action) => (
-                <MenuItem key={action} value={action}>
-                  {t(`audit.actions.${action}`)}
+              {(members.data?.items ?? []).map((member) => (
+                <MenuItem key={member.id} value={member.user.id}>
+                  <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
                 </MenuItem>
               ))}
-            </Select>
-          </FormControl>
+            </FilterSelect>
+          ) : null}
+          <FilterSelect
+            id="audit-action-filter"
+            label={t('audit.action')}
+            allLabel={t('audit.allActions')}
+            value={filters.action}
+            onChange={(action) => filter({ action: action && isAction(action) ? action : undefined })}
+            minWidth={240}
+          >
+            {auditActions.map((action) => (
+              <MenuItem key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </MenuItem>
+            ))}
+          </FilterSelect>
         </Stack>
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }} key={generation}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <BirthDateField
-              id="audit-from"
-              label={t('audit.from')}
-              help={t('audit.dateHelp')}
-              yearCount={10}
-              locale={locale}
-              value={filters.from ?? null}
-              onChange={(value) =>
-                filter({ from: value === 'incomplete' ? undefined : (value ?? undefined) })
-              }
-            />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <BirthDateField
-              id="audit-to"
-              label={t('audit.to')}
-              help={t('audit.dateHelp')}
-              yearCount={10}
-              locale={locale}
-              value={filters.to ?? null}
-              onChange={(value) => filter({ to: value === 'incomplete' ? undefined : (value ?? undefined) })}
-            />
-          </Box>
+          {dateFilter('from')}
+          {dateFilter('to')}
         </Stack>
         {filtered ? (
           <Box>
@@ -272,11 +251,7 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('audit.title')}
         columns={columns}
-        data={log.data}
-        pending={log.isPending}
-        fetching={log.isFetching}
-        error={log.isError}
-        onRetry={() => void log.refetch()}
+        list={log}
         empty={filtered ? t('audit.noMatches') : t('audit.empty')}
         rowKey={(entry) => entry.id}
         onPage={setPage}

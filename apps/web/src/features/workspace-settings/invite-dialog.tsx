@@ -1,7 +1,4 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,7 +16,7 @@ import { useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, useAdminMutation } from './api';
-import { DialogForm } from './components/dialog-form';
+import { DialogForm, DialogFormActions } from './components/dialog-form';
 import { RoleSelect } from './role-select';
 
 export const inviteeKinds = ['phone', 'nationalCode', 'username'] as const;
@@ -135,19 +132,7 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={send.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={send.isPending}
-          startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('invite.send')}
-        </Button>
-      </DialogActions>
+      <DialogFormActions pending={send.isPending} submitLabel={t('invite.send')} onCancel={onClose} />
     </DialogForm>
   );
 }

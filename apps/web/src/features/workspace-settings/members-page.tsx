@@ -255,11 +255,7 @@ function MembersSection({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('members.title')}
         columns={columns}
-        data={members.data}
-        pending={members.isPending}
-        fetching={members.isFetching}
-        error={members.isError}
-        onRetry={() => void members.refetch()}
+        list={members}
         empty={query.search ? t('states.noMatches') : t('members.empty')}
         rowKey={(member) => member.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}
@@ -435,11 +431,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('invitations.title')}
         columns={columns}
-        data={invitations.data}
-        pending={invitations.isPending}
-        fetching={invitations.isFetching}
-        error={invitations.isError}
-        onRetry={() => void invitations.refetch()}
+        list={invitations}
         empty={query.search ? t('states.noMatches') : t('invitations.empty')}
         rowKey={(invitation) => invitation.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}

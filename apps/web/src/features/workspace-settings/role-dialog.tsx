@@ -1,8 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -29,7 +26,7 @@ import { notify } from '../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { useWorkspaceAccess } from '../workspaces/access';
 import { adminApi, useAccessCatalogue, useAdminMutation, useRole } from './api';
-import { DialogForm } from './components/dialog-form';
+import { DialogForm, DialogFormActions } from './components/dialog-form';
 import { type Can, canGrantRole, holdsEverything } from './grant';
 import { PermissionMatrix } from './permission-matrix';
 
@@ -204,19 +201,13 @@ function RoleForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onCancel} disabled={save.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={locked || save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {role ? t('actions.save') : t('roles.create')}
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        pending={save.isPending}
+        disabled={locked}
+        submitLabel={role ? t('actions.save') : t('roles.create')}
+        onCancel={onCancel}
+        sx={{ pt: 2 }}
+      />
     </DialogForm>
   );
 }

@@ -124,11 +124,7 @@ function RolesTable({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('roles.title')}
         columns={columns}
-        data={roles.data}
-        pending={roles.isPending}
-        fetching={roles.isFetching}
-        error={roles.isError}
-        onRetry={() => void roles.refetch()}
+        list={roles}
         empty={query.search ? t('states.noMatches') : t('roles.empty')}
         rowKey={(role) => role.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}

@@ -1,7 +1,4 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { BirthDateField } from '../profile/components/birth-date-field';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, personName, useAdminMutation } from './api';
-import { DialogForm } from './components/dialog-form';
+import { DialogForm, DialogFormActions } from './components/dialog-form';
 import { useLast } from './components/use-last';
 
 function EditForm({
@@ -95,19 +92,7 @@ function EditForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFormActions pending={save.isPending} submitLabel={t('actions.save')} onCancel={onClose} />
     </DialogForm>
   );
 }

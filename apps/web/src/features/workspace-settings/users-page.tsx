@@ -2,12 +2,9 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -36,6 +33,7 @@ import {
 } from './api';
 import { AdminSection } from './components/admin-section';
 import { type Column, DataTable } from './components/data-table';
+import { FilterSelect } from './components/filter-select';
 import { AccessState } from './components/no-access';
 import { RowAction } from './components/row-action';
 import { SearchField } from './components/search-field';
@@ -43,8 +41,6 @@ import { StatusChip } from './components/status-chip';
 import { useLast } from './components/use-last';
 import { allowedTransitions, deletePermissionFor, permissions } from './grant';
 import { UserEditDialog } from './user-edit-dialog';
-
-const allStatuses = '__all__';
 
 const isStatus = (value: string): value is WorkspaceUserStatus =>
   (workspaceUserStatuses as readonly string[]).includes(value);
@@ -215,28 +211,25 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
   ];
 
   const filter = (
-    <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 200 } }}>
-      <InputLabel id="users-status-filter">{t('users.statusFilter')}</InputLabel>
-      <Select
-        labelId="users-status-filter"
-        label={t('users.statusFilter')}
-        value={query.status ?? allStatuses}
-        onChange={(event) => {
-          const value = event.target.value;
-          setQuery((old) => {
-            const { status: _dropped, ...rest } = old;
-            return isStatus(value) ? { ...rest, status: value, page: 1 } : { ...rest, page: 1 };
-          });
-        }}
-      >
-        <MenuItem value={allStatuses}>{t('users.allStatuses')}</MenuItem>
-        {statusList.map((status) => (
-          <MenuItem key={status.key} value={status.key}>
-            {status.name}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <FilterSelect
+      id="users-status-filter"
+      label={t('users.statusFilter')}
+      allLabel={t('users.allStatuses')}
+      value={query.status}
+      onChange={(value) =>
+        setQuery((old) => {
+          const { status: _dropped, ...rest } = old;
+          return value && isStatus(value) ? { ...rest, status: value, page: 1 } : { ...rest, page: 1 };
+        })
+      }
+      minWidth={200}
+    >
+      {statusList.map((status) => (
+        <MenuItem key={status.key} value={status.key}>
+          {status.name}
+        </MenuItem>
+      ))}
+    </FilterSelect>
   );
 
   return (
@@ -251,11 +244,7 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
       <DataTable
         label={t('users.title')}
         columns={columns}
-        data={users.data}
-        pending={users.isPending}
-        fetching={users.isFetching}
-        error={users.isError}
-        onRetry={() => void users.refetch()}
+        list={users}
         empty={query.search || query.status ? t('states.noMatches') : t('users.empty')}
         rowKey={(user) => user.id}
         onPage={(page) => setQuery((old) => ({ ...old, page }))}

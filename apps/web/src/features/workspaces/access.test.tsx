@@ -8,44 +8,17 @@ import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { Gate, useWorkspaceAccess } from './access';
 import { selectApp, selectWorkspace } from './selection';
 import { SettingsLayout } from './settings/settings-layout';
+import { accessPath, memberAccess, ownerAccess, workspace } from './test-fixtures';
 
-const accessPath = '/v1/workspaces/members/access/information/user-id/u1/workspace-id/ws-1';
 const workspacesPath = '/v1/workspaces/';
 
-const member = (permissions: string[], superAccess = false) => ({
-  workspaceId: 'ws-1',
-  memberId: 'm1',
-  roles: [
-    {
-      level: 'member',
-      role: { id: 'r1', name: 'Clerk', key: 'clerk', superAccess },
-      applications: ['tenant-settings'],
-      permissions,
-    },
-  ],
-});
-const owner = {
-  workspaceId: 'ws-1',
-  memberId: 'm1',
-  roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
-};
+const member = (permissions: string[], superAccess = false) =>
+  memberAccess({ name: 'Clerk', superAccess }, permissions);
 
 const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
   selectWorkspace('ws-1');
-  api.on(`GET ${workspacesPath}`, [
-    {
-      id: 'ws-1',
-      workspaceName: 'acme',
-      name: 'Acme',
-      description: null,
-      logo: null,
-      status: { id: 'active', name: 'Active', key: 'active' },
-      createdDate: '2025-01-01T00:00:00.000Z',
-      level: 'member',
-      role: { id: 'r1', name: 'Clerk', key: 'clerk' },
-    },
-  ]);
+  api.on(`GET ${workspacesPath}`, [workspace('ws-1', 'Acme', 'member', 'Clerk')]);
 });
 
 function Probe() {
@@ -94,7 +67,7 @@ describe('useWorkspaceAccess and Gate', () => {
   });
 
   it('gives the owner (wildcard) everything', async () => {
-    api.on(`GET ${accessPath}`, owner);
+    api.on(`GET ${accessPath}`, ownerAccess);
     await openProbe();
     expect(await screen.findByRole('button', { name: 'Create role' })).toBeTruthy();
     expect(screen.getByTestId('state').textContent).toBe('owner');
@@ -159,7 +132,7 @@ describe('the settings navigation', () => {
   });
 
   it('shows the owner every section, backups and the audit log included', async () => {
-    api.on(`GET ${accessPath}`, owner);
+    api.on(`GET ${accessPath}`, ownerAccess);
     await openSettings('roles');
     expect(await screen.findByText('roles page')).toBeTruthy();
     expect(await sectionNames()).toEqual([

@@ -8,36 +8,10 @@ import { CreateWorkspacePage } from './create-workspace-page';
 import { selectApp, selectWorkspace } from './selection';
 import { ApplicationsPage } from './settings/applications-page';
 import { InfoPage } from './settings/info-page';
+import { accessPath, application, memberAccess, noVersion, ownerAccess, workspace } from './test-fixtures';
 
-const accessPath = '/v1/workspaces/members/access/information/user-id/u1/workspace-id/ws-1';
-const ownerAccess = {
-  workspaceId: 'ws-1',
-  memberId: 'm1',
-  roles: [{ level: 'owner', role: null, applications: ['tenant-settings'], permissions: ['*'] }],
-};
-const readerAccess = {
-  workspaceId: 'ws-1',
-  memberId: 'm1',
-  roles: [
-    {
-      level: 'member',
-      role: { id: 'r1', name: 'Reader', key: 'reader', superAccess: false },
-      applications: ['tenant-settings'],
-      permissions: ['tenant_profile_read'],
-    },
-  ],
-};
-const workspace = {
-  id: 'ws-1',
-  workspaceName: 'acme',
-  name: 'Acme',
-  description: null,
-  logo: null,
-  status: { id: 'active', name: 'Active', key: 'active' },
-  createdDate: '2025-01-01T00:00:00.000Z',
-  level: 'owner',
-  role: null,
-};
+const readerAccess = memberAccess({ name: 'Reader', superAccess: false }, ['tenant_profile_read']);
+const acme = workspace('ws-1', 'Acme', 'owner', null);
 const profile = {
   id: 'p1',
   workspaceId: 'ws-1',
@@ -50,32 +24,13 @@ const profile = {
   logo: null,
   socialNetworks: { instagram: 'acme', telegram: null, x: null, rubika: null },
 };
-const noVersion = { pwa: null, ios: null, android: null, windows: null, macos: null };
-const noSocial = { instagram: null, telegram: null, x: null, rubika: null };
-const settingsApp = {
-  id: 'a1',
-  key: 'tenant-settings',
-  name: 'Workspace settings',
-  title: null,
-  slogan: null,
-  description: null,
-  keywords: [],
-  version: noVersion,
-  socialNetworks: noSocial,
-  createdDate: '2025-01-01T00:00:00.000Z',
-};
-const shopApp = {
-  ...settingsApp,
-  id: 'a2',
-  key: 'shop',
-  name: 'Shop',
-  version: { ...noVersion, pwa: '1.0.0' },
-};
+const settingsApp = application({ id: 'a1', key: 'tenant-settings', name: 'Workspace settings' });
+const shopApp = application({ id: 'a2', key: 'shop', name: 'Shop', version: { ...noVersion, pwa: '1.0.0' } });
 
 const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
   api.on(`GET ${accessPath}`, ownerAccess);
-  api.on('GET /v1/workspaces/', [workspace]);
+  api.on('GET /v1/workspaces/', [acme]);
 });
 
 const input = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
@@ -92,7 +47,7 @@ describe('/workspace/new', { timeout: 30_000 }, () => {
   it('creates the workspace, selects it (forgetting the old app) and opens its applications', async () => {
     selectWorkspace('old');
     selectApp('old-app');
-    api.on('POST /v1/workspaces/', { ...workspace, id: 'ws-new', name: 'Acme Trading' });
+    api.on('POST /v1/workspaces/', { ...acme, id: 'ws-new', name: 'Acme Trading' });
     const { router } = await open('en');
     await userEvent.type(input('Display name'), 'Acme Trading');
     // The slug follows a Latin name until typed by hand.

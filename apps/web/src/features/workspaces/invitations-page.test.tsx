@@ -5,27 +5,9 @@ import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { NotificationBell } from '../notifications/notification-bell';
 import { InvitationsPage } from './invitations-page';
+import { pendingInvitation } from './test-fixtures';
 
-const invitation = {
-  id: 'inv-1',
-  workspaceId: 'ws-9',
-  workspaceName: 'initech',
-  name: 'Initech',
-  logo: null,
-  role: null,
-  token: 't',
-  createdDate: new Date().toISOString(),
-  expiresDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  status: { id: 'pending', name: 'Pending', key: 'pending' },
-  invitee: {
-    userId: 'u1',
-    firstName: null,
-    lastName: null,
-    username: 'sara',
-    phone: null,
-    nationalCode: null,
-  },
-};
+const invitation = pendingInvitation(null);
 
 const api = featureTestHarness({ userId: 'u1' });
 

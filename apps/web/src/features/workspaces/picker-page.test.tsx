@@ -5,38 +5,9 @@ import { getAppId, getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { PickerPage } from './picker-page';
 import { selectApp, selectWorkspace } from './selection';
+import { pendingInvitation, workspace } from './test-fixtures';
 
-const workspace = (id: string, name: string, level: 'owner' | 'member', role: string | null) => ({
-  id,
-  workspaceName: name.toLowerCase(),
-  name,
-  description: null,
-  logo: null,
-  status: { id: 'active', name: 'Active', key: 'active' },
-  createdDate: '2025-01-01T00:00:00.000Z',
-  level,
-  role: role ? { id: `r-${role}`, name: role, key: role.toLowerCase() } : null,
-});
-const invitation = {
-  id: 'inv-1',
-  workspaceId: 'ws-9',
-  workspaceName: 'initech',
-  name: 'Initech',
-  logo: null,
-  role: { id: 'r-acc', name: 'Accounting', key: 'accounting' },
-  token: 't',
-  createdDate: new Date().toISOString(),
-  expiresDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  status: { id: 'pending', name: 'Pending', key: 'pending' },
-  invitee: {
-    userId: 'u1',
-    firstName: null,
-    lastName: null,
-    username: 'sara',
-    phone: null,
-    nationalCode: null,
-  },
-};
+const invitation = pendingInvitation({ id: 'r-acc', name: 'Accounting', key: 'accounting' });
 
 const api = featureTestHarness({ userId: 'u1' });
 

@@ -114,60 +114,51 @@ export function BirthDateField({
     setShown(next);
   };
 
+  // One select per part of the date, each with an empty first entry.
+  const partSelect = (
+    part: keyof CalendarDate,
+    size: { flex: number; minWidth: number },
+    options: { value: number; text: string }[],
+  ) => (
+    <FormControl sx={size} error={Boolean(error)}>
+      <InputLabel id={`${id}-${part}-label`}>{t(`profile.${part}`)}</InputLabel>
+      <Select
+        labelId={`${id}-${part}-label`}
+        label={t(`profile.${part}`)}
+        value={shown[part] ?? ''}
+        onChange={(event) => change(part, toPart(event.target.value))}
+      >
+        <MenuItem value="">{t('profile.none')}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.text}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+
   return (
     <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0, gap: 1 }} aria-describedby={`${id}-help`}>
       <Typography component="legend" variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {label ?? t('profile.birthDate')}
       </Typography>
       <Stack direction="row" sx={{ gap: 1 }}>
-        <FormControl sx={{ flex: 1, minWidth: 80 }} error={Boolean(error)}>
-          <InputLabel id={`${id}-day-label`}>{t('profile.day')}</InputLabel>
-          <Select
-            labelId={`${id}-day-label`}
-            label={t('profile.day')}
-            value={shown.day ?? ''}
-            onChange={(event) => change('day', toPart(event.target.value))}
-          >
-            <MenuItem value="">{t('profile.none')}</MenuItem>
-            {dayNumbers.slice(0, maxDay).map((day) => (
-              <MenuItem key={day} value={day}>
-                {digits(day)}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl sx={{ flex: 2, minWidth: 120 }} error={Boolean(error)}>
-          <InputLabel id={`${id}-month-label`}>{t('profile.month')}</InputLabel>
-          <Select
-            labelId={`${id}-month-label`}
-            label={t('profile.month')}
-            value={shown.month ?? ''}
-            onChange={(event) => change('month', toPart(event.target.value))}
-          >
-            <MenuItem value="">{t('profile.none')}</MenuItem>
-            {months.map((name, index) => (
-              <MenuItem key={name} value={index + 1}>
-                {name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl sx={{ flex: 1.5, minWidth: 100 }} error={Boolean(error)}>
-          <InputLabel id={`${id}-year-label`}>{t('profile.year')}</InputLabel>
-          <Select
-            labelId={`${id}-year-label`}
-            label={t('profile.year')}
-            value={shown.year ?? ''}
-            onChange={(event) => change('year', toPart(event.target.value))}
-          >
-            <MenuItem value="">{t('profile.none')}</MenuItem>
-            {years.map((year) => (
-              <MenuItem key={year} value={year}>
-                {digits(year)}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        {partSelect(
+          'day',
+          { flex: 1, minWidth: 80 },
+          dayNumbers.slice(0, maxDay).map((day) => ({ value: day, text: digits(day) })),
+        )}
+        {partSelect(
+          'month',
+          { flex: 2, minWidth: 120 },
+          months.map((name, index) => ({ value: index + 1, text: name })),
+        )}
+        {partSelect(
+          'year',
+          { flex: 1.5, minWidth: 100 },
+          years.map((year) => ({ value: year, text: digits(year) })),
+        )}
       </Stack>
       <FormHelperText id={`${id}-help`} error={Boolean(error)}>
         {error ||

@@ -15,7 +15,7 @@ import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
 import { type ContactStep, profileApi, profileKeys, useEmail, usePhone } from '../api';
-import { validate } from '../form-errors';
+import { validateField } from '../form-errors';
 import { CodeStep } from './code-step';
 import { SectionCard } from './section-card';
 
@@ -79,12 +79,8 @@ function ContactFlow({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(schema, value, locale);
-    if (!checked.ok) {
-      setError(Object.values(checked.errors)[0] ?? '');
-      return;
-    }
-    setError('');
+    const checked = validateField(schema, value, locale, setError);
+    if (!checked.ok) return;
     setPending(true);
     try {
       const wait = follow(await onSubmit(checked.data), checked.data);

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useNationalCode, useSecurityMutation, useUsername } from '../api';
-import { serverFieldErrors, validate } from '../form-errors';
+import { serverFieldErrors, validateField } from '../form-errors';
 import { SectionCard } from './section-card';
 
 /**
@@ -29,12 +29,8 @@ function useFieldSave<T>(
   const [error, setError] = useState('');
   const submit = async (event: FormEvent, value: string) => {
     event.preventDefault();
-    const checked = validate(schema, value, locale);
-    if (!checked.ok) {
-      setError(Object.values(checked.errors)[0] ?? '');
-      return;
-    }
-    setError('');
+    const checked = validateField(schema, value, locale, setError);
+    if (!checked.ok) return;
     try {
       await save(checked.data);
       saved();

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { passwordSchema, toAsciiDigits } from '@wsm/contracts';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -26,6 +26,13 @@ export function PasswordCard() {
   const [form, setForm] = useState({ currentPassword: '', password: '', repeat: '', code: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (key: keyof typeof form, value: string) => setForm((old) => ({ ...old, [key]: value }));
+  /** A field's value, its change, and its error in place of `hint`. */
+  const bind = (key: keyof typeof form, hint?: string) => ({
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    error: Boolean(errors[key]),
+    helperText: errors[key] || hint,
+  });
   // The meter counts the person's own data as guessable, as the API does (these answers are shared
   // with the page's other cards).
   const owner = {
@@ -77,19 +84,13 @@ export function PasswordCard() {
         <TextField
           type="password"
           label={t('password.current')}
-          value={form.currentPassword}
-          onChange={(event) => set('currentPassword', event.target.value)}
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword}
+          {...bind('currentPassword')}
           autoComplete="current-password"
         />
         <TextField
           type="password"
           label={t('password.new')}
-          value={form.password}
-          onChange={(event) => set('password', event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password || t('password.rules')}
+          {...bind('password', t('password.rules'))}
           autoComplete="new-password"
           onFocus={preloadPasswordStrength}
         />
@@ -97,19 +98,13 @@ export function PasswordCard() {
         <TextField
           type="password"
           label={t('password.repeat')}
-          value={form.repeat}
-          onChange={(event) => set('repeat', event.target.value)}
-          error={Boolean(errors.repeat)}
-          helperText={errors.repeat}
+          {...bind('repeat')}
           autoComplete="new-password"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}>
           <TextField
             label={t('code.label')}
-            value={form.code}
-            onChange={(event) => set('code', event.target.value)}
-            error={Boolean(errors.code)}
-            helperText={errors.code || (codeSent ? t('password.codeHelp') : t('password.sendFirst'))}
+            {...bind('code', codeSent ? t('password.codeHelp') : t('password.sendFirst'))}
             autoComplete="one-time-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
             sx={{ flex: 1 }}

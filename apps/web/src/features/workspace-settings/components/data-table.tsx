@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -41,11 +42,7 @@ export interface Paged<T> {
 export function DataTable<T>({
   label,
   columns,
-  data,
-  pending,
-  fetching = false,
-  error,
-  onRetry,
+  list,
   empty,
   rowKey,
   actions,
@@ -53,11 +50,8 @@ export function DataTable<T>({
 }: {
   label: string;
   columns: Column<T>[];
-  data: Paged<T> | undefined;
-  pending: boolean;
-  fetching?: boolean;
-  error: boolean;
-  onRetry: () => void;
+  /** The page's query: its rows, and whether it is loading, refreshing or failed. */
+  list: UseQueryResult<Paged<T>>;
   empty: string;
   rowKey: (row: T) => string;
   actions?: (row: T) => ReactNode;
@@ -66,6 +60,8 @@ export function DataTable<T>({
   const { t } = useTranslation('workspace-admin');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('tablet'));
+  const { data, isPending: pending, isFetching: fetching, isError: error } = list;
+  const onRetry = () => void list.refetch();
 
   if (pending && !data)
     return (

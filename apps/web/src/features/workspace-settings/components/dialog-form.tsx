@@ -1,5 +1,10 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A form filling a dialog: a flex column, so a long DialogContent scrolls while the DialogActions stay
@@ -21,5 +26,41 @@ export function DialogForm({
     >
       {children}
     </Box>
+  );
+}
+
+/**
+ * The form's cancel and submit buttons: while `pending` both wait and the submit shows a spinner;
+ * `disabled` holds the submit for the form's own reasons.
+ */
+export function DialogFormActions({
+  pending,
+  disabled = false,
+  submitLabel,
+  onCancel,
+  sx,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  /** The actions' own spacing, after the usual. */
+  sx?: SxProps<Theme>;
+}) {
+  const { t } = useTranslation('workspace-admin');
+  return (
+    <DialogActions sx={[{ px: 3, pb: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      <Button onClick={onCancel} disabled={pending}>
+        {t('actions.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={disabled || pending}
+        startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
+        {submitLabel}
+      </Button>
+    </DialogActions>
   );
 }

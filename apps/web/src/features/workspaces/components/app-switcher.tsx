@@ -1,27 +1,24 @@
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
 import { ApplicationIcon } from './application-icon';
 import { applicationTitle } from './application-title';
-import { SwitcherButton, SwitcherItem, SwitcherMenu } from './switcher-menu';
+import { SwitcherButton, SwitcherItem, SwitcherLink, SwitcherMenu, useSwitcherMenu } from './switcher-menu';
 import { useOpenApplication } from './use-open-application';
 
 /** The app bar's application menu of the selected workspace. */
 export function AppSwitcher() {
   const { t } = useTranslation('workspaces');
   const navigate = useLocaleNavigate();
-  const menuId = useId();
   const workspaceId = useSelectedWorkspaceId();
   const appId = useSelectedAppId();
   const applications = useApplications(workspaceId);
   const open = useOpenApplication();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const switcher = useSwitcherMenu();
   const current = applications.data?.find((application) => application.id === appId);
 
   // An app id that is not one of this workspace's applications (deleted meanwhile) is forgotten.
@@ -35,9 +32,7 @@ export function AppSwitcher() {
   return (
     <>
       <SwitcherButton
-        menuId={menuId}
-        anchor={anchor}
-        onOpen={setAnchor}
+        {...switcher.button}
         label={label}
         name={current ? current.name : t('switcher.applications')}
         testId="app-switcher"
@@ -46,9 +41,7 @@ export function AppSwitcher() {
         sx={{ '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 } }}
       />
       <SwitcherMenu
-        id={menuId}
-        anchor={anchor}
-        onClose={() => setAnchor(null)}
+        {...switcher.menu}
         title={t('switcher.applications')}
         list={applications}
         item={(application) => (
@@ -56,7 +49,7 @@ export function AppSwitcher() {
             key={application.id}
             selected={application.id === appId}
             onClick={() => {
-              setAnchor(null);
+              switcher.close();
               open(application);
             }}
             testId="switcher-app"
@@ -70,17 +63,15 @@ export function AppSwitcher() {
         )}
         paperWidth={{ min: 240, max: 320 }}
       >
-        <MenuItem
+        <SwitcherLink
+          icon={<AppsOutlined fontSize="small" />}
           onClick={() => {
-            setAnchor(null);
+            switcher.close();
             navigate('/workspace/apps');
           }}
         >
-          <ListItemIcon>
-            <AppsOutlined fontSize="small" />
-          </ListItemIcon>
           {t('switcher.allApplications')}
-        </MenuItem>
+        </SwitcherLink>
       </SwitcherMenu>
     </>
   );

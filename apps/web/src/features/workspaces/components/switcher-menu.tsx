@@ -5,12 +5,27 @@ import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * The open state of a switcher: the props its button and its menu share (the menu's id, the anchor the
+ * button sets), and `close` for the menu's entries and links.
+ */
+export function useSwitcherMenu() {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return {
+    close,
+    button: { menuId, anchor, onOpen: setAnchor },
+    menu: { id: menuId, anchor, onClose: close },
+  };
+}
 
 /**
  * The menu of an app-bar switcher: its title, the list's loading and failure states or one item per
@@ -145,6 +160,19 @@ export function SwitcherItem({
       <ListItemIcon>{icon}</ListItemIcon>
       {children}
       {selected ? <Check fontSize="small" color="primary" sx={{ ml: 1 }} /> : null}
+    </MenuItem>
+  );
+}
+
+/**
+ * One of a switcher's own links, below its list: an icon, then its text. The other props reach the
+ * MenuItem, as the menu list gives its first entry focus through them when the list above is empty.
+ */
+export function SwitcherLink({ icon, children, ...item }: MenuItemProps & { icon: ReactNode }) {
+  return (
+    <MenuItem {...item}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      {children}
     </MenuItem>
   );
 }

@@ -10,7 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../lib/locale-navigation';
 import { getStoredUser } from '../../../lib/storage';
@@ -31,6 +31,12 @@ export function UserMenu() {
   const close = () => setAnchor(null);
   const name = displayName();
   const leave = useLeaveWorkspace(close);
+  const link = (to: string, icon: ReactNode, text: string, testId?: string) => (
+    <MenuItem component={LocaleLink} to={to} onClick={close} data-testid={testId}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      {text}
+    </MenuItem>
+  );
 
   return (
     <>
@@ -49,32 +55,12 @@ export function UserMenu() {
       </Tooltip>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {name ? <ListSubheader sx={{ lineHeight: 2.5 }}>{name}</ListSubheader> : null}
-        <MenuItem component={LocaleLink} to="/profile" onClick={close}>
-          <ListItemIcon>
-            <PersonOutlined fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.profile')}
-        </MenuItem>
-        <MenuItem component={LocaleLink} to="/profile/security" onClick={close}>
-          <ListItemIcon>
-            <ShieldOutlined fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.security')}
-        </MenuItem>
-        <MenuItem component={LocaleLink} to="/" onClick={close}>
-          <ListItemIcon>
-            <GridViewOutlined fontSize="small" />
-          </ListItemIcon>
-          {t('switcher.allWorkspaces')}
-        </MenuItem>
+        {link('/profile', <PersonOutlined fontSize="small" />, t('userMenu.profile'))}
+        {link('/profile/security', <ShieldOutlined fontSize="small" />, t('userMenu.security'))}
+        {link('/', <GridViewOutlined fontSize="small" />, t('switcher.allWorkspaces'))}
         {leave.item}
         <Divider />
-        <MenuItem component={LocaleLink} to="/logout" onClick={close} data-testid="logout-link">
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.logout')}
-        </MenuItem>
+        {link('/logout', <LogoutOutlined fontSize="small" />, t('userMenu.logout'), 'logout-link')}
       </Menu>
       {leave.dialog}
     </>

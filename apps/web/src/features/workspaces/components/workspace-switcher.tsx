@@ -2,29 +2,26 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import Badge from '@mui/material/Badge';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import { toLocaleDigits } from '@wsm/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
 import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, selectWorkspace, useSelectedWorkspaceId } from '../selection';
 import { MemberLevel } from './member-level';
-import { SwitcherButton, SwitcherItem, SwitcherMenu } from './switcher-menu';
+import { SwitcherButton, SwitcherItem, SwitcherLink, SwitcherMenu, useSwitcherMenu } from './switcher-menu';
 
 /** The app bar's workspace menu: switch workspace, see all, create one, open invitations. */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation('workspaces');
   const locale = useLocale();
   const navigate = useLocaleNavigate();
-  const menuId = useId();
   const selectedId = useSelectedWorkspaceId();
   const workspaces = useWorkspaces();
   const invitations = useMyInvitations();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const switcher = useSwitcherMenu();
   const current = workspaces.data?.find((workspace) => workspace.id === selectedId);
 
   // A stored id of a workspace the user no longer belongs to (removed, left, another account before).
@@ -33,7 +30,7 @@ export function WorkspaceSwitcher() {
   }, [workspaces.data, selectedId, current]);
 
   const go = (path: string) => {
-    setAnchor(null);
+    switcher.close();
     navigate(path);
   };
   const choose = (id: string) => {
@@ -49,9 +46,7 @@ export function WorkspaceSwitcher() {
   return (
     <>
       <SwitcherButton
-        menuId={menuId}
-        anchor={anchor}
-        onOpen={setAnchor}
+        {...switcher.button}
         label={label}
         name={current ? current.name : t('switcher.workspaces')}
         boldName
@@ -71,9 +66,7 @@ export function WorkspaceSwitcher() {
         </Badge>
       </SwitcherButton>
       <SwitcherMenu
-        id={menuId}
-        anchor={anchor}
-        onClose={() => setAnchor(null)}
+        {...switcher.menu}
         title={t('switcher.workspaces')}
         list={workspaces}
         item={(workspace) => (
@@ -103,16 +96,10 @@ export function WorkspaceSwitcher() {
         )}
         paperWidth={{ min: 260, max: 340 }}
       >
-        <MenuItem onClick={() => go('/')}>
-          <ListItemIcon>
-            <GridViewOutlined fontSize="small" />
-          </ListItemIcon>
+        <SwitcherLink icon={<GridViewOutlined fontSize="small" />} onClick={() => go('/')}>
           {t('switcher.allWorkspaces')}
-        </MenuItem>
-        <MenuItem onClick={() => go('/workspace/invitations')}>
-          <ListItemIcon>
-            <MailOutlined fontSize="small" />
-          </ListItemIcon>
+        </SwitcherLink>
+        <SwitcherLink icon={<MailOutlined fontSize="small" />} onClick={() => go('/workspace/invitations')}>
           <ListItemText primary={t('switcher.invitations')} />
           {pending > 0 ? (
             <Badge
@@ -121,13 +108,10 @@ export function WorkspaceSwitcher() {
               sx={{ ml: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
             />
           ) : null}
-        </MenuItem>
-        <MenuItem onClick={() => go('/workspace/new')}>
-          <ListItemIcon>
-            <AddOutlined fontSize="small" />
-          </ListItemIcon>
+        </SwitcherLink>
+        <SwitcherLink icon={<AddOutlined fontSize="small" />} onClick={() => go('/workspace/new')}>
           {t('switcher.create')}
-        </MenuItem>
+        </SwitcherLink>
       </SwitcherMenu>
     </>
   );
