@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 //   parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
-// first two; modules are moved, never copied, so each keeps one instance.
+// first three; modules are moved, never copied, so each keeps one instance.
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
