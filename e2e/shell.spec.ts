@@ -45,7 +45,7 @@ test.describe('the shell', () => {
     );
   });
 
-  test("a signed-in first visit loads none of the sign-up and recovery pages' code", async ({
+  test("a signed-in first visit loads its screen in one file, without other screens' or sign-up's code", async ({
     browser,
     request,
     baseURL,
@@ -68,10 +68,14 @@ test.describe('the shell', () => {
     await page.goto('/fa/workspace/apps');
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    expect(scripts.some((path) => /\/assets\/apps-page-/.test(path))).toBe(true);
-    expect(scripts.filter((path) => /\/assets\/public-forms-/.test(path))).toEqual([]);
+    expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/(public-forms|libs)-/.test(path))).toEqual([]);
 
-    // The sign-up page does load that file: the name the check above looks for is the real one.
+    // The members screen does load the other screens' libraries (tables, tabs), and the sign-up page
+    // its own file: the names the checks above look for are the real ones.
+    await page.goto('/fa/workspace/settings/members');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(scripts.some((path) => /\/assets\/libs-/.test(path))).toBe(true);
     await context.clearCookies();
     await page.goto('/fa/signup');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

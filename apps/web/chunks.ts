@@ -8,9 +8,13 @@ import { fileURLToPath } from 'node:url';
 // - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
 // - `forms-shared`: what they add that the signed-in screens use too (the API client with axios, form
 //   parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
+// - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
+//   the workspace picker and the applications, import statically, libraries and our code together: a
+//   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
-// first three; modules are moved, never copied, so each keeps one instance.
+// first three (the frame carries zod while its screens check their answers with it); modules are moved,
+// never copied, so each keeps one instance.
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -22,6 +26,12 @@ const firstScreenRoutes = [
   'features/status-pages/status-page.tsx',
 ].map(source);
 const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
+/** The signed-in frame and the screens a login lands on. */
+const signedInFrameRoutes = [
+  'features/workspaces/app-layout.tsx',
+  'features/workspaces/picker-page.tsx',
+  'features/workspaces/apps-page.tsx',
+].map(source);
 
 interface ModuleGraph {
   getModuleInfo(
@@ -80,7 +90,9 @@ const keptOffFirstScreen = (id: string) =>
 /** The `output.codeSplitting.groups` of the build. */
 export function chunkGroups() {
   // Computed once per build, on the first question (the module graph is complete by then).
-  let sets: { first: Set<string>; formsShared: Set<string>; publicForms: Set<string> } | undefined;
+  let sets:
+    | { first: Set<string>; formsShared: Set<string>; publicForms: Set<string>; frame: Set<string> }
+    | undefined;
   const setsFor = (graph: ModuleGraph) => {
     if (!sets) {
       const first = staticClosure(graph, [entry, ...firstScreenRoutes], new Set());
@@ -90,7 +102,8 @@ export function chunkGroups() {
       const elsewhere = staticClosure(graph, dynamicRoots(graph, new Set(publicFormRoutes)), first);
       const formsShared = new Set([...publicForms].filter((id) => elsewhere.has(id)));
       for (const id of formsShared) publicForms.delete(id);
-      sets = { first, formsShared, publicForms };
+      const frame = staticClosure(graph, signedInFrameRoutes, new Set([...first, ...formsShared]));
+      sets = { first, formsShared, publicForms, frame };
     }
     return sets;
   };
@@ -105,6 +118,10 @@ export function chunkGroups() {
     },
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).publicForms.has(id) ? 'public-forms' : null),
+      priority: 2,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).frame.has(id) ? 'signed-in-frame' : null),
       priority: 2,
     },
     { name: 'libs', test: /node_modules[\\/](?!@zxcvbn-ts)/, minShareCount: 2, priority: 1 },
