@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
 // - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
-// - `forms-shared`: what they add that the signed-in screens use too (the API client with axios, form
-//   parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
+// - `forms-shared`: what they add that the signed-in screens use too (the API client, form parts), so
+//   a signed-in first visit does not download the sign-up and recovery pages with it.
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
 // first three; modules are moved, never copied, so each keeps one instance.
