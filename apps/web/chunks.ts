@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
 // - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
-// - `forms-shared`: what they add that the signed-in screens use too (the API client with axios, form
-//   parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
+// - `forms-shared`: what they add that the signed-in screens use too (the API client, form parts), so
+//   a signed-in first visit does not download the sign-up and recovery pages with it.
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.

@@ -1,10 +1,10 @@
-import { type AxiosAdapter, AxiosError, AxiosHeaders, CanceledError } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, respond } from '../test/fake-http';
 import { initAppI18n } from '../test/i18n';
 import { apiClient, resetUnexpectedError } from './api-client';
 import { ApiError } from './api-error';
+import { CanceledError, type HttpAdapter, HttpError, type HttpRequest } from './http';
 import { setNavigationBridge } from './navigation';
 import { notify } from './notify';
 import { getStoredErrorCode, localKeys } from './storage';
@@ -30,32 +30,49 @@ afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
 
-/** An adapter that answers with the given HTTP status and body, the way axios' own adapters do. */
-function answer(status: number, body: unknown): AxiosAdapter {
-  return async (config) => respond(config, status, body);
+/** An adapter that answers with the given HTTP status and body, the way the XMLHttpRequest adapter does. */
+function answer(status: number, body: unknown): HttpAdapter {
+  return async () => respond(status, body);
 }
 
-const networkFailure: AxiosAdapter = async (config) => {
-  throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+const networkFailure: HttpAdapter = async () => {
+  throw new HttpError('Network Error');
 };
 
 const lastToast = () => toastError.mock.calls.at(-1)?.[0];
 
 describe('requests', () => {
-  it('send the bearer token, the language and no timeout', async () => {
+  it('send the bearer token and the language', async () => {
     Cookies.set('accessToken', 'token-1');
-    let seen: AxiosHeaders | undefined;
-    let timeout: number | undefined;
+    let seen: Record<string, string> | undefined;
     await apiClient.get('/v1/x', {
       adapter: async (config) => {
-        seen = AxiosHeaders.from(config.headers);
-        timeout = config.timeout;
+        seen = config.headers;
         return answer(200, envelope(200))(config);
       },
     });
-    expect(seen?.get('Authorization')).toBe('Bearer token-1');
-    expect(seen?.get('Accept-Language')).toBe('en');
-    expect(timeout).toBe(0);
+    expect(seen?.Authorization).toBe('Bearer token-1');
+    expect(seen?.['Accept-Language']).toBe('en');
+  });
+
+  it('send an object as JSON, a FormData as it is, and the params and options to the adapter', async () => {
+    const sent: HttpRequest[] = [];
+    const adapter: HttpAdapter = async (config) => {
+      sent.push(config);
+      return respond(200, envelope(200));
+    };
+    const form = new FormData();
+    const signal = new AbortController().signal;
+    const onUploadProgress = () => undefined;
+    await apiClient.delete('/v1/d', { adapter, data: { id: 'x' } });
+    await apiClient.post('/v1/f', form, { adapter, signal, onUploadProgress });
+    await apiClient.get('/v1/g', { adapter, params: { page: 2 }, responseType: 'blob' });
+    expect(sent[0]).toMatchObject({ method: 'delete', url: '/v1/d', data: '{"id":"x"}' });
+    expect(sent[0]?.headers['Content-Type']).toBe('application/json');
+    expect(sent[1]).toMatchObject({ method: 'post', data: form, signal, onUploadProgress });
+    expect(sent[1]?.headers['Content-Type']).toBeUndefined();
+    expect(sent[2]).toMatchObject({ method: 'get', params: { page: 2 }, responseType: 'blob' });
+    expect(sent[2]?.data).toBeUndefined();
   });
 
   it('resolve body 200 and 630 for the caller', async () => {
@@ -236,8 +253,8 @@ describe('HTTP-level rules', () => {
   });
 
   it('ignores cancelled requests and keeps their error', async () => {
-    const cancelled: AxiosAdapter = async (config) => {
-      throw new CanceledError(undefined, config);
+    const cancelled: HttpAdapter = async () => {
+      throw new CanceledError();
     };
     await expect(apiClient.get('/v1/x', { adapter: cancelled })).rejects.toBeInstanceOf(CanceledError);
     expect(navigate).not.toHaveBeenCalled();

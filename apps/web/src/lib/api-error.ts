@@ -1,6 +1,6 @@
 import type { Envelope } from '@wsm/contracts';
 
-// Kept apart from the client so code that only checks errors (the query client) does not pull in axios.
+// Kept apart from the client so code that only checks errors (the query client) does not pull in the client.
 
 export type ApiErrorKind = 'network' | 'http' | 'status' | 'unexpected';
 

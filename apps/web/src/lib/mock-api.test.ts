@@ -1,6 +1,6 @@
-import axios from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes } from '../app/mock-routes';
+import { CanceledError, encodeBody, type HttpMethod, type RequestOptions } from './http';
 import { createMockAdapter } from './mock-api';
 
 beforeEach(() => {
@@ -10,8 +10,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const client = (random: () => number) =>
-  axios.create({ adapter: createMockAdapter({ random, routes: mockRoutes }) });
+/** Calls the mocked API as the API client does: the body encoded, as JSON text or a FormData. */
+function client(random: () => number) {
+  const adapter = createMockAdapter({ random, routes: mockRoutes });
+  const send = (method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}) => {
+    const body = encodeBody(data);
+    return adapter({
+      ...options,
+      method,
+      baseURL: '',
+      url,
+      headers: {},
+      ...(body.data === undefined ? {} : { data: body.data }),
+    });
+  };
+  return {
+    get: (url: string, options?: RequestOptions) => send('get', url, undefined, options),
+    post: (url: string, data: unknown) => send('post', url, data),
+    put: (url: string, data: unknown, options?: RequestOptions) => send('put', url, data, options),
+  };
+}
 
 describe('mocked API', () => {
   it('answers after a random delay between 1 and 2 seconds', async () => {
@@ -48,8 +66,7 @@ describe('mocked API', () => {
     });
     await vi.advanceTimersByTimeAsync(1000);
     const response = await call;
-    expect(response.data.statusCode).toBe(630);
-    expect(response.data.data.method).toBe('sms');
+    expect(response.data).toMatchObject({ statusCode: 630, data: { method: 'sms' } });
   });
 
   it('rejects unknown calls with a 404 envelope', async () => {
@@ -84,6 +101,6 @@ describe('mocked API', () => {
     const call = client(() => 0).get('/healthz', { signal: controller.signal });
     const outcome = call.catch((error: unknown) => error);
     controller.abort();
-    expect(axios.isCancel(await outcome)).toBe(true);
+    expect(await outcome).toBeInstanceOf(CanceledError);
   });
 });

@@ -1,13 +1,5 @@
 import { StatusCode, statusMessages } from '@wsm/contracts';
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosResponse,
-  CanceledError,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { CanceledError, type HttpAdapter, HttpError, type HttpRequest, type HttpResponse } from './http';
 
 // The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
 // from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
@@ -25,21 +17,20 @@ export interface MockRoute {
   method: 'get' | 'post' | 'put' | 'delete';
   /** A path (query string ignored, trailing slash optional) or a pattern. */
   path: string | RegExp;
-  answer: (config: InternalAxiosRequestConfig) => MockAnswer;
+  answer: (config: HttpRequest) => MockAnswer;
 }
 
-function pathOf(config: InternalAxiosRequestConfig): string {
-  const url = config.url ?? '';
+function pathOf(config: HttpRequest): string {
+  const url = config.url;
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?')[0] ?? '';
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-function findRoute(routes: readonly MockRoute[], config: InternalAxiosRequestConfig): MockRoute | undefined {
-  const method = (config.method ?? 'get').toLowerCase();
+function findRoute(routes: readonly MockRoute[], config: HttpRequest): MockRoute | undefined {
   const path = pathOf(config);
   return routes.find(
     (route) =>
-      route.method === method &&
+      route.method === config.method &&
       (typeof route.path === 'string' ? route.path === path : route.path.test(path)),
   );
 }
@@ -57,28 +48,20 @@ export interface MockAdapterOptions {
   random?: () => number;
 }
 
-/** An axios adapter that answers from `routes`; unknown calls get a 404 envelope. */
-export function createMockAdapter(options: MockAdapterOptions): AxiosAdapter {
+/** An adapter that answers from `routes`; unknown calls get a 404 envelope. */
+export function createMockAdapter(options: MockAdapterOptions): HttpAdapter {
   const { routes } = options;
   const random = options.random ?? Math.random;
   const [minDelay, maxDelay] = mockDelayRangeMs;
 
   return (config) =>
-    new Promise<AxiosResponse>((resolve, reject) => {
+    new Promise<HttpResponse>((resolve, reject) => {
       const delay = Math.round(minDelay + random() * (maxDelay - minDelay));
       const total = uploadSize(config.data);
       const started = Date.now();
       let ticker: ReturnType<typeof setInterval> | undefined;
 
-      const reportProgress = (loaded: number) =>
-        config.onUploadProgress?.({
-          loaded,
-          total,
-          progress: loaded / total,
-          bytes: loaded,
-          upload: true,
-          lengthComputable: true,
-        });
+      const reportProgress = (loaded: number) => config.onUploadProgress?.({ loaded, total });
 
       if (total > 0 && config.onUploadProgress) {
         ticker = setInterval(() => {
@@ -89,12 +72,12 @@ export function createMockAdapter(options: MockAdapterOptions): AxiosAdapter {
 
       const finish = () => {
         if (ticker) clearInterval(ticker);
-        config.signal?.removeEventListener?.('abort', onAbort);
+        config.signal?.removeEventListener('abort', onAbort);
       };
       const onAbort = () => {
         clearTimeout(timer);
         finish();
-        reject(new CanceledError(undefined, config));
+        reject(new CanceledError());
       };
 
       const timer = setTimeout(() => {
@@ -108,42 +91,24 @@ export function createMockAdapter(options: MockAdapterOptions): AxiosAdapter {
               body: { statusCode: StatusCode.notFound, statusMessage: statusMessages[404].en, data: null },
             };
         const status = answer.status ?? 200;
-        const response: AxiosResponse = {
+        const response: HttpResponse = {
           data: answer.body,
           status,
-          statusText: status === 200 ? 'OK' : 'Mocked',
-          headers: new AxiosHeaders({ 'content-type': 'application/json' }),
-          config,
-          request: { mocked: true },
+          headers: { 'content-type': 'application/json' },
         };
-        const valid = config.validateStatus ? config.validateStatus(status) : status >= 200 && status < 300;
-        if (valid) resolve(response);
-        else
-          reject(
-            new AxiosError(
-              `Request failed with status code ${status}`,
-              status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-              config,
-              response.request,
-              response,
-            ),
-          );
+        if (status >= 200 && status < 300) resolve(response);
+        else reject(new HttpError(`Request failed with status code ${status}`, response));
       }, delay);
 
       if (config.signal?.aborted) onAbort();
-      else config.signal?.addEventListener?.('abort', onAbort);
+      else config.signal?.addEventListener('abort', onAbort);
     });
-}
-
-/** Switches an axios instance to the mocked API. */
-export function installMockApi(instance: AxiosInstance, options: MockAdapterOptions): void {
-  instance.defaults.adapter = createMockAdapter(options);
 }
 
 // The routes are the features' (composed in app/mock-routes.ts, which hands them in): lib never imports
 // a feature, so the features can import lib.
 let provide: (routes: readonly MockRoute[]) => void = () => {};
-const provided = new Promise<AxiosAdapter>((resolve) => {
+const provided = new Promise<HttpAdapter>((resolve) => {
   provide = (routes) => resolve(createMockAdapter({ routes }));
 });
 
@@ -153,4 +118,4 @@ export function provideMockRoutes(routes: readonly MockRoute[]): void {
 }
 
 /** The adapter the API client uses in a mock build (VITE_API_MOCK=true): answers once the routes are in. */
-export const mockAdapter: AxiosAdapter = async (config) => (await provided)(config);
+export const mockAdapter: HttpAdapter = async (config) => (await provided)(config);

@@ -1,16 +1,10 @@
 import { identityPaths } from '@wsm/contracts';
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  CanceledError,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, respond } from '../test/fake-http';
 import { initAppI18n } from '../test/i18n';
 import { apiClient, ensureFreshToken, needsRenewal, renewalThresholdMs } from './api-client';
+import { CanceledError, type HttpAdapter, HttpError, sendWithXhr } from './http';
 import { setNavigationBridge } from './navigation';
 import { notify } from './notify';
 import { getAccessExpiry, localKeys } from './storage';
@@ -32,16 +26,13 @@ beforeEach(() => {
   setNavigationBridge(navigate);
   window.history.replaceState(null, '', '/en/workspace?tab=2');
   localStorage.clear();
-  apiClient.defaults.adapter = undefined;
+  apiClient.defaults.adapter = sendWithXhr;
 });
 
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-  apiClient.defaults.adapter = undefined;
+  apiClient.defaults.adapter = sendWithXhr;
 });
-
-const bearerOf = (config: InternalAxiosRequestConfig) =>
-  AxiosHeaders.from(config.headers).get('Authorization');
 
 function signIn(expiresInMs: number, access = 'access-1', refresh = 'refresh-1-xxxxxxxxxxxx') {
   Cookies.set('accessToken', access);
@@ -57,18 +48,18 @@ function signIn(expiresInMs: number, access = 'access-1', refresh = 'refresh-1-x
 function fakeServer(renewal: { status: number; body: unknown } | 'network', expired: string[] = []) {
   const renewals: string[] = [];
   const calls: { url: string; bearer: unknown }[] = [];
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url === identityPaths.renew) {
       renewals.push(JSON.parse(String(config.data)).refreshToken);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (renewal === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-      return respond(config, renewal.status, renewal.body);
+      if (renewal === 'network') throw new HttpError('Network Error');
+      return respond(renewal.status, renewal.body);
     }
-    const bearer = bearerOf(config);
-    calls.push({ url: config.url ?? '', bearer });
+    const bearer = config.headers.Authorization;
+    calls.push({ url: config.url, bearer });
     if (typeof bearer === 'string' && expired.includes(bearer.replace('Bearer ', '')))
-      return respond(config, 401, envelope(401));
-    return respond(config, 200, envelope(200, { bearer }));
+      return respond(401, envelope(401));
+    return respond(200, envelope(200, { bearer }));
   };
   apiClient.defaults.adapter = adapter;
   return { renewals, calls };

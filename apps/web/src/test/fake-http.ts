@@ -1,8 +1,8 @@
 import type { Envelope } from '@wsm/contracts';
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type HttpResponse } from '../lib/http';
 
 // The pieces every fake HTTP layer of the tests answers with (the feature harness, the identity
-// screens' fake server, the API client's own tests): the server's envelope, and an axios response.
+// screens' fake server, the API client's own tests): the server's envelope, and the response of the HTTP layer.
 
 /** The server's envelope with `statusCode` and `data`. */
 export const envelope = <T>(statusCode: number, data: T = null as T): Envelope<T> => ({
@@ -12,11 +12,11 @@ export const envelope = <T>(statusCode: number, data: T = null as T): Envelope<T
 });
 
 /**
- * Answers `config` with the HTTP `status` and `body` the way axios' own adapters do: the response, and
- * outside 2xx a thrown AxiosError carrying it.
+ * Answers with the HTTP `status` and `body` the way the XMLHttpRequest adapter does: the response, and
+ * outside 2xx a thrown HttpError carrying it.
  */
-export function respond(config: InternalAxiosRequestConfig, status: number, body: unknown): AxiosResponse {
-  const response: AxiosResponse = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
+export function respond(status: number, body: unknown): HttpResponse {
+  const response: HttpResponse = { data: body, status, headers: { 'content-type': 'application/json' } };
   if (status >= 200 && status < 300) return response;
-  throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  throw new HttpError(`status ${status}`, response);
 }

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
-import type { InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -24,6 +23,7 @@ import faWorkspaceAdmin from '../../public/assets/locales/fa/workspace-admin.jso
 import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
 import { apiClient } from '../lib/api-client';
+import type { HttpRequest } from '../lib/http';
 import { notify } from '../lib/notify';
 import { setAccessExpiry, setStoredUser } from '../lib/storage';
 import { respond } from './fake-http';
@@ -31,7 +31,7 @@ import { createFeatureI18n } from './feature-i18n';
 import { initAppI18n } from './i18n';
 
 // Renders a feature screen the way the app does (router with :locale, query client, i18n, colour mode)
-// against a fake HTTP layer: the axios adapter answers from a table of "METHOD /path" handlers and
+// against a fake HTTP layer: the HTTP adapter answers from a table of "METHOD /path" handlers and
 // records every request, so tests assert the exact calls of api-contract.md.
 
 export interface RecordedRequest {
@@ -62,10 +62,10 @@ function parseBody(data: unknown): unknown {
 export function fakeApi(): FakeApi {
   const handlers = new Map<string, Handler>();
   const requests: RecordedRequest[] = [];
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const path = (config.url ?? '').split('?')[0] ?? '';
+  apiClient.defaults.adapter = async (config: HttpRequest) => {
+    const path = config.url.split('?')[0] ?? '';
     const request = {
-      method: (config.method ?? 'get').toUpperCase(),
+      method: config.method.toUpperCase(),
       path,
       params: config.params,
       body: parseBody(config.data),
@@ -79,7 +79,7 @@ export function fakeApi(): FakeApi {
       statusMessage: 'test',
       data: answer.data ?? null,
     };
-    return respond(config, status, body);
+    return respond(status, body);
   };
   return {
     requests,

@@ -7,13 +7,18 @@ import {
   type TwoFaMethod,
   type WebAuthnOptions,
 } from '@wsm/contracts';
-import type { AxiosRequestConfig } from 'axios';
-import { ApiError, apiClient, reportUnexpectedError, unwrap } from '../../lib/api-client';
+import {
+  ApiError,
+  type ApiRequestConfig,
+  apiClient,
+  reportUnexpectedError,
+  unwrap,
+} from '../../lib/api-client';
 
 // The identity calls of api-contract.md section 3. Each returns the envelope's data; failures reject
 // with ApiError after the status-code catalogue has shown its message.
 
-type CallOptions = Pick<AxiosRequestConfig, 'onError' | 'signal'>;
+type CallOptions = Pick<ApiRequestConfig, 'onError' | 'signal'>;
 
 // The password and code forms show 620 under their field: the catalogue's toast would say it twice.
 const atField = { fieldCodes: [StatusCode.wrongCredentials] } as const;

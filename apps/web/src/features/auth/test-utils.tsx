@@ -1,11 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import type { Envelope, Locale } from '@wsm/contracts';
-import { type AxiosAdapter, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { apiClient, resetUnexpectedError } from '../../lib/api-client';
+import { type HttpAdapter, sendWithXhr } from '../../lib/http';
 import { setNavigationBridge } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { envelope, respond } from '../../test/fake-http';
@@ -17,7 +17,7 @@ import { RecoveryChangePage, RecoveryStartPage, RecoveryVerifyPage } from './rec
 import { SignupPage } from './signup-page';
 
 // Rendering the identity screens in tests: the real texts, a memory router with the feature's routes,
-// and a fake server behind the real API client (its interceptors and catalogue included).
+// and a fake server behind the real API client (its session renewal and catalogue included).
 
 export interface Call {
   method: string;
@@ -36,11 +36,11 @@ export { envelope } from '../../test/fake-http';
 /** Answers each call by `url` from `routes`; records every call. */
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: Call[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const header = AxiosHeaders.from(config.headers).get('Authorization');
+  const adapter: HttpAdapter = async (config) => {
+    const header = config.headers.Authorization;
     const call: Call = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
+      method: config.method.toUpperCase(),
+      url: config.url,
       body: config.data ? (JSON.parse(String(config.data)) as Record<string, unknown>) : {},
       bearer: typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined,
     };
@@ -49,7 +49,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     const answer = handler ? await handler(call) : { status: 404, body: envelope(404) };
     const status =
       answer.status ?? (answer.body.statusCode === 200 || answer.body.statusCode === 630 ? 200 : 400);
-    return respond(config, status, answer.body);
+    return respond(status, answer.body);
   };
   apiClient.defaults.adapter = adapter;
   return calls;
@@ -107,7 +107,7 @@ export function resetBrowser(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   localStorage.clear();
   sessionStorage.clear();
-  apiClient.defaults.adapter = undefined;
+  apiClient.defaults.adapter = sendWithXhr;
   resetUnexpectedError();
   for (const spy of Object.values(toasts)) spy.mockClear();
 }

@@ -10,7 +10,6 @@ import {
   restoreResultSchema,
   StatusCode,
 } from '@wsm/contracts';
-import type { AxiosProgressEvent } from 'axios';
 import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
 
@@ -78,7 +77,7 @@ export async function importBackup(
   const data = await unwrap(
     apiClient.put(backupPaths.import(workspaceId), form, {
       signal,
-      onUploadProgress: (event: AxiosProgressEvent) => {
+      onUploadProgress: (event) => {
         if (event.total) onProgress(Math.min(event.loaded / event.total, 1));
       },
     }),

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../lib/api-client';
 import { localKeys, setStoredUser, writeLocal } from '../../lib/storage';
@@ -211,9 +210,9 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
       finish = resolve;
     });
     // Hold the upload half-way to see the progress bar (the next test's fakeApi() replaces this adapter).
-    const adapter = apiClient.defaults.adapter as AxiosAdapter;
-    apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      config.onUploadProgress?.({ loaded: 5, total: 10, bytes: 5, lengthComputable: true });
+    const adapter = apiClient.defaults.adapter;
+    apiClient.defaults.adapter = async (config) => {
+      config.onUploadProgress?.({ loaded: 5, total: 10 });
       await gate;
       return adapter(config);
     };

@@ -13,9 +13,8 @@ import {
   twoFaSettingsSchema,
   type WebAuthnOptions,
 } from '@wsm/contracts';
-import type { AxiosResponse } from 'axios';
 import { z } from 'zod';
-import { apiClient, unwrap } from '../../lib/api-client';
+import { apiClient, type HttpResponse, unwrap } from '../../lib/api-client';
 
 // Own profile and security (api-contract.md section 4, product-spec.md section 7): request and answer
 // schemas named after the contract's fields, the calls, and their TanStack Query hooks.
@@ -136,7 +135,7 @@ export type ContactStep =
   | { step: 'sent'; resendAfter: number | undefined }
   | { step: 'step-up'; phone: string; resendAfter: number };
 
-async function contactStep(request: Promise<AxiosResponse<Envelope<unknown>>>): Promise<ContactStep> {
+async function contactStep(request: Promise<HttpResponse<Envelope<unknown>>>): Promise<ContactStep> {
   const envelope = (await request).data;
   if (envelope.statusCode === StatusCode.secondStep) {
     const stepUp = stepUpResponseSchema.parse(envelope.data);
@@ -154,7 +153,7 @@ export type AuthenticatorStep =
   | { step: 'step-up'; phone: string; resendAfter: number };
 
 async function authenticatorStep(
-  request: Promise<AxiosResponse<Envelope<unknown>>>,
+  request: Promise<HttpResponse<Envelope<unknown>>>,
 ): Promise<AuthenticatorStep> {
   const envelope = (await request).data;
   if (envelope.statusCode === StatusCode.secondStep) {
@@ -173,7 +172,7 @@ export type PasskeyOptionsStep =
 export type PasskeyDeleteStep = { step: 'deleted' } | { step: 'step-up'; phone: string; resendAfter: number };
 
 async function stepUpOr<T>(
-  request: Promise<AxiosResponse<Envelope<unknown>>>,
+  request: Promise<HttpResponse<Envelope<unknown>>>,
   done: (data: unknown) => T,
 ): Promise<T | { step: 'step-up'; phone: string; resendAfter: number }> {
   const envelope = (await request).data;

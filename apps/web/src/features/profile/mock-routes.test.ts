@@ -1,7 +1,7 @@
 import { twoFaSettingsSchema } from '@wsm/contracts';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { HttpRequest } from '../../lib/http';
 import type { MockRoute } from '../../lib/mock-api';
 import { notificationListSchema, notificationSchema, unreadCountSchema } from '../notifications/api';
 import { notificationMockRoutes } from '../notifications/mock-routes';
@@ -24,7 +24,7 @@ function dataOf(routes: MockRoute[], method: MockRoute['method'], path: string):
       item.method === method && (typeof item.path === 'string' ? item.path === path : item.path.test(path)),
   );
   if (!route) throw new Error(`no mock route for ${method} ${path}`);
-  return (route.answer({} as InternalAxiosRequestConfig).body as { data: unknown }).data;
+  return (route.answer({} as HttpRequest).body as { data: unknown }).data;
 }
 
 const cases: [string, z.ZodType, MockRoute[]][] = [

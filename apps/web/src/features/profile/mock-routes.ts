@@ -1,5 +1,5 @@
 import { type Envelope, StatusCode } from '@wsm/contracts';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { HttpRequest } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
 // Canned answers of api-contract.md section 4 for the mocked-API mode (src/lib/mock-api.ts puts these
@@ -50,8 +50,8 @@ const maskedPhone = '0912***4567';
 // The mocked passkeys: kept in memory; the browser's prompt itself is real (it needs a real authenticator).
 let mockPasskeys: { id: string; name: string; createdDate: string; lastUsedDate: string | null }[] = [];
 
-/** The body of a mocked request (axios hands over the JSON text). */
-function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
+/** The body of a mocked request (the client hands over the JSON text). */
+function bodyOf(config: HttpRequest): Record<string, unknown> {
   try {
     const data: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -62,7 +62,7 @@ function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
 
 // The mocked phone change asks for a step-up first, as a session older than 10 minutes would be, so
 // the step-up screen can be seen without a server; the e-mail change goes straight on.
-const stepUpFirst = (config: InternalAxiosRequestConfig): MockAnswer =>
+const stepUpFirst = (config: HttpRequest): MockAnswer =>
   bodyOf(config).currentCode
     ? sent()
     : {

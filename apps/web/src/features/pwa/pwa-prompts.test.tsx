@@ -1,13 +1,13 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@wsm/contracts';
-import { type AxiosAdapter, AxiosError, AxiosHeaders } from 'axios';
 import Cookies from 'js-cookie';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/assets/locales/en/pwa.json';
 import fa from '../../../public/assets/locales/fa/pwa.json';
 import { apiClient } from '../../lib/api-client';
+import { type HttpAdapter, HttpError } from '../../lib/http';
 import { localKeys, setAccessExpiry } from '../../lib/storage';
 import { createFeatureI18n } from '../../test/feature-i18n';
 import { initAppI18n } from '../../test/i18n';
@@ -37,29 +37,19 @@ async function renderPrompts(lng: Locale = 'en', reload = vi.fn()) {
 const versionCalls: string[] = [];
 
 /** The server of GET /v1/app/version/; any other path is a 404 (the old application-key read had one). */
-function serverReportsVersion(version: string): AxiosAdapter {
+function serverReportsVersion(version: string): HttpAdapter {
   return async (config) => {
-    versionCalls.push(config.url ?? '');
+    versionCalls.push(config.url);
     if (config.url !== '/v1/app/version/') {
-      throw new AxiosError(
-        'not found',
-        AxiosError.ERR_BAD_REQUEST,
-        config,
-        {},
-        {
-          status: 404,
-          statusText: '',
-          headers: new AxiosHeaders(),
-          config,
-          data: { statusCode: 404, statusMessage: 'not found', data: null },
-        },
-      );
+      throw new HttpError('not found', {
+        status: 404,
+        headers: {},
+        data: { statusCode: 404, statusMessage: 'not found', data: null },
+      });
     }
     return {
       status: 200,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
+      headers: {},
       data: { statusCode: 200, statusMessage: 'ok', data: { version, builtAt: '2026-11-20T08:30:00.000Z' } },
     };
   };

@@ -1,18 +1,18 @@
 import type { Envelope } from '@wsm/contracts';
-import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../lib/api-client';
+import { type HttpAdapter, HttpError, type HttpRequest } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { initAppI18n } from '../../test/i18n';
 import { fetchAppVersion } from './version-api';
 
-const seen: InternalAxiosRequestConfig[] = [];
-function answer(status: number, body: Envelope): AxiosAdapter {
+const seen: HttpRequest[] = [];
+function answer(status: number, body: Envelope): HttpAdapter {
   return async (config) => {
     seen.push(config);
-    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
+    const response = { data: body, status, headers: {} };
     if (status === 200) return response;
-    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    throw new HttpError('failed', response);
   };
 }
 

@@ -28,7 +28,7 @@ import {
   workspaceUsersPageSchema,
 } from '@wsm/contracts';
 import { z } from 'zod';
-import { apiClient, unwrap } from '../../lib/api-client';
+import { apiClient, type QueryParams, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { tokenSubject } from '../auth/complete-login';
 import { useUsername } from '../profile/api';
@@ -54,7 +54,7 @@ const listParams = ({ page, pageSize, search }: ListQuery) => ({
   ...(search?.trim() ? { search: search.trim() } : {}),
 });
 
-const get = async <T>(path: string, schema: z.ZodType<T>, params?: Record<string, unknown>): Promise<T> =>
+const get = async <T>(path: string, schema: z.ZodType<T>, params?: QueryParams): Promise<T> =>
   schema.parse(await unwrap(apiClient.get(path, params ? { params } : undefined)));
 
 const remove = async (path: string, data: unknown): Promise<void> => {

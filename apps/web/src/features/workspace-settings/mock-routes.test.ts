@@ -9,28 +9,34 @@ import {
   workspacePaths,
   workspaceUsersPageSchema,
 } from '@wsm/contracts';
-import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { HttpRequest, QueryParams } from '../../lib/http';
 import type { MockRoute } from '../../lib/mock-api';
 import { resetWorkspaceAdminMock, workspaceAdminMockRoutes } from './mock-routes';
 
 // The mocked-API mode must answer in the contract's shapes, and keep the server's rules that the
 // screens react to (stale role versions, the status transition table).
 
-function call(method: MockRoute['method'], url: string, options: { params?: unknown; data?: unknown } = {}) {
+function call(
+  method: MockRoute['method'],
+  url: string,
+  options: { params?: QueryParams; data?: unknown } = {},
+) {
   const path = url.replace(/\/+$/, '');
   const route = workspaceAdminMockRoutes.find(
     (item) =>
       item.method === method && (typeof item.path === 'string' ? item.path === path : item.path.test(path)),
   );
   if (!route) throw new Error(`no mock route for ${method} ${path}`);
-  const config = {
+  const config: HttpRequest = {
+    method,
+    baseURL: '',
     url,
-    params: options.params,
-    data: options.data === undefined ? undefined : JSON.stringify(options.data),
-    headers: new AxiosHeaders({ 'Accept-Language': 'en' }),
-  } as InternalAxiosRequestConfig;
+    headers: { 'Accept-Language': 'en' },
+    ...(options.params ? { params: options.params } : {}),
+    ...(options.data === undefined ? {} : { data: JSON.stringify(options.data) }),
+  };
   const answer = route.answer(config);
   return { status: answer.status ?? 200, ...(answer.body as { statusCode: number; data: unknown }) };
 }

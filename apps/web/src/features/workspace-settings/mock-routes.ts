@@ -13,7 +13,7 @@ import {
   workspaceUserStatuses,
   workspaceUserTransitions,
 } from '@wsm/contracts';
-import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import type { HttpRequest, QueryParams } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 import { workspaceMockRoutes } from '../workspaces/mock-routes';
 
@@ -35,10 +35,9 @@ const fail = (statusCode: number, status: number, data: unknown = null): MockAns
 const duplicate = () => fail(StatusCode.duplicate, 400);
 const notFound = () => fail(StatusCode.notFound, 404);
 
-const langOf = (config: InternalAxiosRequestConfig): Lang =>
-  AxiosHeaders.from(config.headers as AxiosHeaders).get('Accept-Language') === 'en' ? 'en' : 'fa';
+const langOf = (config: HttpRequest): Lang => (config.headers['Accept-Language'] === 'en' ? 'en' : 'fa');
 
-function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
+function bodyOf(config: HttpRequest): Record<string, unknown> {
   const data: unknown = config.data;
   if (typeof data === 'string') {
     try {
@@ -50,14 +49,9 @@ function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
   return data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 }
 
-const paramsOf = (config: InternalAxiosRequestConfig): Record<string, unknown> =>
-  (config.params as Record<string, unknown> | undefined) ?? {};
+const paramsOf = (config: HttpRequest): QueryParams => config.params ?? {};
 
-function page<T>(
-  items: T[],
-  config: InternalAxiosRequestConfig,
-  matches: (item: T, search: string) => boolean,
-) {
+function page<T>(items: T[], config: HttpRequest, matches: (item: T, search: string) => boolean) {
   const params = paramsOf(config);
   const pageNo = Math.max(1, Number(params.page) || 1);
   const pageSize = Math.min(100, Math.max(1, Number(params.pageSize) || 20));
@@ -71,15 +65,15 @@ function page<T>(
   };
 }
 
-function ownInvitations(config: InternalAxiosRequestConfig): MockAnswer {
+function ownInvitations(config: HttpRequest): MockAnswer {
   const route = workspaceMockRoutes.find(
     (item) => item.method === 'get' && item.path === '/v1/workspaces/members/identity/invitations',
   );
   return route ? route.answer(config) : ok([]);
 }
 
-const lastSegment = (config: InternalAxiosRequestConfig, before: string): string =>
-  new RegExp(`/${before}/([^/]+)`).exec(config.url ?? '')?.[1] ?? '';
+const lastSegment = (config: HttpRequest, before: string): string =>
+  new RegExp(`/${before}/([^/]+)`).exec(config.url)?.[1] ?? '';
 
 // ---- the catalogue -----------------------------------------------------------------------------------
 

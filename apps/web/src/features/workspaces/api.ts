@@ -19,9 +19,8 @@ import {
   workspaceProfileSchema,
   workspaceSchema,
 } from '@wsm/contracts';
-import type { AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
-import { apiClient, unwrap } from '../../lib/api-client';
+import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { tokenSubject } from '../auth/complete-login';
 import { notificationKeys } from '../notifications/api';
@@ -33,7 +32,7 @@ const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 // own invitations (api-contract.md section 5). Every answer is parsed with the contracts' schema, so a
 // drift between server and app fails loudly here instead of somewhere in a screen.
 
-const get = async <T>(path: string, schema: z.ZodType<T>, config?: AxiosRequestConfig): Promise<T> =>
+const get = async <T>(path: string, schema: z.ZodType<T>, config?: ApiRequestConfig): Promise<T> =>
   schema.parse(await unwrap(apiClient.get(path, config)));
 
 /** What the logo upload accepts; the server checks the content again (PNG, JPEG, WebP; 2 MiB). */

@@ -5,9 +5,9 @@ import {
   workspaceProfileSchema,
   workspaceSchema,
 } from '@wsm/contracts';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { HttpRequest } from '../../lib/http';
 import { workspaceMockRoutes } from './mock-routes';
 
 // The mocked-API mode must answer in the contract's shapes, or the screens show errors in a mock build.
@@ -19,7 +19,7 @@ function call(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: un
   );
   if (!route) throw new Error(`no mock route for ${method} ${path}`);
   const config = { url: path, data: data === undefined ? undefined : JSON.stringify(data) };
-  return route.answer(config as InternalAxiosRequestConfig).body as { statusCode: number; data: unknown };
+  return route.answer(config as HttpRequest).body as { statusCode: number; data: unknown };
 }
 
 describe('mocked answers of the workspace calls', () => {

@@ -8,7 +8,7 @@ import {
   type Workspace,
   type WorkspaceProfile,
 } from '@wsm/contracts';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { HttpRequest } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
 // Answers of api-contract.md section 5 for the mocked-API mode, kept in memory for the page's life so
@@ -134,7 +134,7 @@ const invitations: Invitation[] = [
   },
 ];
 
-function body(config: InternalAxiosRequestConfig): Record<string, unknown> {
+function body(config: HttpRequest): Record<string, unknown> {
   if (typeof config.data !== 'string') return {};
   try {
     return JSON.parse(config.data) as Record<string, unknown>;
@@ -143,13 +143,13 @@ function body(config: InternalAxiosRequestConfig): Record<string, unknown> {
   }
 }
 
-const idIn = (config: InternalAxiosRequestConfig, pattern: RegExp): string =>
-  pattern.exec((config.url ?? '').split('?')[0] ?? '')?.[1] ?? '';
+const idIn = (config: HttpRequest, pattern: RegExp): string =>
+  pattern.exec(config.url.split('?')[0] ?? '')?.[1] ?? '';
 
-const workspaceIdOf = (config: InternalAxiosRequestConfig) => idIn(config, /workspace-id\/([^/]+)/);
+const workspaceIdOf = (config: HttpRequest) => idIn(config, /workspace-id\/([^/]+)/);
 const findWorkspace = (id: string) => workspaces.find((workspace) => workspace.id === id);
 
-function access(config: InternalAxiosRequestConfig): MockAnswer {
+function access(config: HttpRequest): MockAnswer {
   const workspace = findWorkspace(workspaceIdOf(config));
   if (!workspace) return fail(403, StatusCode.forbidden);
   const info: AccessInformation = {
@@ -169,7 +169,7 @@ function access(config: InternalAxiosRequestConfig): MockAnswer {
   return ok(info);
 }
 
-function saveApplication(config: InternalAxiosRequestConfig, creating: boolean): MockAnswer {
+function saveApplication(config: HttpRequest, creating: boolean): MockAnswer {
   const input = body(config);
   const list = applicationsOf(String(input.workspaceId));
   const existing = creating ? undefined : list.find((item) => item.id === input.applicationId);

@@ -37,7 +37,7 @@ export function LoginForm() {
   const wait = useRetryWait('login');
 
   const submit = handleSubmit(async ({ identifier, password }) => {
-    // The API client (axios and the status-code catalogue) loads with the first submit, not the page.
+    // The API client (with the status-code catalogue) loads with the first submit, not the page.
     const [{ startLogin }, { reportUnexpectedError }] = await Promise.all([
       import('../api'),
       import('../../../lib/api-client'),
