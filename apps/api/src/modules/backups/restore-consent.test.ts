@@ -71,6 +71,24 @@ function directoryRow(workspaceId: string, userId: string, status = 'confirmed')
   };
 }
 
+/** A pending invitation row, forged into an archive, that names whom `people` says. */
+function forgedInvitation(
+  workspaceId: string,
+  people: { invitee_user_id: string | null; invitee_phone: string | null; invited_by: string },
+): ArchiveRow {
+  return {
+    id: uuidv7(),
+    workspace_id: workspaceId,
+    role_id: null,
+    ...people,
+    token: `forged-${uuidv7()}`,
+    status: 'pending',
+    created_date: stamp(),
+    expires_date: new Date(Date.now() + 86_400_000).toISOString(),
+    answered_date: null,
+  };
+}
+
 /** Exports a backup of the workspace, edits its rows, re-signs it, imports it and restores it. */
 async function restoreForged(
   workspace: TestWorkspace,
@@ -196,33 +214,22 @@ describe('a restore never grants membership', () => {
     const result = await restoreForged(workspace, (tables) => {
       for (const image of tables.get('images')!) image.owner_user_id = outsider.id;
       // A pending invitation would show the outsider's username and name in the sent list.
-      tables.get('workspace_invitations')!.push({
-        id: uuidv7(),
-        workspace_id: workspace.id,
-        role_id: null,
-        invitee_user_id: outsider.id,
-        invitee_phone: null,
-        token: `forged-${uuidv7()}`,
-        status: 'pending',
-        invited_by: owner.id,
-        created_date: stamp(),
-        expires_date: new Date(Date.now() + 86_400_000).toISOString(),
-        answered_date: null,
-      });
+      const invitations = tables.get('workspace_invitations')!;
+      invitations.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: outsider.id,
+          invitee_phone: null,
+          invited_by: owner.id,
+        }),
+      );
       // An inviter gets told of the answer: the outsider must not be named as one.
-      tables.get('workspace_invitations')!.push({
-        id: uuidv7(),
-        workspace_id: workspace.id,
-        role_id: null,
-        invitee_user_id: null,
-        invitee_phone: randomPhone(),
-        token: `forged-${uuidv7()}`,
-        status: 'pending',
-        invited_by: outsider.id,
-        created_date: stamp(),
-        expires_date: new Date(Date.now() + 86_400_000).toISOString(),
-        answered_date: null,
-      });
+      invitations.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: null,
+          invitee_phone: randomPhone(),
+          invited_by: outsider.id,
+        }),
+      );
       tables.get('workspace_users')!.push(directoryRow(workspace.id, outsider.id, 'unconfirmed'));
     });
     expect(result.missingMembers).toEqual([]);

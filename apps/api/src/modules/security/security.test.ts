@@ -173,61 +173,20 @@ describe('password change', () => {
     const token = user.tokens.accessToken;
     const code = await sendCode(user);
     const newPassword = 'Another-Long-Passphrase-7';
+    const change = (currentPassword: string, password: string, code: string) =>
+      call('PUT', paths.password, token, { currentPassword, password, code });
 
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code: otherCode(code),
-      }),
-      620,
-    );
+    expectCode(await change(user.password, newPassword, otherCode(code)), 620);
     // A right code with a wrong current password: 620 too, and the code is used up.
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: 'Wrong-Password-123',
-        password: newPassword,
-        code,
-      }),
-      620,
-    );
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code,
-      }),
-      620,
-    );
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: 'password',
-        code,
-      }),
-      400,
-    );
+    expectCode(await change('Wrong-Password-123', newPassword, code), 620);
+    expectCode(await change(user.password, newPassword, code), 620);
+    expectCode(await change(user.password, 'password', code), 400);
 
     // The used-up code's challenge is over: a new code may be asked for at once.
     const second = await sendCode(user);
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code: second,
-      }),
-      200,
-      200,
-    );
+    expectCode(await change(user.password, newPassword, second), 200, 200);
     // Single use.
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: newPassword,
-        password: strongPassword,
-        code: second,
-      }),
-      620,
-    );
+    expectCode(await change(newPassword, strongPassword, second), 620);
 
     expect((await call('GET', paths.username, other.accessToken)).status).toBe(401);
     expect((await call('GET', paths.username, token)).status).toBe(200);
