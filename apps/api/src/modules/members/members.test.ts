@@ -53,6 +53,10 @@ function recordEvents(): MembersEvent[] {
 
 const setup = () => ownerWithWorkspace(api, { name: 'Acme' });
 
+/** Sends an invitation to the workspace as whoever `token` is; `invitee` names the person (and may carry a role). */
+const sendInvitation = (token: string, workspaceId: string, invitee: Record<string, string | null>) =>
+  call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId, ...invitee });
+
 async function directoryStatusOf(wsId: string, token: string, username: string): Promise<string | undefined> {
   const page = await call<Page<WorkspaceUser>>(
     'GET',
@@ -68,8 +72,7 @@ describe('invitations', () => {
     const events = recordEvents();
     const role = await createRole(api, ws, ['tenant_profile_read'], { name: 'Viewer' });
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
+    const sent = await sendInvitation(token, ws.id, {
       roleId: role.id,
       username: invitee.username.toUpperCase(),
     });
@@ -147,10 +150,7 @@ describe('invitations', () => {
   it('invite by national code → decline: no membership, the directory forgets the invitee', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      nationalCode: invitee.nationalCode,
-    });
+    const sent = await sendInvitation(token, ws.id, { nationalCode: invitee.nationalCode });
     expect(sent.body.data.role).toBeNull();
     const declined = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
       invitationId: sent.body.data.id,
@@ -169,10 +169,7 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const events = recordEvents();
     const phone = randomPhone();
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      phone: `+98${phone.slice(1)}`,
-    });
+    const sent = await sendInvitation(token, ws.id, { phone: `+98${phone.slice(1)}` });
     expect(sent.status).toBe(200);
     expect(sent.body.data.invitee).toMatchObject({
       userId: null,
@@ -213,7 +210,7 @@ describe('invitations', () => {
   it('signing up through the API with an invited phone brings the invitation along', async () => {
     const { ws, token } = await setup();
     const phone = randomPhone();
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    const sent = await sendInvitation(token, ws.id, { phone });
     expect(sent.status).toBe(200);
     const person = await signUp(api, newClient(api), { phone });
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
@@ -231,10 +228,7 @@ describe('invitations', () => {
   it('a phone that has an account is invited as that account, without an SMS', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      phone: invitee.phone,
-    });
+    const sent = await sendInvitation(token, ws.id, { phone: invitee.phone });
     expect(sent.body.data.invitee).toEqual({
       userId: null,
       firstName: null,
@@ -257,8 +251,7 @@ describe('invitations', () => {
   it('answers a registered and an unknown national code or username alike; 261 for the same one twice', async () => {
     const { ws, token } = await setup();
     const registered = await quickUser(api);
-    const invite = (body: Record<string, string>) =>
-      call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId: ws.id, ...body });
+    const invite = (body: Record<string, string>) => sendInvitation(token, ws.id, body);
     // What an answer looks like with its ids, token and dates left out.
     const shape = (answer: Awaited<ReturnType<typeof invite>>) => {
       const { id, token: _token, createdDate, expiresDate, ...rest } = answer.body.data;
@@ -350,10 +343,7 @@ describe('invitations', () => {
       laterCode: { nationalCode: laterCode },
     };
     for (const [key, body] of Object.entries(bodies)) {
-      const answer = await call<Invitation>('POST', `${base}/invitations/`, token, {
-        workspaceId: ws.id,
-        ...body,
-      });
+      const answer = await sendInvitation(token, ws.id, body);
       expect(answer.body.statusCode).toBe(200);
       sent[key] = answer.body.data.id;
     }
@@ -423,10 +413,7 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const events = recordEvents();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const withdrawn = await call('DELETE', `${base}/invitations/`, token, {
       workspaceId: ws.id,
       invitationId: sent.body.data.id,
@@ -456,10 +443,7 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
     const other = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const id = sent.body.data.id;
     const hijack = await call('POST', `${base}/invitations/response/`, other.tokens.accessToken, {
       invitationId: id,
@@ -486,10 +470,7 @@ describe('invitations', () => {
   it('expires after 7 days: gone for the invitee, and a new invitation may be sent', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const expires =
       new Date(sent.body.data.expiresDate).getTime() - new Date(sent.body.data.createdDate).getTime();
     expect(expires).toBe(7 * 86_400_000);
