@@ -15,6 +15,7 @@ import {
   randomNationalCode,
   randomPhone,
   signUp,
+  type TestUser,
 } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { on } from '../../events/bus';
@@ -56,6 +57,14 @@ const setup = () => ownerWithWorkspace(api, { name: 'Acme' });
 /** Sends an invitation to the workspace as whoever `token` is; `invitee` names the person (and may carry a role). */
 const sendInvitation = (token: string, workspaceId: string, invitee: Record<string, string | null>) =>
   call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId, ...invitee });
+
+/** Accepts or declines an invitation as `person`. */
+const answerInvitation = (person: TestUser, invitationId: string, accept: boolean) =>
+  call('POST', `${base}/invitations/response/`, person.tokens.accessToken, { invitationId, accept });
+
+/** The HTTP status of `person`'s read of the workspace (200 for a member, 403 for anyone else). */
+const workspaceReadStatus = async (person: TestUser, workspaceId: string) =>
+  (await call('GET', `/v1/workspaces/workspace-id/${workspaceId}`, person.tokens.accessToken)).status;
 
 async function directoryStatusOf(wsId: string, token: string, username: string): Promise<string | undefined> {
   const page = await call<Page<WorkspaceUser>>(
@@ -108,10 +117,7 @@ describe('invitations', () => {
     );
     expect(one.body.data.id).toBe(sent.body.data.id);
 
-    const accepted = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const accepted = await answerInvitation(invitee, sent.body.data.id, true);
     expect(accepted.status).toBe(200);
     const workspaces = await call<{ id: string; level: string; role: { id: string } }[]>(
       'GET',
@@ -135,10 +141,7 @@ describe('invitations', () => {
     expect(events.map((e) => e.type)).toEqual(['invitation.received', 'invitation.answered']);
     expect(events[1]).toMatchObject({ accepted: true, inviteeUserId: invitee.id, invitedBy: ws.owner.id });
 
-    const again = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const again = await answerInvitation(invitee, sent.body.data.id, true);
     expect(again.status).toBe(404);
     const reinvite = await call('POST', `${base}/invitations/`, token, {
       workspaceId: ws.id,
@@ -152,14 +155,9 @@ describe('invitations', () => {
     const invitee = await quickUser(api);
     const sent = await sendInvitation(token, ws.id, { nationalCode: invitee.nationalCode });
     expect(sent.body.data.role).toBeNull();
-    const declined = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: false,
-    });
+    const declined = await answerInvitation(invitee, sent.body.data.id, false);
     expect(declined.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, invitee.tokens.accessToken)).status,
-    ).toBe(403);
+    expect(await workspaceReadStatus(invitee, ws.id)).toBe(403);
     expect(await directoryStatusOf(ws.id, token, invitee.username)).toBeUndefined();
     const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
     expect(sentList.body.data.items[0]).toMatchObject({ id: sent.body.data.id, status: { key: 'declined' } });
@@ -198,10 +196,7 @@ describe('invitations', () => {
     expect(await directoryStatusOf(ws.id, token, person.username)).toBe('unconfirmed');
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
     expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
-    await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    await answerInvitation(person, sent.body.data.id, true);
     expect(await directoryStatusOf(ws.id, token, person.username)).toBe('confirmed');
     // Claiming twice attaches nothing more.
     expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(0);
@@ -215,14 +210,9 @@ describe('invitations', () => {
     const person = await signUp(api, newClient(api), { phone });
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
     expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
-    const accepted = await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const accepted = await answerInvitation(person, sent.body.data.id, true);
     expect(accepted.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, person.tokens.accessToken)).status,
-    ).toBe(200);
+    expect(await workspaceReadStatus(person, ws.id)).toBe(200);
   });
 
   it('a phone that has an account is invited as that account, without an SMS', async () => {
@@ -373,10 +363,7 @@ describe('invitations', () => {
     expect(added.body.statusCode).toBe(200);
     const lateSees = await call<Invitation[]>('GET', `${base}/invitations/`, late.tokens.accessToken);
     expect(lateSees.body.data.map((i) => i.id)).toEqual([sent.laterCode]);
-    const accepted = await call('POST', `${base}/invitations/response/`, late.tokens.accessToken, {
-      invitationId: sent.laterCode,
-      accept: true,
-    });
+    const accepted = await answerInvitation(late, sent.laterCode!, true);
     expect(accepted.body.statusCode).toBe(200);
     expect(await directoryStatusOf(ws.id, token, late.username)).toBe('confirmed');
   });
@@ -422,10 +409,7 @@ describe('invitations', () => {
     expect(
       (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
     ).toEqual([]);
-    const answer = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const answer = await answerInvitation(invitee, sent.body.data.id, true);
     expect(answer.status).toBe(404);
     expect(
       (
@@ -445,14 +429,9 @@ describe('invitations', () => {
     const other = await quickUser(api);
     const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const id = sent.body.data.id;
-    const hijack = await call('POST', `${base}/invitations/response/`, other.tokens.accessToken, {
-      invitationId: id,
-      accept: true,
-    });
+    const hijack = await answerInvitation(other, id, true);
     expect(hijack.status).toBe(404);
-    expect((await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, other.tokens.accessToken)).status).toBe(
-      403,
-    );
+    expect(await workspaceReadStatus(other, ws.id)).toBe(403);
     expect((await call('GET', `${base}/invitations/id/${id}`, other.tokens.accessToken)).status).toBe(404);
     expect((await call('GET', `${base}/invitations/id/${id}`, token)).status).toBe(200);
     const noRead = await memberWith(api, ws, ['tenant_profile_read']);
@@ -481,10 +460,7 @@ describe('invitations', () => {
     expect(
       (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
     ).toEqual([]);
-    const late = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const late = await answerInvitation(invitee, sent.body.data.id, true);
     expect(late.status).toBe(404);
     const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
     expect(sentList.body.data.items[0]!.status.key).toBe('expired');
@@ -659,9 +635,7 @@ describe('members', () => {
       memberId: target.memberId,
     });
     expect(removed.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, target.user.tokens.accessToken)).status,
-    ).toBe(403);
+    expect(await workspaceReadStatus(target.user, ws.id)).toBe(403);
     expect(events.at(-1)).toMatchObject({
       type: 'member.removed',
       userId: target.user.id,
