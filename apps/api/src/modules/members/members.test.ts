@@ -62,6 +62,14 @@ const sendInvitation = (token: string, workspaceId: string, invitee: Record<stri
 const answerInvitation = (person: TestUser, invitationId: string, accept: boolean) =>
   call('POST', `${base}/invitations/response/`, person.tokens.accessToken, { invitationId, accept });
 
+/** Gives a member another role (null: none) as whoever `token` is. */
+const setRole = (token: string, workspaceId: string, memberId: string, roleId: string | null) =>
+  call<Member>('PUT', `${base}/`, token, { workspaceId, memberId, roleId });
+
+/** Removes a member from the workspace (or, for one's own membership, leaves) as whoever `token` is. */
+const removeMember = (token: string, workspaceId: string, memberId: string) =>
+  call('DELETE', `${base}/`, token, { workspaceId, memberId });
+
 /** The HTTP status of `person`'s read of the workspace (200 for a member, 403 for anyone else). */
 const workspaceReadStatus = async (person: TestUser, workspaceId: string) =>
   (await call('GET', `/v1/workspaces/workspace-id/${workspaceId}`, person.tokens.accessToken)).status;
@@ -576,11 +584,7 @@ describe('members', () => {
     const small = await createRole(api, ws, ['tenant_profile_read']);
     const big = await createRole(api, ws, ['tenant_profile_update']);
     const t = manager.user.tokens.accessToken;
-    const changed = await call<Member>('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: small.id,
-    });
+    const changed = await setRole(t, ws.id, target.memberId, small.id);
     expect(changed.status).toBe(200);
     expect(changed.body.data.role?.id).toBe(small.id);
     expect(events.at(-1)).toMatchObject({
@@ -588,39 +592,19 @@ describe('members', () => {
       userId: target.user.id,
       roleId: small.id,
     });
-    const escalate = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: big.id,
-    });
+    const escalate = await setRole(t, ws.id, target.memberId, big.id);
     expect(escalate.body.statusCode).toBe(403);
-    const selfEscalate = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: manager.memberId,
-      roleId: big.id,
-    });
+    const selfEscalate = await setRole(t, ws.id, manager.memberId, big.id);
     expect(selfEscalate.body.statusCode).toBe(403);
     const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
-    const demote = await call('PUT', `${base}/`, token, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-      roleId: small.id,
-    });
+    const demote = await setRole(token, ws.id, ownerMember.id, small.id);
     expect(demote.body.statusCode).toBe(403);
     // Someone holding more than the manager cannot be demoted by it.
     const senior = await memberWith(api, ws, ['tenant_profile_update']);
-    const demoteSenior = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: senior.memberId,
-      roleId: null,
-    });
+    const demoteSenior = await setRole(t, ws.id, senior.memberId, null);
     expect(demoteSenior.body.statusCode).toBe(403);
-    const noPerm = await call('PUT', `${base}/`, target.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: null,
-    });
+    const noPerm = await setRole(target.user.tokens.accessToken, ws.id, target.memberId, null);
     expect(noPerm.body.statusCode).toBe(403);
   });
 
@@ -630,10 +614,7 @@ describe('members', () => {
     const remover = await memberWith(api, ws, ['tenant_members_delete']);
     const target = await memberWith(api, ws, null);
     const leaver = await memberWith(api, ws, null);
-    const removed = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-    });
+    const removed = await removeMember(remover.user.tokens.accessToken, ws.id, target.memberId);
     expect(removed.status).toBe(200);
     expect(await workspaceReadStatus(target.user, ws.id)).toBe(403);
     expect(events.at(-1)).toMatchObject({
@@ -641,33 +622,18 @@ describe('members', () => {
       userId: target.user.id,
       byUserId: remover.user.id,
     });
-    const noPerm = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: remover.memberId,
-    });
+    const noPerm = await removeMember(leaver.user.tokens.accessToken, ws.id, remover.memberId);
     expect(noPerm.body.statusCode).toBe(403);
-    const left = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: leaver.memberId,
-    });
+    const left = await removeMember(leaver.user.tokens.accessToken, ws.id, leaver.memberId);
     expect(left.status).toBe(200);
     const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
-    const removeOwner = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-    });
+    const removeOwner = await removeMember(remover.user.tokens.accessToken, ws.id, ownerMember.id);
     expect(removeOwner.body.statusCode).toBe(403);
-    const ownerLeaves = await call('DELETE', `${base}/`, token, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-    });
+    const ownerLeaves = await removeMember(token, ws.id, ownerMember.id);
     expect(ownerLeaves.body.statusCode).toBe(403);
     const senior = await memberWith(api, ws, ['tenant_profile_update']);
-    const removeSenior = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: senior.memberId,
-    });
+    const removeSenior = await removeMember(remover.user.tokens.accessToken, ws.id, senior.memberId);
     expect(removeSenior.body.statusCode).toBe(403);
     expect(list.body.data.total).toBe(2);
   });
