@@ -1,14 +1,7 @@
-import {
-  identityPaths,
-  type LoginStep,
-  type Notification,
-  profilePaths as paths,
-  type TokenPair,
-} from '@wsm/contracts';
+import { identityPaths, type Notification, profilePaths as paths, type TokenPair } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
-  type Client,
   callIn,
   latestCode,
   logIn,
@@ -19,6 +12,7 @@ import {
   randomNationalCode,
   randomPhone,
   signUp,
+  startLogin,
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
@@ -308,21 +302,16 @@ describe('e-mail', () => {
     expect((await call('GET', paths.email, token)).body.data).toEqual({ email, verified: true });
     expectCode(await call('POST', paths.emailVerify, token, { code }), 620);
 
-    const client: Client = newClient(api);
-    const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-      body: { username: user.username, password: user.password },
-    });
-    expect(step.body.statusCode).toBe(630);
-    expect(step.body.data.twoFaMethods.email).toBe(`${email[0]}***@example.com`);
-    const switched = await client.call('POST', identityPaths.loginSend, {
+    const login = await startLogin(api, user);
+    expect(login.step.twoFaMethods.email).toBe(`${email[0]}***@example.com`);
+    const switched = await login.client.call('POST', identityPaths.loginSend, {
       body: { method: 'email' },
-      token: step.body.data.accessToken,
+      token: login.token,
     });
     expect(switched.body.statusCode).toBe(200);
-    const loginCode = await latestCode(api, email);
-    const verified = await client.call<TokenPair>('POST', identityPaths.loginVerify, {
-      body: { code: loginCode },
-      token: step.body.data.accessToken,
+    const verified = await login.client.call<TokenPair>('POST', identityPaths.loginVerify, {
+      body: { code: await latestCode(api, email) },
+      token: login.token,
     });
     expect(verified.body.statusCode).toBe(200);
     expect(verified.body.data.accessToken).toEqual(expect.any(String));
