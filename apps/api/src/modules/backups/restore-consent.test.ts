@@ -15,6 +15,7 @@ import {
   addMember,
   createWorkspace,
   newClient,
+  ownerWithWorkspace,
   quickUser,
   randomPhone,
   type TestUser,
@@ -141,8 +142,7 @@ const notExposed = { listed: false, readStatus: 403, inDirectory: false };
 
 describe('a restore never grants membership', () => {
   it('a person invited, then withdrawn, written into an archive as a member: left out and reported', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const person = await quickUser(api);
     const sent = await call<{ id: string }>('POST', invitations, owner, {
       workspaceId: workspace.id,
@@ -172,8 +172,7 @@ describe('a restore never grants membership', () => {
   });
 
   it('the owner of another workspace written in as a member, or as the owner: left out, their workspace untouched', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const other = await quickUser(api);
     const theirs = await createWorkspace(api, other);
     const stranger = await quickUser(api);
@@ -207,8 +206,7 @@ describe('a restore never grants membership', () => {
   });
 
   it('invitations, directory entries, inviters and logo uploaders naming an outsider: none survives a restore', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const outsider = await quickUser(api);
     await setLogo(api, workspace, '#00aa88');
     const result = await restoreForged(workspace, (tables) => {
@@ -252,8 +250,7 @@ describe('a restore never grants membership', () => {
   });
 
   it('keeps everyone who is a member at restore time, and leaves out (and reports) who left since the backup', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const stays = await quickUser(api);
     const leaves = await quickUser(api);
     await addMember(api, workspace, stays);
@@ -285,8 +282,7 @@ describe('a restore never grants membership', () => {
 
 describe('pre-restore backups', () => {
   it(`keeps only the newest ${maxPreRestoreBackups}: restores cannot fill the database`, async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { ws: workspace } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     const preRestores: string[] = [];
     for (let i = 0; i <= maxPreRestoreBackups; i++) {
