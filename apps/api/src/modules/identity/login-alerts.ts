@@ -72,6 +72,15 @@ export async function endSessionByLink(deps: AppDeps, token: string): Promise<bo
   return repo.revokeSession(deps.database.db, link.sessionId, 'revoked', new Date(), link.userId);
 }
 
+/** The date and time of `at` in Tehran, written for the language tag `tag`. */
+function tehranTime(tag: string, at: Date): string {
+  return new Intl.DateTimeFormat(tag, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tehran',
+  }).format(at);
+}
+
 function alertText(
   locale: Locale,
   login: NewLogin,
@@ -79,11 +88,7 @@ function alertText(
   link: string,
 ): { subject: string; text: string } {
   if (locale === 'en') {
-    const when = new Intl.DateTimeFormat('en-GB', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tehran',
-    }).format(at);
+    const when = tehranTime('en-GB', at);
     return {
       subject: 'A new login to your account',
       text:
@@ -93,11 +98,7 @@ function alertText(
     };
   }
   if (locale === 'ar') {
-    const when = new Intl.DateTimeFormat('ar', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tehran',
-    }).format(at);
+    const when = tehranTime('ar', at);
     return {
       subject: 'تسجيل دخول جديد إلى حسابك',
       text:
@@ -106,11 +107,7 @@ function alertText(
         `إن كنت أنت فلا حاجة لأي إجراء. وإن لم تكن أنت، فأنهِ تلك الجلسة من هذا الرابط وغيّر كلمة المرور:\n${link}\n`,
     };
   }
-  const when = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Tehran',
-  }).format(at);
+  const when = tehranTime('fa-IR-u-ca-persian', at);
   return {
     subject: 'ورود تازه به حساب شما',
     text:
