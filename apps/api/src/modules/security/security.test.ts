@@ -130,12 +130,17 @@ describe('password change', () => {
     return latestCode(api, user.phone);
   }
 
-  it('a failure between the new password and the revocation of the other sessions leaves both as they were', async () => {
+  /** A new person logged in twice, with a password-change code texted from the first session. */
+  async function withPasswordCode() {
     const user = await signUp(api);
     const other = await logIn(api, user);
-    const token = user.tokens.accessToken;
     const code = await sendCode(user);
-    const newPassword = 'Another-Long-Passphrase-7';
+    return { user, other, token: user.tokens.accessToken, code };
+  }
+  const newPassword = 'Another-Long-Passphrase-7';
+
+  it('a failure between the new password and the revocation of the other sessions leaves both as they were', async () => {
+    const { user, other, token, code } = await withPasswordCode();
     // The second write of the change (revoking the other sessions) fails.
     const allowWrites = await refuseWrites(api.deps.database.db, {
       table: 'user_sessions',
@@ -162,11 +167,7 @@ describe('password change', () => {
   });
 
   it('needs the texted code and the current password; other sessions are revoked, this one stays', async () => {
-    const user = await signUp(api);
-    const other = await logIn(api, user);
-    const token = user.tokens.accessToken;
-    const code = await sendCode(user);
-    const newPassword = 'Another-Long-Passphrase-7';
+    const { user, other, token, code } = await withPasswordCode();
     const change = (currentPassword: string, password: string, code: string) =>
       call('PUT', paths.password, token, { currentPassword, password, code });
 
