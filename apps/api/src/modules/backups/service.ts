@@ -14,7 +14,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
 import { recordAudit } from '../audit/record';
@@ -69,8 +69,7 @@ function toBackup(row: repo.BackupListRow): Backup {
 }
 
 async function backupOf(db: Db, workspaceId: string, id: string): Promise<repo.BackupListRow> {
-  const row = await repo.findBackup(db, workspaceId, id);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findBackup(db, workspaceId, id));
   return row;
 }
 
@@ -484,8 +483,7 @@ export async function restoreBackup(
     code,
     scope: restoreScope(workspaceId, backupId),
   });
-  const archive = await repo.loadArchive(db, workspaceId, backupId);
-  if (!archive) throw new AppError(StatusCode.notFound);
+  const archive = found(await repo.loadArchive(db, workspaceId, backupId));
   let data: WorkspaceData;
   try {
     data = await readArchiveInWorker(archive, workspaceId, defaultArchiveLimits);

@@ -1,6 +1,6 @@
 import { type Locale, StatusCode, type StatusCodeValue } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import type { CodePurpose } from '../../messaging/messages';
 import {
   assertResendAllowed,
@@ -160,8 +160,7 @@ export async function setUsername(deps: AppDeps, userId: string, username: strin
 
 /** Sets the national code of an account that has none; 261 when it has one or another account holds it. */
 export async function setNationalCode(deps: AppDeps, userId: string, nationalCode: string): Promise<void> {
-  const user = await repo.findUserById(deps.database.db, userId);
-  if (!user) throw new AppError(StatusCode.notFound);
+  const user = found(await repo.findUserById(deps.database.db, userId));
   if (user.nationalCode) throw new AppError(StatusCode.duplicate);
   // No row written: a national code was set meanwhile.
   await writeUnique(
