@@ -173,8 +173,7 @@ export async function listMembers(
 }
 
 async function memberOf(db: Db, workspaceId: string, memberId: string): Promise<repo.MemberListRow> {
-  const row = found(await repo.findMember(db, workspaceId, memberId));
-  return row;
+  return found(await repo.findMember(db, workspaceId, memberId));
 }
 
 /** One member of the workspace; 404 otherwise. */

@@ -79,8 +79,7 @@ export async function listUsers(
 }
 
 async function entryOf(db: Db, workspaceId: string, id: string): Promise<repo.DirectoryRow> {
-  const row = found(await repo.findEntry(db, workspaceId, id));
-  return row;
+  return found(await repo.findEntry(db, workspaceId, id));
 }
 
 /** One directory entry of the workspace; 404 otherwise. */
