@@ -1,10 +1,11 @@
 import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import * as repo from './repository';
 import { sessions } from './schema';
+import { verifySessionToken } from './tokens';
 
 // Login alerts (api-contract.md section 9): when an account with a verified e-mail logs in from a
 // browser and system it has not used in the last 90 days, an e-mail names the device, time and address,
@@ -45,20 +46,9 @@ async function readSessionLink(
   secret: string,
   token: string,
 ): Promise<{ userId: string; sessionId: string }> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
-      audience: linkAudience,
-      issuer: linkIssuer,
-      requiredClaims: ['sub', 'sid', 'exp'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
-    return { userId: payload.sub, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || (error instanceof Error && error.message === 'claims'))
-      throw new AppError(StatusCode.unauthorized);
-    throw error;
-  }
+  const claims = await verifySessionToken(secret, token, linkAudience, linkIssuer);
+  if (!claims) throw new AppError(StatusCode.unauthorized);
+  return { userId: claims.sub, sessionId: claims.sid };
 }
 
 /** Turns a person's login alerts on or off. */
