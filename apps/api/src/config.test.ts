@@ -8,6 +8,16 @@ const secret = 'a-production-secret-of-at-least-32-characters';
 const totpKey = 'ab'.repeat(32);
 const tempDir = () => mkdtempSync(join(tmpdir(), 'wsm-config-'));
 
+/** Settings production accepts (log providers allowed), with `changes` on top (undefined unsets one). */
+const production = (changes: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  NODE_ENV: 'production',
+  JWT_SECRET: secret,
+  TOTP_ENCRYPTION_KEY: totpKey,
+  ALLOW_LOG_PROVIDERS: 'true',
+  DATA_DIR: tempDir(),
+  ...changes,
+});
+
 describe('settings', () => {
   it('runs in local mode with no settings at all', () => {
     const dataDir = tempDir();
@@ -58,24 +68,14 @@ describe('settings', () => {
   });
 
   it('refuses log providers in production unless explicitly allowed', () => {
-    const env = {
-      NODE_ENV: 'production',
-      JWT_SECRET: secret,
-      TOTP_ENCRYPTION_KEY: totpKey,
-      DATA_DIR: tempDir(),
-    };
+    const env = production({ ALLOW_LOG_PROVIDERS: undefined });
     expect(() => loadConfig(env)).toThrow(/SMS_PROVIDER and EMAIL_PROVIDER must be real providers/);
     const allowed = loadConfig({ ...env, ALLOW_LOG_PROVIDERS: 'true' });
     expect(allowed).toMatchObject({ isProduction: true, host: '0.0.0.0', jwtSecret: secret });
   });
 
   it('refuses production without TOTP_ENCRYPTION_KEY; locally a key is derived from the kept JWT secret', () => {
-    const env = {
-      NODE_ENV: 'production',
-      JWT_SECRET: secret,
-      ALLOW_LOG_PROVIDERS: 'true',
-      DATA_DIR: tempDir(),
-    };
+    const env = production({ TOTP_ENCRYPTION_KEY: undefined });
     expect(() => loadConfig(env)).toThrow(/^TOTP_ENCRYPTION_KEY is required in production/);
     expect(loadConfig({ ...env, TOTP_ENCRYPTION_KEY: totpKey }).totpEncryptionKey).toEqual(
       Buffer.from(totpKey, 'hex'),
@@ -102,17 +102,11 @@ describe('settings', () => {
 });
 
 describe('API documentation setting', () => {
-  const production = {
-    NODE_ENV: 'production',
-    JWT_SECRET: secret,
-    TOTP_ENCRYPTION_KEY: totpKey,
-    ALLOW_LOG_PROVIDERS: 'true',
-  };
   it('serves /docs outside production and not in production, unless API_DOCS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'false' }).apiDocs).toBe(false);
-    expect(loadConfig({ ...production, DATA_DIR: tempDir() }).apiDocs).toBe(false);
-    expect(loadConfig({ ...production, DATA_DIR: tempDir(), API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig(production()).apiDocs).toBe(false);
+    expect(loadConfig(production({ API_DOCS: 'true' })).apiDocs).toBe(true);
   });
 
   it('refuses a value that is not a flag', () => {
@@ -132,18 +126,15 @@ describe('identity and messaging settings', () => {
   });
 
   it('refuses Kavenegar without its API key, in production and out of it', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: secret,
-      TOTP_ENCRYPTION_KEY: totpKey,
-      DATA_DIR: tempDir(),
+    const env = production({
+      ALLOW_LOG_PROVIDERS: undefined,
       SMS_PROVIDER: 'kavenegar',
       EMAIL_PROVIDER: 'smtp',
       SMTP_URL: 'smtp://mail.example.com:587',
-    };
-    expect(() => loadConfig(production)).toThrow(/KAVENEGAR_API_KEY is required/);
+    });
+    expect(() => loadConfig(env)).toThrow(/KAVENEGAR_API_KEY is required/);
     expect(() => loadConfig({ SMS_PROVIDER: 'kavenegar', DATA_DIR: tempDir() })).toThrow(/KAVENEGAR_API_KEY/);
-    const ready = loadConfig({ ...production, KAVENEGAR_API_KEY: 'ABC-123', KAVENEGAR_SENDER: '10004346' });
+    const ready = loadConfig({ ...env, KAVENEGAR_API_KEY: 'ABC-123', KAVENEGAR_SENDER: '10004346' });
     expect(ready.kavenegar).toMatchObject({ apiKey: 'ABC-123', sender: '10004346' });
   });
 
@@ -151,14 +142,7 @@ describe('identity and messaging settings', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: '300', DATA_DIR: tempDir() }).accessTokenTtl).toBe(300);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '5', DATA_DIR: tempDir() })).toThrow(/^ACCESS_TOKEN_TTL: /);
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', DATA_DIR: tempDir() }).rateLimitMultiplier).toBe(1000);
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: secret,
-      TOTP_ENCRYPTION_KEY: totpKey,
-      ALLOW_LOG_PROVIDERS: 'true',
-      DATA_DIR: tempDir(),
-    };
-    expect(() => loadConfig({ ...production, RATE_LIMIT_MULTIPLIER: '10' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    expect(() => loadConfig(production({ RATE_LIMIT_MULTIPLIER: '10' }))).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
 });
 

@@ -1,8 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { identityPaths, type LoginStep, type OutboxMessage, type TokenPair } from '@wsm/contracts';
+import {
+  identityPaths,
+  type LoginStep,
+  type OutboxMessage,
+  type StepUp,
+  type TokenPair,
+} from '@wsm/contracts';
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
+import { expect } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
 import * as repo from '../src/modules/identity/repository';
@@ -224,6 +231,27 @@ export async function ageSession(database: DatabaseHandle, user: TestUser, secon
 /** Makes the user's session too old to be fresh: a sensitive change then asks for a step-up code first. */
 export function staleSession(database: DatabaseHandle, user: TestUser): Promise<void> {
   return ageSession(database, user, freshSessionSeconds + 60);
+}
+
+/** A person made straight in the database (quickUser) whose session is already too old to be fresh. */
+export async function staleUser(api: TestApp): Promise<TestUser> {
+  const user = await quickUser(api);
+  await staleSession(api.deps.database, user);
+  return user;
+}
+
+/** A step-up answer (630: a code went to the user's phone, masked): answers its data. */
+export function expectStepUp(
+  answer: { status: number; body: { statusCode: number; data: unknown } },
+  user: TestUser,
+) {
+  expect(answer.status).toBe(200);
+  expect(answer.body.statusCode).toBe(630);
+  const data = answer.body.data as StepUp;
+  expect(data).toMatchObject({ method: 'sms', phone: maskedPhone(user.phone) });
+  expect(data.resendAfter).toBeGreaterThan(0);
+  expect(data.resendAfter).toBeLessThanOrEqual(120);
+  return data;
 }
 
 // ---------- workspaces (members, roles)

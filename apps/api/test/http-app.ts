@@ -69,15 +69,27 @@ export function appDeps(options: {
   };
 }
 
-/** Builds the app on `deps` and listens on a free loopback port. */
+/**
+ * Builds the app on `deps` and listens on a free loopback port. Closing it closes the app, then
+ * `release` (what the caller opened for it).
+ */
 export async function serveOnLoopback(
   deps: AppDeps,
-  options: BuildOptions & { extend?: (app: FastifyInstance) => void },
-): Promise<{ app: FastifyInstance; url: string; call: TestApp['call'] }> {
-  const { extend, ...buildOptions } = options;
+  options: BuildOptions & { extend?: (app: FastifyInstance) => void; release: () => Promise<void> },
+): Promise<TestApp> {
+  const { extend, release, ...buildOptions } = options;
   const app = await buildApp(deps, buildOptions);
   extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  return { app, url, call: httpCaller(url) };
+  return {
+    app,
+    url,
+    deps,
+    call: httpCaller(url),
+    async close() {
+      await app.close();
+      await release();
+    },
+  };
 }

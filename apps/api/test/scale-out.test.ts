@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backupPaths, identityPaths, workspacePaths } from '@wsm/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -12,6 +11,7 @@ import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
 import { output, runTsx } from './child-process';
 import { createWorkspace, memberWith, newClient, quickUser, randomIp } from './fixtures';
 import { httpCaller } from './http-app';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { type TestApp, testConfig } from './test-app';
 
 // Two API processes on one PostgreSQL database and one Redis, as behind a load balancer (issue 15,
@@ -21,7 +21,7 @@ import { type TestApp, testConfig } from './test-app';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const config = testConfig();
 
-let databaseUrl: string;
+let scratch: ScratchDatabase | undefined;
 let database: DatabaseHandle;
 const dataDir = mkdtempSync(join(tmpdir(), 'wsm-scale-out-'));
 const children: ChildProcess[] = [];
@@ -33,7 +33,7 @@ async function startProcess(name: string): Promise<TestApp> {
   const child = runTsx(['src/server.ts'], {
     NODE_ENV: 'development',
     PORT: '0',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch!.url,
     REDIS_URL: redisUrl,
     JWT_SECRET: config.jwtSecret,
     DATA_DIR: join(dataDir, name),
@@ -56,16 +56,9 @@ async function startProcess(name: string): Promise<TestApp> {
 beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the scale-out test needs DATABASE_URL (a PostgreSQL server)');
-  const name = `wsm_scale_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  scratch = await createScratchDatabase(serverUrl, 'wsm_scale');
   // Migrated once here, so the two processes do not race to migrate at start-up.
-  database = await openDatabase({ databaseUrl, poolSize: 2 });
+  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   await runMigrations(database);
   [a, b] = await Promise.all([startProcess('a'), startProcess('b')]);
 }, 180_000);
@@ -83,11 +76,7 @@ afterAll(async () => {
   );
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (!databaseUrl) return;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 /** Lookups of a process's session and membership cache answered from memory (GET /metrics). */
@@ -114,43 +103,33 @@ describe('two API processes on one PostgreSQL and Redis', { timeout: 120_000 }, 
     expect((await list()).body.statusCode).toBe(200);
     expect(await cacheHits(b)).toBeGreaterThan(before);
 
+    /** Gives the reader's role exactly `permissionIds` through A (read first, for its lastChangeDate). */
+    const setReaderPermissions = async (permissionIds: string[]) => {
+      const role = await newClient(a).call<{ lastChangeDate: string }>(
+        'GET',
+        `/v1/workspaces/members/access/roles/role-id/${reader.roleId}/workspace-id/${workspace.id}`,
+        { token: owner.tokens.accessToken },
+      );
+      const changed = await newClient(a).call('PUT', '/v1/workspaces/members/access/roles/', {
+        token: owner.tokens.accessToken,
+        body: {
+          workspaceId: workspace.id,
+          roleId: reader.roleId,
+          name: 'Reader',
+          superAccess: false,
+          permissionIds,
+          lastChangeDate: role.body.data.lastChangeDate,
+        },
+      });
+      expect(changed.body.statusCode).toBe(200);
+    };
+
     // The role loses the permission (PUT on A): B refuses the next list.
-    const role = await newClient(a).call<{ lastChangeDate: string }>(
-      'GET',
-      `/v1/workspaces/members/access/roles/role-id/${reader.roleId}/workspace-id/${workspace.id}`,
-      { token: owner.tokens.accessToken },
-    );
-    const changed = await newClient(a).call('PUT', '/v1/workspaces/members/access/roles/', {
-      token: owner.tokens.accessToken,
-      body: {
-        workspaceId: workspace.id,
-        roleId: reader.roleId,
-        name: 'Reader',
-        superAccess: false,
-        permissionIds: ['tenant_profile_read'],
-        lastChangeDate: role.body.data.lastChangeDate,
-      },
-    });
-    expect(changed.body.statusCode).toBe(200);
+    await setReaderPermissions(['tenant_profile_read']);
     expect((await list()).body.statusCode).toBe(403);
 
     // Given back: B lets the next list through again (nothing stale is kept the other way either).
-    const again = await newClient(a).call<{ lastChangeDate: string }>(
-      'GET',
-      `/v1/workspaces/members/access/roles/role-id/${reader.roleId}/workspace-id/${workspace.id}`,
-      { token: owner.tokens.accessToken },
-    );
-    await newClient(a).call('PUT', '/v1/workspaces/members/access/roles/', {
-      token: owner.tokens.accessToken,
-      body: {
-        workspaceId: workspace.id,
-        roleId: reader.roleId,
-        name: 'Reader',
-        superAccess: false,
-        permissionIds: ['tenant_members_read', 'tenant_profile_read'],
-        lastChangeDate: again.body.data.lastChangeDate,
-      },
-    });
+    await setReaderPermissions(['tenant_members_read', 'tenant_profile_read']);
     expect((await list()).body.statusCode).toBe(200);
     expect((await list()).body.statusCode).toBe(200);
 

@@ -55,20 +55,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = options.config ?? testConfig();
   const database = options.database ?? (await testDatabase());
   const deps = appDeps({ config, database, limiter: options.limiter, messaging: options.messaging });
-  const { app, url, call } = await serveOnLoopback(deps, {
+  return serveOnLoopback(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     extend: options.extend,
+    release: () => deps.limiter.close(),
   });
-  return {
-    app,
-    url,
-    deps,
-    call,
-    async close() {
-      await app.close();
-      await deps.limiter.close();
-    },
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StatusCodeValue } from '@wsm/contracts';
+import { StatusCode, type StatusCodeValue } from '@wsm/contracts';
 
 export interface AppErrorOptions {
   /** Extra `data` of the envelope (e.g. retryAfter, field errors). */
@@ -17,6 +17,12 @@ export class AppError extends Error {
   ) {
     super(`AppError ${code}`);
   }
+}
+
+/** What was looked up; 404 when nothing was found. */
+export function found<T>(value: T | null | undefined): T {
+  if (!value) throw new AppError(StatusCode.notFound);
+  return value;
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -102,28 +102,27 @@ describe('the file a page path is answered with', () => {
     appPaths: ['/', '/:locale', '/:locale/login', '/:locale/workspace/invitations/:id'],
   });
 
+  /** Expects each of `paths` answered with `file`. */
+  const expectAnswered = (file: string, paths: string[]) => {
+    for (const path of paths) expect(pageFile(path), path).toBe(file);
+  };
+
   it('is the prerendered page for its path, with or without a trailing slash', () => {
-    expect(pageFile('/fa/login')).toBe('prerendered/fa/login.html');
-    expect(pageFile('/fa/login/')).toBe('prerendered/fa/login.html');
+    expectAnswered('prerendered/fa/login.html', ['/fa/login', '/fa/login/']);
   });
 
   it('is the prerendered 404 page for a path under a locale that no page of the app has', () => {
-    expect(pageFile('/fa/no-such-page')).toBe('prerendered/fa/404.html');
-    expect(pageFile('/fa/login/extra')).toBe('prerendered/fa/404.html');
-    expect(pageFile('/ar/no-such-page')).toBe('prerendered/ar/404.html');
+    expectAnswered('prerendered/fa/404.html', ['/fa/no-such-page', '/fa/login/extra']);
+    expectAnswered('prerendered/ar/404.html', ['/ar/no-such-page']);
   });
 
   it("is the app shell in the path's language for the other pages of a language", () => {
-    expect(pageFile('/fa')).toBe('prerendered/fa/shell.html');
-    expect(pageFile('/fa/workspace/invitations/42')).toBe('prerendered/fa/shell.html');
-    expect(pageFile('/ar/')).toBe('prerendered/ar/shell.html');
+    expectAnswered('prerendered/fa/shell.html', ['/fa', '/fa/workspace/invitations/42']);
+    expectAnswered('prerendered/ar/shell.html', ['/ar/']);
   });
 
   it('is the app shell for a language without its own shell or 404 page and paths without a locale', () => {
-    expect(pageFile('/en/workspace/invitations/42')).toBe('index.html');
-    expect(pageFile('/en/no-such-page')).toBe('index.html');
-    expect(pageFile('/login')).toBe('index.html');
-    expect(pageFile('/')).toBe('index.html');
+    expectAnswered('index.html', ['/en/workspace/invitations/42', '/en/no-such-page', '/login', '/']);
   });
 
   it('is always the app shell when the build has no prerendered pages', () => {

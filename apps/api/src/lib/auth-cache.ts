@@ -169,28 +169,15 @@ export class AuthCache<Access> {
   }
 
   /** The session as last read, or loads it (undefined: not alive, never kept). */
-  async session(
+  session(
     sessionId: string,
     load: () => Promise<CachedSession | undefined>,
   ): Promise<CachedSession | undefined> {
-    if (!this.up) {
-      this.options.onLookup?.('session', 'bypass');
-      return load();
-    }
-    const entry = this.sessions.get(sessionId);
-    if (entry && this.fresh(entry)) {
-      this.options.onLookup?.('session', 'hit');
-      return entry.value;
-    }
-    this.options.onLookup?.('session', 'miss');
-    const generation = this.generation;
-    const storedMs = this.now();
-    const value = await load();
-    if (value && this.up && generation === this.generation) {
+    return this.lookup('session', this.sessions.get(sessionId), load, ({ value, storedMs }) => {
+      if (!value) return;
       if (this.sessions.size >= this.maxEntries) this.sessions.clear();
       this.sessions.set(sessionId, { value, storedMs });
-    }
-    return value;
+    });
   }
 
   /** The session's last-seen time was moved (by this process): keep the entry in step. */
@@ -200,25 +187,12 @@ export class AuthCache<Access> {
   }
 
   /** The caller's access to a workspace as last read, or loads it. */
-  async membership(
+  membership(
     workspaceId: string,
     userId: string,
     load: () => Promise<Access | undefined>,
   ): Promise<Access | undefined> {
-    if (!this.up) {
-      this.options.onLookup?.('access', 'bypass');
-      return load();
-    }
-    const entry = this.access.get(workspaceId)?.get(userId);
-    if (entry && this.fresh(entry)) {
-      this.options.onLookup?.('access', 'hit');
-      return entry.value;
-    }
-    this.options.onLookup?.('access', 'miss');
-    const generation = this.generation;
-    const storedMs = this.now();
-    const value = await load();
-    if (this.up && generation === this.generation) {
+    return this.lookup('access', this.access.get(workspaceId)?.get(userId), load, (entry) => {
       if (this.accessCount >= this.maxEntries) {
         this.access.clear();
         this.accessCount = 0;
@@ -229,8 +203,33 @@ export class AuthCache<Access> {
         this.access.set(workspaceId, members);
       }
       if (!members.has(userId)) this.accessCount++;
-      members.set(userId, { value, storedMs });
+      members.set(userId, entry);
+    });
+  }
+
+  /**
+   * The `cached` entry while it is fresh, else what `load` reads, handed to `keep` unless the cache went
+   * down or was cleared meanwhile (a read older than a clear must not be kept). Each lookup is counted.
+   */
+  private async lookup<T>(
+    cache: 'session' | 'access',
+    cached: Entry<T> | undefined,
+    load: () => Promise<T>,
+    keep: (entry: Entry<T>) => void,
+  ): Promise<T> {
+    if (!this.up) {
+      this.options.onLookup?.(cache, 'bypass');
+      return load();
     }
+    if (cached && this.fresh(cached)) {
+      this.options.onLookup?.(cache, 'hit');
+      return cached.value;
+    }
+    this.options.onLookup?.(cache, 'miss');
+    const generation = this.generation;
+    const storedMs = this.now();
+    const value = await load();
+    if (this.up && generation === this.generation) keep({ value, storedMs });
     return value;
   }
 

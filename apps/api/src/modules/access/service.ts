@@ -9,7 +9,7 @@ import {
   type UpdateRoleRequest,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { applicationKeysOf } from '../applications/service';
 import { recordAudit } from '../audit/record';
@@ -58,8 +58,7 @@ export async function listRoles(
 
 /** One role of the workspace; 404 when the workspace has none by that id. */
 export async function getRole(db: Db, workspaceId: string, roleId: string, locale: Locale): Promise<Role> {
-  const row = await repo.findRole(db, workspaceId, roleId);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findRole(db, workspaceId, roleId));
   return toRole(row, locale);
 }
 
@@ -147,8 +146,7 @@ export async function updateRole(
   input: UpdateRoleRequest,
   locale: Locale,
 ): Promise<Role> {
-  const current = await repo.findRole(db, access.workspaceId, input.roleId);
-  if (!current) throw new AppError(StatusCode.notFound);
+  const current = found(await repo.findRole(db, access.workspaceId, input.roleId));
   const permissions = checkedPermissions(input.permissionIds, locale);
   assertCanGrant(access, { superAccess: current.superAccess, permissions: current.permissionKeys });
   assertCanGrant(access, { superAccess: input.superAccess, permissions });
@@ -189,8 +187,7 @@ export async function updateRole(
 
 /** Deletes a role the caller fully holds; its members stay, without a role. */
 export async function deleteRole(db: Db, access: MemberAccess, roleId: string): Promise<void> {
-  const current = await repo.findRole(db, access.workspaceId, roleId);
-  if (!current) throw new AppError(StatusCode.notFound);
+  const current = found(await repo.findRole(db, access.workspaceId, roleId));
   assertCanGrant(access, { superAccess: current.superAccess, permissions: current.permissionKeys });
   await db.transaction(async (tx) => {
     if (!(await repo.deleteRole(tx, access.workspaceId, roleId))) throw new AppError(StatusCode.notFound);

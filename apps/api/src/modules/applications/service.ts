@@ -7,7 +7,7 @@ import {
   type UpdateApplicationRequest,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { builtInApplicationName } from '../access/catalogue';
 import type { MemberAccess } from '../access/guard';
 import { changes, recordAudit } from '../audit/record';
@@ -81,8 +81,7 @@ export async function getApplication(
   id: string,
   locale: Locale,
 ): Promise<Application> {
-  const row = await repo.findApplication(db, workspaceId, id);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findApplication(db, workspaceId, id));
   return toApplication(row, locale);
 }
 
@@ -93,8 +92,7 @@ export async function getApplicationByKey(
   key: string,
   locale: Locale,
 ): Promise<Application> {
-  const row = await repo.findApplicationByKey(db, workspaceId, key.toLowerCase());
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findApplicationByKey(db, workspaceId, key.toLowerCase()));
   return toApplication(row, locale);
 }
 
@@ -162,8 +160,7 @@ export async function updateApplication(
   input: UpdateApplicationRequest,
   locale: Locale,
 ): Promise<Application> {
-  const current = await repo.findApplication(db, input.workspaceId, input.applicationId);
-  if (!current) throw new AppError(StatusCode.notFound);
+  const current = found(await repo.findApplication(db, input.workspaceId, input.applicationId));
   if (current.builtIn && input.key !== undefined && input.key !== current.key)
     throw new AppError(StatusCode.forbidden);
   const patch: Parameters<typeof repo.updateApplication>[3] = { updatedDate: now() };
@@ -178,8 +175,7 @@ export async function updateApplication(
     patch.socialNetworks = { ...current.socialNetworks, ...input.socialNetworks };
   try {
     const row = await db.transaction(async (tx) => {
-      const updated = await repo.updateApplication(tx, input.workspaceId, input.applicationId, patch);
-      if (!updated) throw new AppError(StatusCode.notFound);
+      const updated = found(await repo.updateApplication(tx, input.workspaceId, input.applicationId, patch));
       const diff = changes(audited(current), audited(updated));
       if (diff)
         await recordAudit(tx, {
@@ -200,8 +196,7 @@ export async function updateApplication(
 /** Deletes an application; the built-in one cannot be deleted (403). */
 export async function deleteApplication(db: Db, access: MemberAccess, id: string): Promise<void> {
   const { workspaceId } = access;
-  const current = await repo.findApplication(db, workspaceId, id);
-  if (!current) throw new AppError(StatusCode.notFound);
+  const current = found(await repo.findApplication(db, workspaceId, id));
   if (current.builtIn) throw new AppError(StatusCode.forbidden);
   await db.transaction(async (tx) => {
     if (!(await repo.deleteApplication(tx, workspaceId, id))) throw new AppError(StatusCode.notFound);

@@ -1,8 +1,7 @@
-import { StatusCode } from '@wsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
+import { found } from '../../http/app-error';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { limitRoute } from '../../http/rate-limit';
@@ -59,8 +58,7 @@ export async function assetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const image = await loadImage(deps.database.db, request.params.id);
-      if (!image) throw new AppError(StatusCode.notFound);
+      const image = found(await loadImage(deps.database.db, request.params.id));
       return reply
         .header('content-type', image.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -23,6 +23,7 @@ import {
   newClient,
   otherCode,
   outbox,
+  ownerWithWorkspace,
   quickUser,
 } from '../../../test/fixtures';
 import { appForFile, startTestApp, testDatabase } from '../../../test/test-app';
@@ -193,8 +194,7 @@ describe('export and import', () => {
   });
 
   it('exports an archive stored in pieces of any size intact, in order (streamed piece by piece)', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { ws: workspace } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     // 2.5 MiB stored straight as three pieces of unequal sizes (as migration 0009 may leave them).
     const big = Buffer.alloc(Math.floor(2.5 * 1024 * 1024));
@@ -218,8 +218,7 @@ describe('export and import', () => {
 
 describe('a large upload', () => {
   it('is stored intact across several write slices, and exports byte for byte as uploaded', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     const files = await readZip((await exportBackup(api, workspace, backup.id)).bytes);
     // Applications with text that does not compress: a zip of more than two write slices.
@@ -272,9 +271,7 @@ describe('a large upload', () => {
 
 describe('the SMS step-up', () => {
   it('answers 630 with the masked phone, texts a code once per timer, and checks the code', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const token = owner.tokens.accessToken;
+    const { owner, ws: workspace, token } = await ownerWithWorkspace(api);
     const first = await call<BackupChallenge>(
       'POST',
       backupPaths.backups,
@@ -366,9 +363,7 @@ describe('the SMS step-up', () => {
   });
 
   it('kills the challenge after 5 wrong codes (660)', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const token = owner.tokens.accessToken;
+    const { owner, ws: workspace, token } = await ownerWithWorkspace(api);
     await call('POST', backupPaths.backups, token, { workspaceId: workspace.id });
     const code = await latestCode(api, owner.phone);
     const codes: number[] = [];
@@ -385,8 +380,7 @@ describe('the SMS step-up', () => {
   });
 
   it('resends the pending code once its timer has run out (404 when nothing is pending)', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const other = await createWorkspace(api, owner);
     const token = owner.tokens.accessToken;
     const none = await call('POST', backupPaths.resend, token, { workspaceId: workspace.id });
@@ -414,8 +408,7 @@ describe('the SMS step-up', () => {
   });
 
   it('limits the codes an account may ask for (260 with Retry-After)', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
       codes.push(
@@ -427,9 +420,7 @@ describe('the SMS step-up', () => {
   });
 
   it('limits wrong codes per account, never right ones: a busy owner with typos passes, a guesser gets 260', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const token = owner.tokens.accessToken;
+    const { owner, ws: workspace, token } = await ownerWithWorkspace(api);
     const answers: number[] = [];
     const round = async (wrong: number, right: boolean) => {
       await call('POST', backupPaths.backups, token, { workspaceId: workspace.id });
@@ -460,8 +451,7 @@ describe('the SMS step-up', () => {
   });
 
   it('restoring a backup the workspace does not have answers 404 and texts nothing', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const answer = await call('PUT', backupPaths.restore, owner.tokens.accessToken, {
       workspaceId: workspace.id,
       backupId: '01900000-0000-7000-8000-000000000000',
@@ -473,8 +463,7 @@ describe('the SMS step-up', () => {
 
 describe('who may use backups', () => {
   it('only the owner: a superAccess member gets 403 (toast), a stranger the page-level 403, no token 401', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { ws: workspace } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     const exported = await exportBackup(api, workspace, backup.id);
     const admin = await quickUser(api);
@@ -632,9 +621,7 @@ describe('restore safety', () => {
 
 describe('the list', () => {
   it('is paged as every list (items, total, page, pageSize), newest first, filtered by source and searched', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const token = owner.tokens.accessToken;
+    const { owner, ws: workspace, token } = await ownerWithWorkspace(api);
     const first = await takeBackup(api, workspace);
     const file = await exportBackup(api, workspace, first.id);
     const second = await importBackup(api, workspace.id, file.bytes, token);
@@ -675,9 +662,7 @@ describe('the list', () => {
   });
 
   it('deletes a backup once (404 after), and refuses to store past the limit per workspace', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const token = owner.tokens.accessToken;
+    const { owner, ws: workspace, token } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     const file = await exportBackup(api, workspace, backup.id);
     const body = { workspaceId: workspace.id, backupId: backup.id };

@@ -122,6 +122,25 @@ async function expectRefused(bytes: Buffer, reason: BackupProblem, name?: string
   expect(await backupIds(api, a.workspace)).toEqual(stored);
 }
 
+/**
+ * Expects the export refused for `reason`, its message naming `name`, once one row of a data file (the
+ * first, unless `pick` chooses another) is given `fields`.
+ */
+async function expectRowRefused(
+  file: string,
+  fields: Row,
+  reason: BackupProblem,
+  name: string,
+  pick = (rows: Row[]) => rows[0]!,
+): Promise<void> {
+  const rows = parsed<Row[]>(file);
+  Object.assign(pick(rows), fields);
+  await expectRefused(await zipOf(tampered({ [file]: json(rows) })), reason, name);
+}
+
+const appsFile = 'data/workspace_applications.json';
+const rolesFile = 'data/workspace_roles.json';
+
 describe('hostile and broken archives', () => {
   it('the untampered export is accepted (the cases below change one thing each)', async () => {
     const again = await zipOf(tampered({}));
@@ -207,21 +226,9 @@ describe('hostile and broken archives', () => {
   });
 
   it("a tampered row carrying another workspace's id", async () => {
-    const apps = parsed<Row[]>('data/workspace_applications.json');
-    const crm = apps.find((row) => row.key === 'crm')!;
-    crm.id = neighbourAppId;
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_applications.json': json(apps) })),
-      'foreign_rows',
-      'data/workspace_applications.json',
-    );
-    const roles = parsed<Row[]>('data/workspace_roles.json');
-    roles[0]!.workspace_id = 'another-workspace';
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_roles.json': json(roles) })),
-      'invalid_data',
-      'workspace_id',
-    );
+    const crm = (rows: Row[]) => rows.find((row) => row.key === 'crm')!;
+    await expectRowRefused(appsFile, { id: neighbourAppId }, 'foreign_rows', appsFile, crm);
+    await expectRowRefused(rolesFile, { workspace_id: 'another-workspace' }, 'invalid_data', 'workspace_id');
   });
 
   it('a wrong format version', async () => {
@@ -256,35 +263,18 @@ describe('hostile and broken archives', () => {
   });
 
   it('rows that fail the API schemas, point at rows that are not there, or an image that is not one', async () => {
-    const roles = parsed<Row[]>('data/workspace_roles.json');
-    roles[0]!.name = 'x'.repeat(61);
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_roles.json': json(roles) })),
-      'invalid_data',
-      'name',
-    );
-    const extraColumn = parsed<Row[]>('data/workspace_roles.json');
-    extraColumn[0]!.is_admin = true;
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_roles.json': json(extraColumn) })),
-      'invalid_data',
-      'is_admin',
-    );
-    const permissions = parsed<Row[]>('data/workspace_role_permissions.json');
-    permissions[0]!.permission_key = 'tenant_everything';
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_role_permissions.json': json(permissions) })),
+    await expectRowRefused(rolesFile, { name: 'x'.repeat(61) }, 'invalid_data', 'name');
+    await expectRowRefused(rolesFile, { is_admin: true }, 'invalid_data', 'is_admin');
+    const permissionsFile = 'data/workspace_role_permissions.json';
+    await expectRowRefused(
+      permissionsFile,
+      { permission_key: 'tenant_everything' },
       'invalid_data',
       'permission_key',
     );
-    const members = parsed<Row[]>('data/workspace_members.json');
-    const withRole = members.find((m) => m.role_id !== null)!;
-    withRole.role_id = 'no-such-role';
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_members.json': json(members) })),
-      'broken_reference',
-      'role_id',
-    );
+    const withRole = (rows: Row[]) => rows.find((m) => m.role_id !== null)!;
+    const membersFile = 'data/workspace_members.json';
+    await expectRowRefused(membersFile, { role_id: 'no-such-role' }, 'broken_reference', 'role_id', withRole);
     const image = [...files.keys()].find((name) => name.startsWith('images/'))!;
     await expectRefused(
       await zipOf(tampered({ [image]: Buffer.from('not an image at all') })),
@@ -294,25 +284,19 @@ describe('hostile and broken archives', () => {
   });
 
   it('text the database cannot store: U+0000, a lone surrogate, bytes that are not UTF-8 (named by table, row and field)', async () => {
-    const withNul = parsed<Row[]>('data/workspace_applications.json');
-    withNul[0]!.description = 'before\u0000after';
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_applications.json': json(withNul) })),
+    const nul = 'before\u0000after';
+    await expectRowRefused(
+      appsFile,
+      { description: nul },
       'unsafe_text',
-      'data/workspace_applications.json, row 1, field description',
+      `${appsFile}, row 1, field description`,
     );
-    const withSurrogate = parsed<Row[]>('data/workspace_roles.json');
-    withSurrogate[0]!.name = 'half \ud800 of a pair';
     // JSON.stringify writes the lone half as the escape \ud800, which JSON.parse reads back as it was.
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_roles.json': json(withSurrogate) })),
-      'unsafe_text',
-      'data/workspace_roles.json, row 1, field name',
-    );
-    const nested = parsed<Row[]>('data/workspace_applications.json');
-    nested[0]!.keywords = ['fine', 'not\u0000fine'];
-    await expectRefused(
-      await zipOf(tampered({ 'data/workspace_applications.json': json(nested) })),
+    const surrogate = 'half \ud800 of a pair';
+    await expectRowRefused(rolesFile, { name: surrogate }, 'unsafe_text', `${rolesFile}, row 1, field name`);
+    await expectRowRefused(
+      appsFile,
+      { keywords: ['fine', 'not\u0000fine'] },
       'unsafe_text',
       'field keywords',
     );

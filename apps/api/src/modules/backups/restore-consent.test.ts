@@ -15,6 +15,7 @@ import {
   addMember,
   createWorkspace,
   newClient,
+  ownerWithWorkspace,
   quickUser,
   randomPhone,
   type TestUser,
@@ -71,6 +72,24 @@ function directoryRow(workspaceId: string, userId: string, status = 'confirmed')
   };
 }
 
+/** A pending invitation row, forged into an archive, that names whom `people` says. */
+function forgedInvitation(
+  workspaceId: string,
+  people: { invitee_user_id: string | null; invitee_phone: string | null; invited_by: string },
+): ArchiveRow {
+  return {
+    id: uuidv7(),
+    workspace_id: workspaceId,
+    role_id: null,
+    ...people,
+    token: `forged-${uuidv7()}`,
+    status: 'pending',
+    created_date: stamp(),
+    expires_date: new Date(Date.now() + 86_400_000).toISOString(),
+    answered_date: null,
+  };
+}
+
 /** Exports a backup of the workspace, edits its rows, re-signs it, imports it and restores it. */
 async function restoreForged(
   workspace: TestWorkspace,
@@ -123,8 +142,7 @@ const notExposed = { listed: false, readStatus: 403, inDirectory: false };
 
 describe('a restore never grants membership', () => {
   it('a person invited, then withdrawn, written into an archive as a member: left out and reported', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const person = await quickUser(api);
     const sent = await call<{ id: string }>('POST', invitations, owner, {
       workspaceId: workspace.id,
@@ -154,8 +172,7 @@ describe('a restore never grants membership', () => {
   });
 
   it('the owner of another workspace written in as a member, or as the owner: left out, their workspace untouched', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const other = await quickUser(api);
     const theirs = await createWorkspace(api, other);
     const stranger = await quickUser(api);
@@ -189,40 +206,28 @@ describe('a restore never grants membership', () => {
   });
 
   it('invitations, directory entries, inviters and logo uploaders naming an outsider: none survives a restore', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const outsider = await quickUser(api);
     await setLogo(api, workspace, '#00aa88');
     const result = await restoreForged(workspace, (tables) => {
       for (const image of tables.get('images')!) image.owner_user_id = outsider.id;
       // A pending invitation would show the outsider's username and name in the sent list.
-      tables.get('workspace_invitations')!.push({
-        id: uuidv7(),
-        workspace_id: workspace.id,
-        role_id: null,
-        invitee_user_id: outsider.id,
-        invitee_phone: null,
-        token: `forged-${uuidv7()}`,
-        status: 'pending',
-        invited_by: owner.id,
-        created_date: stamp(),
-        expires_date: new Date(Date.now() + 86_400_000).toISOString(),
-        answered_date: null,
-      });
+      const invitations = tables.get('workspace_invitations')!;
+      invitations.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: outsider.id,
+          invitee_phone: null,
+          invited_by: owner.id,
+        }),
+      );
       // An inviter gets told of the answer: the outsider must not be named as one.
-      tables.get('workspace_invitations')!.push({
-        id: uuidv7(),
-        workspace_id: workspace.id,
-        role_id: null,
-        invitee_user_id: null,
-        invitee_phone: randomPhone(),
-        token: `forged-${uuidv7()}`,
-        status: 'pending',
-        invited_by: outsider.id,
-        created_date: stamp(),
-        expires_date: new Date(Date.now() + 86_400_000).toISOString(),
-        answered_date: null,
-      });
+      invitations.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: null,
+          invitee_phone: randomPhone(),
+          invited_by: outsider.id,
+        }),
+      );
       tables.get('workspace_users')!.push(directoryRow(workspace.id, outsider.id, 'unconfirmed'));
     });
     expect(result.missingMembers).toEqual([]);
@@ -245,8 +250,7 @@ describe('a restore never grants membership', () => {
   });
 
   it('keeps everyone who is a member at restore time, and leaves out (and reports) who left since the backup', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
     const stays = await quickUser(api);
     const leaves = await quickUser(api);
     await addMember(api, workspace, stays);
@@ -278,8 +282,7 @@ describe('a restore never grants membership', () => {
 
 describe('pre-restore backups', () => {
   it(`keeps only the newest ${maxPreRestoreBackups}: restores cannot fill the database`, async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
+    const { ws: workspace } = await ownerWithWorkspace(api);
     const backup = await takeBackup(api, workspace);
     const preRestores: string[] = [];
     for (let i = 0; i <= maxPreRestoreBackups; i++) {

@@ -1,4 +1,5 @@
 import {
+  type BackupChallenge,
   backupChallengeSchema,
   backupParamsSchema,
   backupProblemMessage,
@@ -8,6 +9,7 @@ import {
   backupUploadLimits,
   createBackupRequestSchema,
   deleteBackupRequestSchema,
+  type Envelope,
   type Locale,
   resendBackupCodeRequestSchema,
   restoreBackupRequestSchema,
@@ -15,7 +17,7 @@ import {
   StatusCode,
   workspaceIdParamsSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
@@ -63,6 +65,23 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       [{ rule: backupRule(deps.config, 'verifyUser'), subject: request.user.id }],
       attempt,
     );
+  /**
+   * A change confirmed by a texted code: without `code` one is texted (a send, limited) and the answer
+   * is 630 with the challenge; with it, `run` makes the change.
+   */
+  const confirmedByCode = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: string | undefined,
+    start: () => Promise<BackupChallenge>,
+    run: (code: string) => Promise<T>,
+  ): Promise<Envelope<BackupChallenge> | Envelope<T>> => {
+    if (!code) {
+      await limit(request, 'sendUser');
+      return secondStep(request, reply, await start());
+    }
+    return ok(request, await checkingCode(request, () => run(code)));
+  };
 
   r.get(
     `${base}/workspaceId/:id/`,
@@ -88,20 +107,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
-      const { code } = request.body;
-      if (!code) {
-        await limit(request, 'sendUser');
-        return secondStep(
-          request,
-          reply,
-          await backups.startCreate(deps, access, request.locale, request.log),
-        );
-      }
-      return ok(
+      return confirmedByCode(
         request,
-        await checkingCode(request, () =>
-          backups.createBackup(deps, access, code, request.locale, request.log),
-        ),
+        reply,
+        request.body.code,
+        () => backups.startCreate(deps, access, request.locale, request.log),
+        (code) => backups.createBackup(deps, access, code, request.locale, request.log),
       );
     },
   );
@@ -185,20 +196,13 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const access = await requireOwner(request, request.body.workspaceId);
-      const { backupId, code } = request.body;
-      if (!code) {
-        await limit(request, 'sendUser');
-        return secondStep(
-          request,
-          reply,
-          await backups.startRestore(deps, access, backupId, request.locale, request.log),
-        );
-      }
-      return ok(
+      const { backupId } = request.body;
+      return confirmedByCode(
         request,
-        await checkingCode(request, () =>
-          backups.restoreBackup(deps, access, backupId, code, request.locale, request.log),
-        ),
+        reply,
+        request.body.code,
+        () => backups.startRestore(deps, access, backupId, request.locale, request.log),
+        (code) => backups.restoreBackup(deps, access, backupId, code, request.locale, request.log),
       );
     },
   );

@@ -14,7 +14,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
 import { recordAudit } from '../audit/record';
@@ -69,9 +69,7 @@ function toBackup(row: repo.BackupListRow): Backup {
 }
 
 async function backupOf(db: Db, workspaceId: string, id: string): Promise<repo.BackupListRow> {
-  const row = await repo.findBackup(db, workspaceId, id);
-  if (!row) throw new AppError(StatusCode.notFound);
-  return row;
+  return found(await repo.findBackup(db, workspaceId, id));
 }
 
 // ---------- the SMS step-up
@@ -165,15 +163,25 @@ async function assertRoom(db: Db, workspaceId: string, locale: Locale): Promise<
 }
 
 /**
- * Stores a created or imported backup while the workspace has room for it. The count and the insert
- * run in one transaction holding the workspace row's lock, so parallel requests take their turn and
- * never pass the limit together.
+ * Stores a created or imported backup, made by the caller, while the workspace has room for it; answers
+ * its new id. The count and the insert run in one transaction holding the workspace row's lock, so
+ * parallel requests take their turn and never pass the limit together.
  */
 async function storeBackup(
   deps: AppDeps,
-  values: repo.NewBackup & { source: 'created' | 'imported' },
+  access: MemberAccess,
+  backup: Omit<repo.NewBackup, 'id' | 'workspaceId' | 'createdBy' | 'createdDate'> & {
+    source: 'created' | 'imported';
+  },
   locale: Locale,
-): Promise<void> {
+): Promise<string> {
+  const values = {
+    ...backup,
+    id: uuidv7(),
+    workspaceId: access.workspaceId,
+    createdBy: access.userId,
+    createdDate: now(),
+  };
   await deps.database.db.transaction(async (tx) => {
     await repo.lockWorkspace(tx, values.workspaceId);
     await assertRoom(tx, values.workspaceId, locale);
@@ -189,6 +197,7 @@ async function storeBackup(
       },
     });
   });
+  return values.id;
 }
 
 /**
@@ -213,12 +222,10 @@ export async function createBackup(
   });
   const data = await snapshot(db, access.workspaceId);
   const archive = await buildArchive(data);
-  const id = uuidv7();
-  await storeBackup(
+  const id = await storeBackup(
     deps,
+    access,
     {
-      id,
-      workspaceId: access.workspaceId,
       source: 'created',
       size: archive.bytes.length,
       sha256: archive.sha256,
@@ -226,8 +233,6 @@ export async function createBackup(
       counts: archive.manifest.counts,
       snapshotDate: new Date(data.createdDate),
       archive: archive.bytes,
-      createdBy: access.userId,
-      createdDate: now(),
     },
     locale,
   );
@@ -322,12 +327,10 @@ export async function importBackup(
   const foreign = await repo.findForeignKeys(db, access.workspaceId, summary.globalKeys);
   if (foreign) throw refusal(locale, 'foreign_rows', { name: `data/${foreign}.json` });
   await assertRoom(db, access.workspaceId, locale);
-  const id = uuidv7();
-  await storeBackup(
+  const id = await storeBackup(
     deps,
+    access,
     {
-      id,
-      workspaceId: access.workspaceId,
       source: 'imported',
       size: bytes.length,
       sha256: checked.sha256,
@@ -335,8 +338,6 @@ export async function importBackup(
       counts: summary.counts,
       snapshotDate: new Date(summary.createdDate),
       archive: bytes,
-      createdBy: access.userId,
-      createdDate: now(),
     },
     locale,
   );
@@ -484,8 +485,7 @@ export async function restoreBackup(
     code,
     scope: restoreScope(workspaceId, backupId),
   });
-  const archive = await repo.loadArchive(db, workspaceId, backupId);
-  if (!archive) throw new AppError(StatusCode.notFound);
+  const archive = found(await repo.loadArchive(db, workspaceId, backupId));
   let data: WorkspaceData;
   try {
     data = await readArchiveInWorker(archive, workspaceId, defaultArchiveLimits);

@@ -1,6 +1,6 @@
-import { type Locale, StatusCode } from '@wsm/contracts';
+import { type Locale, StatusCode, type StatusCodeValue } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import type { CodePurpose } from '../../messaging/messages';
 import {
   assertResendAllowed,
@@ -160,16 +160,13 @@ export async function setUsername(deps: AppDeps, userId: string, username: strin
 
 /** Sets the national code of an account that has none; 261 when it has one or another account holds it. */
 export async function setNationalCode(deps: AppDeps, userId: string, nationalCode: string): Promise<void> {
-  const user = await repo.findUserById(deps.database.db, userId);
-  if (!user) throw new AppError(StatusCode.notFound);
+  const user = found(await repo.findUserById(deps.database.db, userId));
   if (user.nationalCode) throw new AppError(StatusCode.duplicate);
-  try {
-    if (!(await repo.setNationalCodeIfNone(deps.database.db, userId, nationalCode, now())))
-      throw new AppError(StatusCode.duplicate);
-  } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
-    throw error;
-  }
+  // No row written: a national code was set meanwhile.
+  await writeUnique(
+    () => repo.setNationalCodeIfNone(deps.database.db, userId, nationalCode, now()),
+    StatusCode.duplicate,
+  );
 }
 
 /** Switches the account's phone; 261 when another account holds it. */
@@ -187,16 +184,22 @@ export async function setUserNames(
     throw new AppError(StatusCode.notFound);
 }
 
-async function updateUnique(
+function updateUnique(
   deps: AppDeps,
   userId: string,
   patch: Partial<Pick<UserRow, 'username' | 'phone'>>,
 ): Promise<void> {
+  return writeUnique(() => repo.updateUser(deps.database.db, userId, patch, now()), StatusCode.notFound);
+}
+
+/** A write of a value only one account may hold: 261 when another holds it, `ifNoRow` when no row was written. */
+async function writeUnique(write: () => Promise<unknown>, ifNoRow: StatusCodeValue): Promise<void> {
+  let written: unknown;
   try {
-    if (!(await repo.updateUser(deps.database.db, userId, patch, now())))
-      throw new AppError(StatusCode.notFound);
+    written = await write();
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
+  if (!written) throw new AppError(ifNoRow);
 }

@@ -1,6 +1,6 @@
 import { StatusCode, type TwoFaMethod } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { now } from './challenges';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
@@ -43,8 +43,7 @@ export async function setUserEmail(
   const emailVerified = email !== null && verified;
   // Without a verified address login codes go by SMS; the stored choice falls back too, so an address
   // added later does not silently become where codes go until the person chooses it again.
-  const user = await repo.findUserById(deps.database.db, userId);
-  if (!user) throw new AppError(StatusCode.notFound);
+  const user = found(await repo.findUserById(deps.database.db, userId));
   const losesEmail = !emailVerified && user.preferredTwoFaMethod === 'email';
   const patch = {
     email: email?.toLowerCase() ?? null,

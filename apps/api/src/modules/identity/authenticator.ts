@@ -3,7 +3,7 @@ import { recoveryCodeAlphabet, recoveryCodeSchema, StatusCode } from '@wsm/contr
 import { generateSecret, generateURI, verify } from 'otplib';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import * as repo from './repository';
 import type { AuthenticatorRow } from './schema';
@@ -102,8 +102,7 @@ export async function confirmEnrolment(
   userId: string,
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
-  const row = await repo.findAuthenticator(deps.database.db, userId);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findAuthenticator(deps.database.db, userId));
   if (row.confirmedDate) throw new AppError(StatusCode.duplicate);
   if (!(await acceptCode(deps, row, code))) throw new AppError(StatusCode.wrongCredentials);
   const codes = generateRecoveryCodes();
@@ -133,8 +132,7 @@ export async function useRecoveryCode(deps: AppDeps, userId: string, code: strin
  * enrolled). Its secret and recovery codes are deleted; login codes go by SMS again if they came from it.
  */
 export async function disableAuthenticator(deps: AppDeps, userId: string, code: string): Promise<void> {
-  const row = await confirmedAuthenticator(deps, userId);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await confirmedAuthenticator(deps, userId));
   const proved = /^\d{6}$/.test(code)
     ? await acceptCode(deps, row, code)
     : await useRecoveryCode(deps, userId, code);

@@ -1,10 +1,11 @@
 import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import * as repo from './repository';
 import { sessions } from './schema';
+import { verifySessionToken } from './tokens';
 
 // Login alerts (api-contract.md section 9): when an account with a verified e-mail logs in from a
 // browser and system it has not used in the last 90 days, an e-mail names the device, time and address,
@@ -45,20 +46,9 @@ async function readSessionLink(
   secret: string,
   token: string,
 ): Promise<{ userId: string; sessionId: string }> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
-      audience: linkAudience,
-      issuer: linkIssuer,
-      requiredClaims: ['sub', 'sid', 'exp'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
-    return { userId: payload.sub, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || (error instanceof Error && error.message === 'claims'))
-      throw new AppError(StatusCode.unauthorized);
-    throw error;
-  }
+  const claims = await verifySessionToken(secret, token, linkAudience, linkIssuer);
+  if (!claims) throw new AppError(StatusCode.unauthorized);
+  return { userId: claims.sub, sessionId: claims.sid };
 }
 
 /** Turns a person's login alerts on or off. */
@@ -72,6 +62,15 @@ export async function endSessionByLink(deps: AppDeps, token: string): Promise<bo
   return repo.revokeSession(deps.database.db, link.sessionId, 'revoked', new Date(), link.userId);
 }
 
+/** The date and time of `at` in Tehran, written for the language tag `tag`. */
+function tehranTime(tag: string, at: Date): string {
+  return new Intl.DateTimeFormat(tag, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tehran',
+  }).format(at);
+}
+
 function alertText(
   locale: Locale,
   login: NewLogin,
@@ -79,11 +78,7 @@ function alertText(
   link: string,
 ): { subject: string; text: string } {
   if (locale === 'en') {
-    const when = new Intl.DateTimeFormat('en-GB', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tehran',
-    }).format(at);
+    const when = tehranTime('en-GB', at);
     return {
       subject: 'A new login to your account',
       text:
@@ -93,11 +88,7 @@ function alertText(
     };
   }
   if (locale === 'ar') {
-    const when = new Intl.DateTimeFormat('ar', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Asia/Tehran',
-    }).format(at);
+    const when = tehranTime('ar', at);
     return {
       subject: 'تسجيل دخول جديد إلى حسابك',
       text:
@@ -106,11 +97,7 @@ function alertText(
         `إن كنت أنت فلا حاجة لأي إجراء. وإن لم تكن أنت، فأنهِ تلك الجلسة من هذا الرابط وغيّر كلمة المرور:\n${link}\n`,
     };
   }
-  const when = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Tehran',
-  }).format(at);
+  const when = tehranTime('fa-IR-u-ca-persian', at);
   return {
     subject: 'ورود تازه به حساب شما',
     text:

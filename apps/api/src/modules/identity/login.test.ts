@@ -29,6 +29,14 @@ async function loginStep(user: Pick<TestUser, 'nationalCode' | 'password'>, clie
   });
 }
 
+/** A new person's login by national code, at its second step: the person, its client and the step's token. */
+async function loginAtCode() {
+  const user = await signUp(api);
+  const client = newClient(api);
+  const step = await loginStep(user, client);
+  return { user, client, token: step.body.data.accessToken };
+}
+
 describe('login', () => {
   it('national code + password → 630 with the method, a challenge token and masked contacts; code → tokens', async () => {
     const user = await signUp(api);
@@ -174,10 +182,7 @@ describe('login', () => {
   });
 
   it('refuses e-mail without a verified address (400) and the not-yet-offered google method (400)', async () => {
-    const user = await signUp(api);
-    const client = newClient(api);
-    const step = await loginStep(user, client);
-    const token = step.body.data.accessToken;
+    const { client, token } = await loginAtCode();
     const email = await client.call('POST', paths.loginSend, {
       body: { method: 'email' },
       token,
@@ -192,10 +197,7 @@ describe('login', () => {
   });
 
   it('resends by SMS after resendAfter', async () => {
-    const user = await signUp(api);
-    const client = newClient(api);
-    const step = await loginStep(user, client);
-    const token = step.body.data.accessToken;
+    const { user, client, token } = await loginAtCode();
     expect(
       (await client.call('POST', paths.loginSend, { body: { method: 'sms' }, token })).body.statusCode,
     ).toBe(260);
@@ -210,10 +212,7 @@ describe('login', () => {
   });
 
   it('the challenge token opens only the two 2fa calls, dies on success and after 10 minutes', async () => {
-    const user = await signUp(api);
-    const client = newClient(api);
-    const step = await loginStep(user, client);
-    const token = step.body.data.accessToken;
+    const { user, client, token } = await loginAtCode();
     // Not an access token.
     expect((await client.call('GET', paths.sessions, { token })).status).toBe(401);
     // An access token is not a challenge token.
@@ -243,10 +242,7 @@ describe('login', () => {
   });
 
   it('5 wrong codes → 660, and the right code no longer works', async () => {
-    const user = await signUp(api);
-    const client = newClient(api);
-    const step = await loginStep(user, client);
-    const token = step.body.data.accessToken;
+    const { user, client, token } = await loginAtCode();
     const code = await latestCode(api, user.phone);
     const answers = [];
     for (let i = 0; i < 5; i++)

@@ -18,7 +18,7 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { authenticatorIssuer } from './authenticator';
 import * as repo from './repository';
 import type { PasskeyRow } from './schema';
@@ -199,8 +199,7 @@ export async function renamePasskey(
   id: string,
   name: string,
 ): Promise<Passkey> {
-  const row = await repo.renamePasskey(deps.database.db, userId, id, name);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.renamePasskey(deps.database.db, userId, id, name));
   return toPasskey(row);
 }
 

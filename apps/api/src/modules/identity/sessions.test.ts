@@ -185,20 +185,17 @@ describe('access tokens', () => {
       now - 120,
     );
     const key = new TextEncoder().encode(secret());
-    const foreignAudience = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('wsm-identity')
-      .setAudience('another-api')
-      .setExpirationTime('5m')
-      .sign(key);
-    const foreignIssuer = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('someone')
-      .setAudience('wsm-api')
-      .setExpirationTime('5m')
-      .sign(key);
+    /** A token signed with the right key but from another issuer or for another audience. */
+    const signedFor = (issuer: string, audience: string) =>
+      new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(key);
+    const foreignAudience = await signedFor('wsm-identity', 'another-api');
+    const foreignIssuer = await signedFor('someone', 'wsm-api');
     const foreignKey = await signAccessToken(
       'another-secret-that-is-long-enough-for-hs256',
       {

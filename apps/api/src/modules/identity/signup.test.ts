@@ -29,6 +29,17 @@ async function startSignup(client: Client, phone = randomPhone(), nationalCode =
   return { answer, phone, nationalCode, token: answer.body.data?.signupToken };
 }
 
+/** A sign-up from a new client, at the texted code: the client, the sign-up token and the code. */
+async function signupAtCode() {
+  const client = newClient(api);
+  const { token, phone } = await startSignup(client);
+  return { client, token, code: await latestCode(api, phone) };
+}
+
+/** The sign-up's second step: the texted code, checked. */
+const verifyCode = (client: Client, signupToken: string, code: string) =>
+  client.call('POST', paths.signupVerify, { body: { signupToken, code } });
+
 async function verified(client: Client) {
   const started = await startSignup(client);
   const code = await latestCode(api, started.phone);
@@ -197,63 +208,49 @@ describe('sign-up', () => {
   });
 
   it('refuses a wrong code with 620, and a replayed code once used', async () => {
-    const client = newClient(api);
-    const { token, phone } = await startSignup(client);
-    const code = await latestCode(api, phone);
-    const wrong = await client.call('POST', paths.signupVerify, {
-      body: { signupToken: token, code: otherCode(code) },
-    });
+    const { client, token, code } = await signupAtCode();
+    const wrong = await verifyCode(client, token, otherCode(code));
     expect(wrong.status).toBe(400);
     expect(wrong.body.statusCode).toBe(620);
-    const right = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const right = await verifyCode(client, token, code);
     expect(right.body.statusCode).toBe(200);
-    const replay = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const replay = await verifyCode(client, token, code);
     expect(replay.body.statusCode).toBe(620);
   });
 
   it('kills the challenge on the 5th wrong code (660): even the right code fails afterwards', async () => {
-    const client = newClient(api);
-    const { token, phone } = await startSignup(client);
-    const code = await latestCode(api, phone);
+    const { client, token, code } = await signupAtCode();
     const answers: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const wrong = await client.call('POST', paths.signupVerify, {
-        body: { signupToken: token, code: otherCode(code) },
-      });
+      const wrong = await verifyCode(client, token, otherCode(code));
       answers.push(wrong.body.statusCode);
     }
     expect(answers).toEqual([620, 620, 620, 620, 660]);
-    const right = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const right = await verifyCode(client, token, code);
     expect(right.body.statusCode).toBe(660);
     const resend = await client.call('POST', paths.signupResend, { body: { signupToken: token } });
     expect(resend.body.statusCode).toBe(660);
   });
 
   it('lets no more than 5 parallel wrong guesses through', async () => {
-    const client = newClient(api);
-    const { token, phone } = await startSignup(client);
-    const code = await latestCode(api, phone);
+    const { client, token, code } = await signupAtCode();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        client.call('POST', paths.signupVerify, { body: { signupToken: token, code: otherCode(code) } }),
-      ),
+      Array.from({ length: 20 }, () => verifyCode(client, token, otherCode(code))),
     );
     const codes = answers.map((a) => a.body.statusCode);
     expect(codes.filter((c) => c === 620).length).toBe(4);
     expect(codes.filter((c) => c === 660).length).toBe(16);
-    const right = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const right = await verifyCode(client, token, code);
     expect(right.body.statusCode).toBe(660);
   });
 
   it('refuses an expired code (620) and an expired sign-up token (401)', async () => {
-    const client = newClient(api);
-    const { token, phone } = await startSignup(client);
-    const code = await latestCode(api, phone);
+    const { client, token, code } = await signupAtCode();
     await ageChallenge(api.deps.database, 'signup', token, 121);
-    const late = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const late = await verifyCode(client, token, code);
     expect(late.body.statusCode).toBe(620);
     await ageChallenge(api.deps.database, 'signup', token, 15 * 60);
-    const dead = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code } });
+    const dead = await verifyCode(client, token, code);
     expect(dead.status).toBe(401);
   });
 
@@ -275,12 +272,10 @@ describe('sign-up', () => {
     expect(messages).toHaveLength(2);
     const second = messages[0]!.code!;
     if (second !== first) {
-      const old = await client.call('POST', paths.signupVerify, {
-        body: { signupToken: token, code: first },
-      });
+      const old = await verifyCode(client, token, first);
       expect(old.body.statusCode).toBe(620);
     }
-    const ok = await client.call('POST', paths.signupVerify, { body: { signupToken: token, code: second } });
+    const ok = await verifyCode(client, token, second);
     expect(ok.body.statusCode).toBe(200);
   });
 

@@ -41,16 +41,27 @@ export async function signAccessToken(
   return `${signed}.${createHmac('sha256', secret).update(signed).digest('base64url')}`;
 }
 
+/** The claims of a valid access token, or null (see verifySessionToken). */
+export function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  return verifySessionToken(secret, token, accessTokenAudience, accessTokenIssuer);
+}
+
 /**
- * The claims of a valid access token, or null: the signature (HS256 only, so `alg: none` and other
- * algorithms fail), expiry, audience and issuer are all checked.
+ * The user and session of a valid token naming a session (an access token, a login alert's link), or
+ * null: the signature (HS256 only, so `alg: none` and other algorithms fail), expiry, audience and
+ * issuer are all checked.
  */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export async function verifySessionToken(
+  secret: string,
+  token: string,
+  audience: string,
+  issuer: string,
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
-      audience: accessTokenAudience,
-      issuer: accessTokenIssuer,
+      audience,
+      issuer,
       requiredClaims: ['sub', 'sid', 'exp'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;

@@ -15,6 +15,7 @@ import {
   randomNationalCode,
   randomPhone,
   signUp,
+  type TestUser,
 } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { on } from '../../events/bus';
@@ -53,6 +54,26 @@ function recordEvents(): MembersEvent[] {
 
 const setup = () => ownerWithWorkspace(api, { name: 'Acme' });
 
+/** Sends an invitation to the workspace as whoever `token` is; `invitee` names the person (and may carry a role). */
+const sendInvitation = (token: string, workspaceId: string, invitee: Record<string, string | null>) =>
+  call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId, ...invitee });
+
+/** Accepts or declines an invitation as `person`. */
+const answerInvitation = (person: TestUser, invitationId: string, accept: boolean) =>
+  call('POST', `${base}/invitations/response/`, person.tokens.accessToken, { invitationId, accept });
+
+/** Gives a member another role (null: none) as whoever `token` is. */
+const setRole = (token: string, workspaceId: string, memberId: string, roleId: string | null) =>
+  call<Member>('PUT', `${base}/`, token, { workspaceId, memberId, roleId });
+
+/** Removes a member from the workspace (or, for one's own membership, leaves) as whoever `token` is. */
+const removeMember = (token: string, workspaceId: string, memberId: string) =>
+  call('DELETE', `${base}/`, token, { workspaceId, memberId });
+
+/** The HTTP status of `person`'s read of the workspace (200 for a member, 403 for anyone else). */
+const workspaceReadStatus = async (person: TestUser, workspaceId: string) =>
+  (await call('GET', `/v1/workspaces/workspace-id/${workspaceId}`, person.tokens.accessToken)).status;
+
 async function directoryStatusOf(wsId: string, token: string, username: string): Promise<string | undefined> {
   const page = await call<Page<WorkspaceUser>>(
     'GET',
@@ -68,8 +89,7 @@ describe('invitations', () => {
     const events = recordEvents();
     const role = await createRole(api, ws, ['tenant_profile_read'], { name: 'Viewer' });
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
+    const sent = await sendInvitation(token, ws.id, {
       roleId: role.id,
       username: invitee.username.toUpperCase(),
     });
@@ -105,10 +125,7 @@ describe('invitations', () => {
     );
     expect(one.body.data.id).toBe(sent.body.data.id);
 
-    const accepted = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const accepted = await answerInvitation(invitee, sent.body.data.id, true);
     expect(accepted.status).toBe(200);
     const workspaces = await call<{ id: string; level: string; role: { id: string } }[]>(
       'GET',
@@ -132,10 +149,7 @@ describe('invitations', () => {
     expect(events.map((e) => e.type)).toEqual(['invitation.received', 'invitation.answered']);
     expect(events[1]).toMatchObject({ accepted: true, inviteeUserId: invitee.id, invitedBy: ws.owner.id });
 
-    const again = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const again = await answerInvitation(invitee, sent.body.data.id, true);
     expect(again.status).toBe(404);
     const reinvite = await call('POST', `${base}/invitations/`, token, {
       workspaceId: ws.id,
@@ -147,19 +161,11 @@ describe('invitations', () => {
   it('invite by national code → decline: no membership, the directory forgets the invitee', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      nationalCode: invitee.nationalCode,
-    });
+    const sent = await sendInvitation(token, ws.id, { nationalCode: invitee.nationalCode });
     expect(sent.body.data.role).toBeNull();
-    const declined = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: false,
-    });
+    const declined = await answerInvitation(invitee, sent.body.data.id, false);
     expect(declined.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, invitee.tokens.accessToken)).status,
-    ).toBe(403);
+    expect(await workspaceReadStatus(invitee, ws.id)).toBe(403);
     expect(await directoryStatusOf(ws.id, token, invitee.username)).toBeUndefined();
     const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
     expect(sentList.body.data.items[0]).toMatchObject({ id: sent.body.data.id, status: { key: 'declined' } });
@@ -169,10 +175,7 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const events = recordEvents();
     const phone = randomPhone();
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      phone: `+98${phone.slice(1)}`,
-    });
+    const sent = await sendInvitation(token, ws.id, { phone: `+98${phone.slice(1)}` });
     expect(sent.status).toBe(200);
     expect(sent.body.data.invitee).toMatchObject({
       userId: null,
@@ -201,10 +204,7 @@ describe('invitations', () => {
     expect(await directoryStatusOf(ws.id, token, person.username)).toBe('unconfirmed');
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
     expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
-    await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    await answerInvitation(person, sent.body.data.id, true);
     expect(await directoryStatusOf(ws.id, token, person.username)).toBe('confirmed');
     // Claiming twice attaches nothing more.
     expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(0);
@@ -213,28 +213,20 @@ describe('invitations', () => {
   it('signing up through the API with an invited phone brings the invitation along', async () => {
     const { ws, token } = await setup();
     const phone = randomPhone();
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId: ws.id, phone });
+    const sent = await sendInvitation(token, ws.id, { phone });
     expect(sent.status).toBe(200);
     const person = await signUp(api, newClient(api), { phone });
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
     expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
-    const accepted = await call('POST', `${base}/invitations/response/`, person.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const accepted = await answerInvitation(person, sent.body.data.id, true);
     expect(accepted.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, person.tokens.accessToken)).status,
-    ).toBe(200);
+    expect(await workspaceReadStatus(person, ws.id)).toBe(200);
   });
 
   it('a phone that has an account is invited as that account, without an SMS', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      phone: invitee.phone,
-    });
+    const sent = await sendInvitation(token, ws.id, { phone: invitee.phone });
     expect(sent.body.data.invitee).toEqual({
       userId: null,
       firstName: null,
@@ -257,8 +249,7 @@ describe('invitations', () => {
   it('answers a registered and an unknown national code or username alike; 261 for the same one twice', async () => {
     const { ws, token } = await setup();
     const registered = await quickUser(api);
-    const invite = (body: Record<string, string>) =>
-      call<Invitation>('POST', `${base}/invitations/`, token, { workspaceId: ws.id, ...body });
+    const invite = (body: Record<string, string>) => sendInvitation(token, ws.id, body);
     // What an answer looks like with its ids, token and dates left out.
     const shape = (answer: Awaited<ReturnType<typeof invite>>) => {
       const { id, token: _token, createdDate, expiresDate, ...rest } = answer.body.data;
@@ -350,10 +341,7 @@ describe('invitations', () => {
       laterCode: { nationalCode: laterCode },
     };
     for (const [key, body] of Object.entries(bodies)) {
-      const answer = await call<Invitation>('POST', `${base}/invitations/`, token, {
-        workspaceId: ws.id,
-        ...body,
-      });
+      const answer = await sendInvitation(token, ws.id, body);
       expect(answer.body.statusCode).toBe(200);
       sent[key] = answer.body.data.id;
     }
@@ -383,10 +371,7 @@ describe('invitations', () => {
     expect(added.body.statusCode).toBe(200);
     const lateSees = await call<Invitation[]>('GET', `${base}/invitations/`, late.tokens.accessToken);
     expect(lateSees.body.data.map((i) => i.id)).toEqual([sent.laterCode]);
-    const accepted = await call('POST', `${base}/invitations/response/`, late.tokens.accessToken, {
-      invitationId: sent.laterCode,
-      accept: true,
-    });
+    const accepted = await answerInvitation(late, sent.laterCode!, true);
     expect(accepted.body.statusCode).toBe(200);
     expect(await directoryStatusOf(ws.id, token, late.username)).toBe('confirmed');
   });
@@ -423,10 +408,7 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const events = recordEvents();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const withdrawn = await call('DELETE', `${base}/invitations/`, token, {
       workspaceId: ws.id,
       invitationId: sent.body.data.id,
@@ -435,10 +417,7 @@ describe('invitations', () => {
     expect(
       (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
     ).toEqual([]);
-    const answer = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const answer = await answerInvitation(invitee, sent.body.data.id, true);
     expect(answer.status).toBe(404);
     expect(
       (
@@ -456,19 +435,11 @@ describe('invitations', () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
     const other = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const id = sent.body.data.id;
-    const hijack = await call('POST', `${base}/invitations/response/`, other.tokens.accessToken, {
-      invitationId: id,
-      accept: true,
-    });
+    const hijack = await answerInvitation(other, id, true);
     expect(hijack.status).toBe(404);
-    expect((await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, other.tokens.accessToken)).status).toBe(
-      403,
-    );
+    expect(await workspaceReadStatus(other, ws.id)).toBe(403);
     expect((await call('GET', `${base}/invitations/id/${id}`, other.tokens.accessToken)).status).toBe(404);
     expect((await call('GET', `${base}/invitations/id/${id}`, token)).status).toBe(200);
     const noRead = await memberWith(api, ws, ['tenant_profile_read']);
@@ -486,10 +457,7 @@ describe('invitations', () => {
   it('expires after 7 days: gone for the invitee, and a new invitation may be sent', async () => {
     const { ws, token } = await setup();
     const invitee = await quickUser(api);
-    const sent = await call<Invitation>('POST', `${base}/invitations/`, token, {
-      workspaceId: ws.id,
-      username: invitee.username,
-    });
+    const sent = await sendInvitation(token, ws.id, { username: invitee.username });
     const expires =
       new Date(sent.body.data.expiresDate).getTime() - new Date(sent.body.data.createdDate).getTime();
     expect(expires).toBe(7 * 86_400_000);
@@ -500,10 +468,7 @@ describe('invitations', () => {
     expect(
       (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
     ).toEqual([]);
-    const late = await call('POST', `${base}/invitations/response/`, invitee.tokens.accessToken, {
-      invitationId: sent.body.data.id,
-      accept: true,
-    });
+    const late = await answerInvitation(invitee, sent.body.data.id, true);
     expect(late.status).toBe(404);
     const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
     expect(sentList.body.data.items[0]!.status.key).toBe('expired');
@@ -619,11 +584,7 @@ describe('members', () => {
     const small = await createRole(api, ws, ['tenant_profile_read']);
     const big = await createRole(api, ws, ['tenant_profile_update']);
     const t = manager.user.tokens.accessToken;
-    const changed = await call<Member>('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: small.id,
-    });
+    const changed = await setRole(t, ws.id, target.memberId, small.id);
     expect(changed.status).toBe(200);
     expect(changed.body.data.role?.id).toBe(small.id);
     expect(events.at(-1)).toMatchObject({
@@ -631,39 +592,19 @@ describe('members', () => {
       userId: target.user.id,
       roleId: small.id,
     });
-    const escalate = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: big.id,
-    });
+    const escalate = await setRole(t, ws.id, target.memberId, big.id);
     expect(escalate.body.statusCode).toBe(403);
-    const selfEscalate = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: manager.memberId,
-      roleId: big.id,
-    });
+    const selfEscalate = await setRole(t, ws.id, manager.memberId, big.id);
     expect(selfEscalate.body.statusCode).toBe(403);
     const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
-    const demote = await call('PUT', `${base}/`, token, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-      roleId: small.id,
-    });
+    const demote = await setRole(token, ws.id, ownerMember.id, small.id);
     expect(demote.body.statusCode).toBe(403);
     // Someone holding more than the manager cannot be demoted by it.
     const senior = await memberWith(api, ws, ['tenant_profile_update']);
-    const demoteSenior = await call('PUT', `${base}/`, t, {
-      workspaceId: ws.id,
-      memberId: senior.memberId,
-      roleId: null,
-    });
+    const demoteSenior = await setRole(t, ws.id, senior.memberId, null);
     expect(demoteSenior.body.statusCode).toBe(403);
-    const noPerm = await call('PUT', `${base}/`, target.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-      roleId: null,
-    });
+    const noPerm = await setRole(target.user.tokens.accessToken, ws.id, target.memberId, null);
     expect(noPerm.body.statusCode).toBe(403);
   });
 
@@ -673,46 +614,26 @@ describe('members', () => {
     const remover = await memberWith(api, ws, ['tenant_members_delete']);
     const target = await memberWith(api, ws, null);
     const leaver = await memberWith(api, ws, null);
-    const removed = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: target.memberId,
-    });
+    const removed = await removeMember(remover.user.tokens.accessToken, ws.id, target.memberId);
     expect(removed.status).toBe(200);
-    expect(
-      (await call('GET', `/v1/workspaces/workspace-id/${ws.id}`, target.user.tokens.accessToken)).status,
-    ).toBe(403);
+    expect(await workspaceReadStatus(target.user, ws.id)).toBe(403);
     expect(events.at(-1)).toMatchObject({
       type: 'member.removed',
       userId: target.user.id,
       byUserId: remover.user.id,
     });
-    const noPerm = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: remover.memberId,
-    });
+    const noPerm = await removeMember(leaver.user.tokens.accessToken, ws.id, remover.memberId);
     expect(noPerm.body.statusCode).toBe(403);
-    const left = await call('DELETE', `${base}/`, leaver.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: leaver.memberId,
-    });
+    const left = await removeMember(leaver.user.tokens.accessToken, ws.id, leaver.memberId);
     expect(left.status).toBe(200);
     const list = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token);
     const ownerMember = list.body.data.items.find((m) => m.user.id === owner.id)!;
-    const removeOwner = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-    });
+    const removeOwner = await removeMember(remover.user.tokens.accessToken, ws.id, ownerMember.id);
     expect(removeOwner.body.statusCode).toBe(403);
-    const ownerLeaves = await call('DELETE', `${base}/`, token, {
-      workspaceId: ws.id,
-      memberId: ownerMember.id,
-    });
+    const ownerLeaves = await removeMember(token, ws.id, ownerMember.id);
     expect(ownerLeaves.body.statusCode).toBe(403);
     const senior = await memberWith(api, ws, ['tenant_profile_update']);
-    const removeSenior = await call('DELETE', `${base}/`, remover.user.tokens.accessToken, {
-      workspaceId: ws.id,
-      memberId: senior.memberId,
-    });
+    const removeSenior = await removeMember(remover.user.tokens.accessToken, ws.id, senior.memberId);
     expect(removeSenior.body.statusCode).toBe(403);
     expect(list.body.data.total).toBe(2);
   });

@@ -10,13 +10,19 @@ const api = appForFile();
 
 const membersPath = '/v1/workspaces/members/identity/';
 
+/** A workspace with a manager (who may change roles), a member without a role, and a readers role. */
+async function roleChangeCast() {
+  const owner = await quickUser(api);
+  const workspace = await createWorkspace(api, owner);
+  const manager = await memberWith(api, workspace, ['tenant_members_update', 'tenant_members_read']);
+  const target = await memberWith(api, workspace, null);
+  const readers = await createRole(api, workspace, ['tenant_members_read']);
+  return { owner, workspace, manager, target, readers };
+}
+
 describe('a role change racing the demotion of whoever makes it', () => {
   it('the demoted member’s change, held until the demotion is committed, is refused (body 403) and changes nothing', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const manager = await memberWith(api, workspace, ['tenant_members_update', 'tenant_members_read']);
-    const target = await memberWith(api, workspace, null);
-    const readers = await createRole(api, workspace, ['tenant_members_read']);
+    const { owner, workspace, manager, target, readers } = await roleChangeCast();
 
     // The manager's request goes through an app whose next transaction waits for a signal: the
     // owner's demotion of the manager is committed in between, whatever the request read before.
@@ -64,11 +70,7 @@ describe('a role change racing the demotion of whoever makes it', () => {
   });
 
   it('a member with the right changes a role as before', async () => {
-    const owner = await quickUser(api);
-    const workspace = await createWorkspace(api, owner);
-    const manager = await memberWith(api, workspace, ['tenant_members_update', 'tenant_members_read']);
-    const target = await memberWith(api, workspace, null);
-    const readers = await createRole(api, workspace, ['tenant_members_read']);
+    const { workspace, manager, target, readers } = await roleChangeCast();
     const changed = await newClient(api).call<{ role: { id: string } | null }>('PUT', membersPath, {
       token: manager.user.tokens.accessToken,
       body: { workspaceId: workspace.id, memberId: target.memberId, roleId: readers.id },

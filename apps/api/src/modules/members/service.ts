@@ -12,7 +12,7 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
 import { type EventLog, type EventQueue, emit } from '../../events/bus';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
@@ -173,9 +173,7 @@ export async function listMembers(
 }
 
 async function memberOf(db: Db, workspaceId: string, memberId: string): Promise<repo.MemberListRow> {
-  const row = await repo.findMember(db, workspaceId, memberId);
-  if (!row) throw new AppError(StatusCode.notFound);
-  return row;
+  return found(await repo.findMember(db, workspaceId, memberId));
 }
 
 /** One member of the workspace; 404 otherwise. */
@@ -223,8 +221,7 @@ export async function changeMemberRole(
     const target = await memberOf(tx, workspaceId, input.memberId);
     await assertCanActOn(tx, caller, target);
     if (input.roleId !== null) {
-      const role = await findGrantableRole(tx, workspaceId, input.roleId);
-      if (!role) throw new AppError(StatusCode.notFound);
+      const role = found(await findGrantableRole(tx, workspaceId, input.roleId));
       assertCanGrant(caller, role);
     }
     if (!(await repo.updateMember(tx, workspaceId, input.memberId, { roleId: input.roleId })))
@@ -311,8 +308,7 @@ export async function sweepExpiredInvitations(db: Db, workspaceId: string): Prom
 }
 
 async function invitationView(db: Db, id: string, locale: Locale): Promise<Invitation> {
-  const row = await repo.findInvitation(db, id);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findInvitation(db, id));
   return toInvitation(row, locale);
 }
 
@@ -333,8 +329,7 @@ export async function sendInvitation(
   await limit(deps, 'invitePerUser', access.userId);
   const roleId = input.roleId ?? null;
   if (roleId !== null) {
-    const role = await findGrantableRole(db, access.workspaceId, roleId);
-    if (!role) throw new AppError(StatusCode.notFound);
+    const role = found(await findGrantableRole(db, access.workspaceId, roleId));
     assertCanGrant(access, role);
   }
   const typed: repo.InviteeKey =
@@ -505,8 +500,7 @@ export async function getInvitation(
   invitationId: string,
   locale: Locale,
 ): Promise<Invitation> {
-  const row = await repo.findInvitation(db, invitationId);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findInvitation(db, invitationId));
   if (row.invitation.inviteeUserId !== userId) {
     const access = await loadAccess(db, row.invitation.workspaceId, userId);
     if (access?.status !== 'active' || !holds(access, 'tenant_members_read'))
@@ -533,8 +527,9 @@ export async function respondToInvitation(
   if (inv.status !== 'pending' || inv.expiresDate <= t) throw new AppError(StatusCode.notFound);
   try {
     await db.transaction(async (tx) => {
-      const answered = await repo.answerInvitation(tx, inv.id, input.accept ? 'accepted' : 'declined', t);
-      if (!answered) throw new AppError(StatusCode.notFound);
+      const answered = found(
+        await repo.answerInvitation(tx, inv.id, input.accept ? 'accepted' : 'declined', t),
+      );
       if (input.accept) {
         if (await repo.findMembershipOf(tx, inv.workspaceId, userId))
           throw new AppError(StatusCode.duplicate);

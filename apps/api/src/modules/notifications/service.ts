@@ -1,6 +1,6 @@
-import { type Locale, type Notification, StatusCode } from '@wsm/contracts';
+import type { Locale, Notification } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
-import { AppError } from '../../http/app-error';
+import { found } from '../../http/app-error';
 import { pageSlice } from '../../lib/paging';
 import type { Db } from '../identity/repository';
 import { type NotificationParams, type NotificationType, renderNotification } from './catalogue';
@@ -88,8 +88,7 @@ export async function getNotification(
   id: string,
   locale: Locale,
 ): Promise<Notification> {
-  const row = await repo.findOwn(db, userId, id);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findOwn(db, userId, id));
   return view(row, locale);
 }
 
@@ -115,8 +114,7 @@ export async function listAnnouncements(
 
 /** One announcement; 404 when unknown. */
 export async function getAnnouncement(db: Db, id: string, locale: Locale): Promise<Notification> {
-  const row = await repo.findAnnouncement(db, id);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findAnnouncement(db, id));
   return announcementView(row, locale);
 }
 

@@ -4,7 +4,6 @@ import {
   profilePaths as paths,
   type RecoveryCodes,
   recoveryCodePattern,
-  type StepUp,
   type TokenPair,
   type TwoFaSettings,
 } from '@wsm/contracts';
@@ -13,13 +12,14 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
   callIn,
+  expectStepUp,
   latestCode,
   newClient,
   otherCode,
   outbox,
   quickUser,
   signUp,
-  staleSession,
+  staleUser,
   startLogin,
   type TestUser,
 } from '../../../test/fixtures';
@@ -133,13 +133,10 @@ describe('authenticator app: enrolment', () => {
   });
 
   it('needs a fresh session: a stale one gets a step-up code first, then the enrolment', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
-    await staleSession(api.deps.database, user);
-    const first = await call<StepUp>('POST', paths.twoFaGoogle, token);
-    expect(first.body.statusCode).toBe(630);
-    expect(first.body.data).toMatchObject({ method: 'sms' });
-    expect(first.body.data).not.toHaveProperty('secret');
+    const first = expectStepUp(await call('POST', paths.twoFaGoogle, token), user);
+    expect(first).not.toHaveProperty('secret');
     expect(await identityRepo.findAuthenticator(api.deps.database.db, user.id)).toBeUndefined();
 
     const code = await latestCode(api, user.phone);

@@ -1,17 +1,17 @@
-import { profilePaths as paths, type StepUp } from '@wsm/contracts';
+import { profilePaths as paths } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   ageSession,
   callIn,
+  expectStepUp,
   latestCode,
-  maskedPhone,
   otherCode,
   outbox,
   quickUser,
   randomPhone,
   signUp,
   staleSession,
-  type TestUser,
+  staleUser,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
 import { freshSessionSeconds } from '../identity/service';
@@ -23,19 +23,6 @@ import { freshSessionSeconds } from '../identity/service';
 const api = appForFile(behindProxy);
 
 const call = callIn(api, 'en');
-
-function expectStepUp(
-  answer: { status: number; body: { statusCode: number; data: unknown } },
-  user: TestUser,
-) {
-  expect(answer.status).toBe(200);
-  expect(answer.body.statusCode).toBe(630);
-  const data = answer.body.data as StepUp;
-  expect(data).toMatchObject({ method: 'sms', phone: maskedPhone(user.phone) });
-  expect(data.resendAfter).toBeGreaterThan(0);
-  expect(data.resendAfter).toBeLessThanOrEqual(120);
-  return data;
-}
 
 describe('fresh session for phone and e-mail changes', () => {
   it('a session within the fresh window changes the phone at once', async () => {
@@ -49,10 +36,9 @@ describe('fresh session for phone and e-mail changes', () => {
   });
 
   it('a stale session gets a step-up code at its current phone; with it the phone change goes on', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
     const target = randomPhone();
-    await staleSession(api.deps.database, user);
 
     const first = await call('PUT', paths.phone, token, { phone: target });
     expect(expectStepUp(first, user).resendAfter).toBe(120);
@@ -83,10 +69,9 @@ describe('fresh session for phone and e-mail changes', () => {
   });
 
   it('a stale session adds or changes the e-mail only after the step-up code', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
     const email = `${user.username}@example.com`;
-    await staleSession(api.deps.database, user);
     for (const method of ['POST', 'PUT']) {
       expectStepUp(await call(method, paths.email, token, { email }), user);
       expect(await outbox(api, email)).toHaveLength(0);
@@ -103,10 +88,8 @@ describe('fresh session for phone and e-mail changes', () => {
   });
 
   it('a step-up code is good for its own session only, and never for another account', async () => {
-    const user = await quickUser(api);
-    const stranger = await quickUser(api);
-    await staleSession(api.deps.database, user);
-    await staleSession(api.deps.database, stranger);
+    const user = await staleUser(api);
+    const stranger = await staleUser(api);
     expectStepUp(await call('PUT', paths.phone, user.tokens.accessToken, { phone: randomPhone() }), user);
     const code = await latestCode(api, user.phone);
     const foreign = await call('PUT', paths.phone, stranger.tokens.accessToken, {
@@ -117,18 +100,16 @@ describe('fresh session for phone and e-mail changes', () => {
   });
 
   it('a duplicate is refused (261) before any step-up code is sent', async () => {
-    const user = await quickUser(api);
-    await staleSession(api.deps.database, user);
+    const user = await staleUser(api);
     const same = await call('PUT', paths.phone, user.tokens.accessToken, { phone: user.phone });
     expect(same.body.statusCode).toBe(261);
     expect(await outbox(api, user.phone)).toHaveLength(0);
   });
 
   it('five wrong step-up codes kill the step-up (660); the timer still holds a new one back (260)', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
     const target = randomPhone();
-    await staleSession(api.deps.database, user);
     expectStepUp(await call('PUT', paths.phone, token, { phone: target }), user);
     const code = await latestCode(api, user.phone);
     const guess = (c: string) => call('PUT', paths.phone, token, { phone: target, currentCode: c });
@@ -142,9 +123,8 @@ describe('fresh session for phone and e-mail changes', () => {
   });
 
   it('is rate limited per account (260 with Retry-After), step-up answers included', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
-    await staleSession(api.deps.database, user);
     for (let i = 0; i < 10; i++)
       expect((await call('PUT', paths.phone, token, { phone: randomPhone() })).body.statusCode).toBe(630);
     const limited = await call<{ retryAfter: number }>('PUT', paths.phone, token, { phone: randomPhone() });

@@ -11,6 +11,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectStepUp,
   latestCode,
   logIn,
   newClient,
@@ -18,6 +19,7 @@ import {
   quickUser,
   signUp,
   staleSession,
+  staleUser,
   startLogin,
   type TestUser,
 } from '../../../test/fixtures';
@@ -144,13 +146,10 @@ describe('passkeys: registration', () => {
   });
 
   it('a stale session gets a step-up code first, then the options', async () => {
-    const user = await quickUser(api);
+    const user = await staleUser(api);
     const token = user.tokens.accessToken;
-    await staleSession(api.deps.database, user);
-    const first = await call<StepUp>('POST', paths.passkeysOptions, token);
-    expect(first.body.statusCode).toBe(630);
-    expect(first.body.data).toMatchObject({ method: 'sms' });
-    expect(first.body.data).not.toHaveProperty('challenge');
+    const first = expectStepUp(await call('POST', paths.passkeysOptions, token), user);
+    expect(first).not.toHaveProperty('challenge');
     // No options were given, so nothing can be registered.
     const key = softPasskey(origin);
     const sneaked = await call('POST', paths.passkeys, token, {

@@ -131,6 +131,36 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         ),
     );
 
+  /** A new e-mail address or phone, behind the step-up: a code is sent to it (a send, limited). */
+  const submitContact = <S extends typeof emailRequestSchema | typeof phoneRequestSchema>(
+    method: 'POST' | 'PUT',
+    url: string,
+    summary: string,
+    body: S,
+    submit: (
+      user: AuthUser,
+      input: z.infer<S>,
+      locale: Locale,
+      log: FastifyBaseLogger,
+    ) => Promise<service.ContactChange>,
+  ) =>
+    r.route({
+      method,
+      url,
+      ...limited('sendUser', { summary: `${summary}${stepUpNote}`, body, response: { 200: resendOrStepUp } }),
+      handler: async (request, reply) => {
+        // Widened as in readOwn.
+        const input = request.body as z.infer<S>;
+        return steppedUp(
+          request,
+          reply,
+          input.currentCode,
+          () => submit(request.user, input, request.locale, request.log),
+          (answer) => answer.sent,
+        );
+      },
+    });
+
   /** The code sent to a new address or phone, checked (its failures count); answers null. */
   const checkCode = (
     url: string,
@@ -328,23 +358,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     service.getEmail(deps, userId),
   );
   for (const method of ['POST', 'PUT'] as const)
-    r.route({
+    submitContact(
       method,
-      url: paths.email,
-      ...limited('sendUser', {
-        summary: `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.${stepUpNote}`,
-        body: emailRequestSchema,
-        response: { 200: resendOrStepUp },
-      }),
-      handler: async (request, reply) =>
-        steppedUp(
-          request,
-          reply,
-          request.body.currentCode,
-          () => service.submitEmail(deps, request.user, request.body, request.locale, request.log),
-          (answer) => answer.sent,
-        ),
-    });
+      paths.email,
+      `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.`,
+      emailRequestSchema,
+      (user, input, locale, log) => service.submitEmail(deps, user, input, locale, log),
+    );
   checkCode(
     paths.emailVerify,
     'The e-mailed code: the address becomes the verified one',
@@ -355,21 +375,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   );
 
   readOwn(paths.phone, "The caller's phone", phoneResponseSchema, (userId) => service.getPhone(deps, userId));
-  r.put(
+  submitContact(
+    'PUT',
     paths.phone,
-    limited('sendUser', {
-      summary: `Texts a code to a new phone.${stepUpNote}`,
-      body: phoneRequestSchema,
-      response: { 200: resendOrStepUp },
-    }),
-    async (request, reply) =>
-      steppedUp(
-        request,
-        reply,
-        request.body.currentCode,
-        () => service.submitPhone(deps, request.user, request.body, request.locale, request.log),
-        (answer) => answer.sent,
-      ),
+    'Texts a code to a new phone.',
+    phoneRequestSchema,
+    (user, input, locale, log) => service.submitPhone(deps, user, input, locale, log),
   );
   checkCode(
     paths.phoneVerify,

@@ -1,14 +1,7 @@
-import {
-  identityPaths,
-  type LoginStep,
-  type Notification,
-  profilePaths as paths,
-  type TokenPair,
-} from '@wsm/contracts';
+import { identityPaths, type Notification, profilePaths as paths, type TokenPair } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
-  type Client,
   callIn,
   latestCode,
   logIn,
@@ -19,6 +12,7 @@ import {
   randomNationalCode,
   randomPhone,
   signUp,
+  startLogin,
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
@@ -136,12 +130,17 @@ describe('password change', () => {
     return latestCode(api, user.phone);
   }
 
-  it('a failure between the new password and the revocation of the other sessions leaves both as they were', async () => {
+  /** A new person logged in twice, with a password-change code texted from the first session. */
+  async function withPasswordCode() {
     const user = await signUp(api);
     const other = await logIn(api, user);
-    const token = user.tokens.accessToken;
     const code = await sendCode(user);
-    const newPassword = 'Another-Long-Passphrase-7';
+    return { user, other, token: user.tokens.accessToken, code };
+  }
+  const newPassword = 'Another-Long-Passphrase-7';
+
+  it('a failure between the new password and the revocation of the other sessions leaves both as they were', async () => {
+    const { user, other, token, code } = await withPasswordCode();
     // The second write of the change (revoking the other sessions) fails.
     const allowWrites = await refuseWrites(api.deps.database.db, {
       table: 'user_sessions',
@@ -168,66 +167,21 @@ describe('password change', () => {
   });
 
   it('needs the texted code and the current password; other sessions are revoked, this one stays', async () => {
-    const user = await signUp(api);
-    const other = await logIn(api, user);
-    const token = user.tokens.accessToken;
-    const code = await sendCode(user);
-    const newPassword = 'Another-Long-Passphrase-7';
+    const { user, other, token, code } = await withPasswordCode();
+    const change = (currentPassword: string, password: string, code: string) =>
+      call('PUT', paths.password, token, { currentPassword, password, code });
 
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code: otherCode(code),
-      }),
-      620,
-    );
+    expectCode(await change(user.password, newPassword, otherCode(code)), 620);
     // A right code with a wrong current password: 620 too, and the code is used up.
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: 'Wrong-Password-123',
-        password: newPassword,
-        code,
-      }),
-      620,
-    );
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code,
-      }),
-      620,
-    );
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: 'password',
-        code,
-      }),
-      400,
-    );
+    expectCode(await change('Wrong-Password-123', newPassword, code), 620);
+    expectCode(await change(user.password, newPassword, code), 620);
+    expectCode(await change(user.password, 'password', code), 400);
 
     // The used-up code's challenge is over: a new code may be asked for at once.
     const second = await sendCode(user);
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: user.password,
-        password: newPassword,
-        code: second,
-      }),
-      200,
-      200,
-    );
+    expectCode(await change(user.password, newPassword, second), 200, 200);
     // Single use.
-    expectCode(
-      await call('PUT', paths.password, token, {
-        currentPassword: newPassword,
-        password: strongPassword,
-        code: second,
-      }),
-      620,
-    );
+    expectCode(await change(newPassword, strongPassword, second), 620);
 
     expect((await call('GET', paths.username, other.accessToken)).status).toBe(401);
     expect((await call('GET', paths.username, token)).status).toBe(200);
@@ -349,21 +303,16 @@ describe('e-mail', () => {
     expect((await call('GET', paths.email, token)).body.data).toEqual({ email, verified: true });
     expectCode(await call('POST', paths.emailVerify, token, { code }), 620);
 
-    const client: Client = newClient(api);
-    const step = await client.call<LoginStep>('POST', identityPaths.loginUsername, {
-      body: { username: user.username, password: user.password },
-    });
-    expect(step.body.statusCode).toBe(630);
-    expect(step.body.data.twoFaMethods.email).toBe(`${email[0]}***@example.com`);
-    const switched = await client.call('POST', identityPaths.loginSend, {
+    const login = await startLogin(api, user);
+    expect(login.step.twoFaMethods.email).toBe(`${email[0]}***@example.com`);
+    const switched = await login.client.call('POST', identityPaths.loginSend, {
       body: { method: 'email' },
-      token: step.body.data.accessToken,
+      token: login.token,
     });
     expect(switched.body.statusCode).toBe(200);
-    const loginCode = await latestCode(api, email);
-    const verified = await client.call<TokenPair>('POST', identityPaths.loginVerify, {
-      body: { code: loginCode },
-      token: step.body.data.accessToken,
+    const verified = await login.client.call<TokenPair>('POST', identityPaths.loginVerify, {
+      body: { code: await latestCode(api, email) },
+      token: login.token,
     });
     expect(verified.body.statusCode).toBe(200);
     expect(verified.body.data.accessToken).toEqual(expect.any(String));

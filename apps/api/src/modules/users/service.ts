@@ -9,7 +9,7 @@ import {
   workspaceUserTransitions,
 } from '@wsm/contracts';
 import { emit, inTransaction } from '../../events/bus';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
@@ -79,9 +79,7 @@ export async function listUsers(
 }
 
 async function entryOf(db: Db, workspaceId: string, id: string): Promise<repo.DirectoryRow> {
-  const row = await repo.findEntry(db, workspaceId, id);
-  if (!row) throw new AppError(StatusCode.notFound);
-  return row;
+  return found(await repo.findEntry(db, workspaceId, id));
 }
 
 /** One directory entry of the workspace; 404 otherwise. */

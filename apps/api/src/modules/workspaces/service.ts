@@ -8,7 +8,7 @@ import {
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, found } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
 import { namedStatus } from '../access/catalogue';
 import type { MemberAccess } from '../access/guard';
@@ -45,8 +45,7 @@ export async function listMyWorkspaces(db: Db, userId: string, locale: Locale): 
 
 /** One workspace as its member sees it. */
 export async function getWorkspace(db: Db, access: MemberAccess, locale: Locale): Promise<Workspace> {
-  const row = await repo.findMine(db, access.userId, access.workspaceId);
-  if (!row) throw new AppError(StatusCode.notFound);
+  const row = found(await repo.findMine(db, access.userId, access.workspaceId));
   return toWorkspace(row, locale);
 }
 
@@ -130,8 +129,7 @@ export async function updateProfile(
   const workspaceId = input.workspaceId;
   if (input.logoId && !(await isWorkspaceLogo(db, workspaceId, input.logoId)))
     throw fieldError(locale, 'logoId', 'unknown_image');
-  const profile = await repo.findProfile(db, workspaceId);
-  if (!profile) throw new AppError(StatusCode.notFound);
+  const profile = found(await repo.findProfile(db, workspaceId));
   const before = await getProfile(db, workspaceId);
   await db.transaction(async (tx) => {
     const t = now();
