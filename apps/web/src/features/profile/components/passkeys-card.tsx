@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Passkey, passkeyNameSchema, StatusCode, toPersianDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -326,22 +326,15 @@ export function PasskeysCard() {
           </DialogActions>
         </form>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={Boolean(confirming)}
+        title={t('passkeys.deleteTitle')}
+        message={t('passkeys.deleteText', { name: confirming?.name ?? '' })}
+        confirmLabel={t('passkeys.delete')}
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(null)}
-        aria-labelledby="delete-passkey-title"
-      >
-        <DialogTitle id="delete-passkey-title">{t('passkeys.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('passkeys.deleteText', { name: confirming?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" loading={deleting} onClick={() => void confirmDelete()}>
-            {t('passkeys.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </SectionCard>
   );
 }

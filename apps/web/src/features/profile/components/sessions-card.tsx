@@ -5,11 +5,6 @@ import TabletMacOutlined from '@mui/icons-material/TabletMacOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatAgo, formatDate } from '../../../lib/dates';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -159,38 +155,22 @@ export function SessionsCard() {
           {t('sessions.endOthers')}
         </Button>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={confirmingOthers}
+        title={t('sessions.endOthersConfirmTitle')}
+        message={t('sessions.endOthersConfirmText')}
+        confirmLabel={t('sessions.endOthersConfirm')}
+        onConfirm={() => void endAllOthers()}
         onClose={() => setConfirmingOthers(false)}
-        aria-labelledby="end-other-sessions-title"
-      >
-        <DialogTitle id="end-other-sessions-title">{t('sessions.endOthersConfirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('sessions.endOthersConfirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmingOthers(false)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void endAllOthers()}>
-            {t('sessions.endOthersConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog
+      />
+      <ConfirmDialog
         open={Boolean(confirming)}
+        title={t('sessions.confirmTitle')}
+        message={t('sessions.confirmText')}
+        confirmLabel={t('sessions.end')}
+        onConfirm={() => void end()}
         onClose={() => setConfirming(null)}
-        aria-labelledby="end-session-title"
-      >
-        <DialogTitle id="end-session-title">{t('sessions.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('sessions.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void end()}>
-            {t('sessions.end')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </SectionCard>
   );
 }
