@@ -34,20 +34,7 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-/**
- * A list of rows with its loading, error and empty states and paging. A table from the tablet width up;
- * below it each row is a card (first column as its title, the others as label and value), which reads
- * better on a phone than a table scrolled sideways.
- */
-export function DataTable<T>({
-  label,
-  columns,
-  list,
-  empty,
-  rowKey,
-  actions,
-  onPage,
-}: {
+export interface DataTableProps<T> {
   label: string;
   columns: Column<T>[];
   /** The page's query: its rows, and whether it is loading, refreshing or failed. */
@@ -56,7 +43,14 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   actions?: (row: T) => ReactNode;
   onPage: (page: number) => void;
-}) {
+}
+
+/**
+ * A list of rows with its loading, error and empty states and paging. A table from the tablet width up;
+ * below it each row is a card (first column as its title, the others as label and value), which reads
+ * better on a phone than a table scrolled sideways.
+ */
+export function DataTable<T>({ label, columns, list, empty, rowKey, actions, onPage }: DataTableProps<T>) {
   const { t } = useTranslation('workspace-admin');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('tablet'));
