@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import { type TwoFaMethod, type TwoFaSettings, toLocaleDigits } from '@wsm/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useSecurityMutation, useTwoFa } from '../api';
@@ -176,18 +176,7 @@ export function TwoFaCard() {
   let content: ReactNode;
   if (query.isPending) content = <Skeleton variant="rounded" height={96} />;
   else if (query.isError)
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void query.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')}
-      </Alert>
-    );
+    content = <LoadError message={t('states.loadFailed')} onRetry={() => void query.refetch()} />;
   // Keyed by the server's answer, so a change elsewhere (an address verified) resets the choice.
   else
     content = (

@@ -1,7 +1,5 @@
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
@@ -18,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 
 export interface Column<T> {
   id: string;
@@ -68,16 +67,7 @@ export function DataTable<T>({ label, columns, list, empty, rowKey, actions, onP
   if (error && !data)
     return (
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={onRetry}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('states.loadFailed')}
-        </Alert>
+        <LoadError message={t('states.loadFailed')} onRetry={onRetry} />
       </Box>
     );
   if (!data || data.items.length === 0)
