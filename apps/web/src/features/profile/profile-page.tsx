@@ -33,7 +33,7 @@ import {
 import { BirthDateField } from './components/birth-date-field';
 import { ImagePicker } from './components/image-picker';
 import { SectionCard } from './components/section-card';
-import { type FieldErrors, serverFieldErrors, validate } from './form-errors';
+import { checkAndSave, type FieldErrors } from './form-errors';
 
 const languageLocale: Record<string, Locale> = { persian: 'fa', english: 'en', arabic: 'ar' };
 
@@ -119,18 +119,8 @@ function ProfileForm({
       mode: form.mode === 'system' ? null : form.mode,
       ...(form.imageId ? { imageId: form.imageId } : {}),
     };
-    const checked = validate(profileUpdateRequestSchema, body, locale);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    if (!(await checkAndSave(profileUpdateRequestSchema, body, locale, setErrors, update.mutateAsync)))
       return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync(checked.data);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      return;
-    }
     notify.success(t('profile.saved'));
     setMode(form.mode);
     // Only a language the user picked here moves the app; re-saving the stored one while reading the

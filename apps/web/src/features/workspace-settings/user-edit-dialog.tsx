@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { BirthDateField } from '../profile/components/birth-date-field';
-import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
+import { checkAndSave, type FieldErrors } from '../profile/form-errors';
 import { adminApi, personName, useAdminMutation } from './api';
 import { DialogForm, DialogFormActions } from './components/dialog-form';
 import { useLast } from './components/use-last';
@@ -40,22 +40,9 @@ function EditForm({
       setErrors({ birthDate: t('users.birthDateIncomplete') });
       return;
     }
-    const checked = validate(
-      updateWorkspaceUserRequestSchema,
-      { workspaceId, userId: user.id, firstName, lastName, birthDate },
-      locale,
-    );
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const body = { workspaceId, userId: user.id, firstName, lastName, birthDate };
+    if (!(await checkAndSave(updateWorkspaceUserRequestSchema, body, locale, setErrors, save.mutateAsync)))
       return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(checked.data);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      return;
-    }
     notify.success(t('users.saved'));
     onClose();
   };
