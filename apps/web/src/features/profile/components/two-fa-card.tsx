@@ -37,6 +37,28 @@ function MethodLabel({ name, destination }: { name: string; destination?: string
 
 const savedText = { sms: 'twoFa.savedSms', email: 'twoFa.savedEmail', google: 'twoFa.savedGoogle' } as const;
 
+/** A method that may not be set up yet: then it cannot be chosen, and its help (`two-fa-<method>-help`) says why. */
+function MethodOption({
+  value,
+  available,
+  label,
+}: {
+  value: TwoFaMethod;
+  available: boolean;
+  label: ReactNode;
+}) {
+  return (
+    <FormControlLabel
+      value={value}
+      disabled={!available}
+      control={
+        <Radio slotProps={{ input: available ? {} : { 'aria-describedby': `two-fa-${value}-help` } }} />
+      }
+      label={label}
+    />
+  );
+}
+
 function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
@@ -84,28 +106,14 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
             control={<Radio />}
             label={<MethodLabel name={t('twoFa.sms')} destination={phone} />}
           />
-          <FormControlLabel
+          <MethodOption
             value="email"
-            disabled={!emailAvailable}
-            control={
-              <Radio
-                slotProps={{
-                  input: emailAvailable ? {} : { 'aria-describedby': 'two-fa-email-help' },
-                }}
-              />
-            }
+            available={emailAvailable}
             label={<MethodLabel name={t('twoFa.email')} destination={settings.methods.email} />}
           />
-          <FormControlLabel
+          <MethodOption
             value="google"
-            disabled={!googleAvailable}
-            control={
-              <Radio
-                slotProps={{
-                  input: googleAvailable ? {} : { 'aria-describedby': 'two-fa-google-help' },
-                }}
-              />
-            }
+            available={googleAvailable}
             label={<MethodLabel name={t('twoFa.google')} />}
           />
         </RadioGroup>
