@@ -47,29 +47,30 @@ function EditForm({
     onClose();
   };
 
+  const nameField = (
+    name: 'firstName' | 'lastName',
+    value: string,
+    onChange: (value: string) => void,
+    autoFocus = false,
+  ) => (
+    <TextField
+      fullWidth
+      label={t(`users.${name}`)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      autoFocus={autoFocus}
+    />
+  );
   return (
     <DialogForm onSubmit={(event) => void submit(event)}>
       <DialogContent>
         <Stack sx={{ gap: 2.5 }}>
           <DialogContentText>{t('users.editHelp')}</DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <TextField
-              fullWidth
-              label={t('users.firstName')}
-              value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
-              error={Boolean(errors.firstName)}
-              helperText={errors.firstName}
-              autoFocus
-            />
-            <TextField
-              fullWidth
-              label={t('users.lastName')}
-              value={lastName}
-              onChange={(event) => setLastName(event.target.value)}
-              error={Boolean(errors.lastName)}
-              helperText={errors.lastName}
-            />
+            {nameField('firstName', firstName, setFirstName, true)}
+            {nameField('lastName', lastName, setLastName)}
           </Stack>
           <BirthDateField
             value={user.birthDate?.slice(0, 10) ?? null}

@@ -11,7 +11,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Passkey, passkeyNameSchema, StatusCode, toPersianDigits } from '@wsm/contracts';
@@ -26,6 +25,7 @@ import { createPasskey, PasskeyError, passkeysSupported } from '../../../lib/web
 import { profileApi, profileKeys, usePasskeys } from '../api';
 import { CodeStep } from './code-step';
 import { stepUpTimer } from './contact-cards';
+import { ErrorClearingField } from './error-clearing-field';
 import { SectionCard } from './section-card';
 
 /** What the section is doing besides listing: a step-up code first (adding or deleting from a stale session). */
@@ -261,16 +261,14 @@ export function PasskeysCard() {
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
+        <ErrorClearingField
           label={t('passkeys.nameLabel')}
           placeholder={t('passkeys.namePlaceholder')}
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError('');
-          }}
-          error={Boolean(nameError)}
-          helperText={nameError || t('passkeys.nameHelp')}
+          onValue={setName}
+          error={nameError}
+          onClearError={() => setNameError('')}
+          hint={t('passkeys.nameHelp')}
           slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
           sx={{ flex: 1 }}
         />
@@ -303,18 +301,16 @@ export function PasskeysCard() {
         <form noValidate onSubmit={(event) => void saveName(event)}>
           <DialogTitle id="rename-passkey-title">{t('passkeys.renameTitle')}</DialogTitle>
           <DialogContent>
-            <TextField
+            <ErrorClearingField
               autoFocus
               fullWidth
               margin="dense"
               label={t('passkeys.nameLabel')}
               value={newName}
-              onChange={(event) => {
-                setNewName(event.target.value);
-                setRenameError('');
-              }}
-              error={Boolean(renameError)}
-              helperText={renameError || ' '}
+              onValue={setNewName}
+              error={renameError}
+              onClearError={() => setRenameError('')}
+              hint=" "
               slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
             />
           </DialogContent>
