@@ -17,7 +17,7 @@ import { LoadError } from '../../components/load-error';
 import { formatDate, formatRemaining } from '../../lib/dates';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { useInvitation, useMyInvitations } from './api';
-import { InvitationActions, InvitationCard } from './components/invitation-card';
+import { InvitationActions, InvitationCards } from './components/invitation-card';
 import { PageHeader } from './components/page-header';
 
 const backIcon = (
@@ -56,11 +56,7 @@ export function InvitationsPage() {
           </Stack>
         </Card>
       ) : (
-        <Stack sx={{ gap: 1.5 }}>
-          {invitations.data.map((invitation) => (
-            <InvitationCard key={invitation.id} invitation={invitation} />
-          ))}
-        </Stack>
+        <InvitationCards invitations={invitations.data} />
       )}
     </Box>
   );
