@@ -6,9 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -23,6 +20,7 @@ import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { createPasskey, PasskeyError, passkeysSupported } from '../../../lib/webauthn';
 import { profileApi, profileKeys, usePasskeys } from '../api';
+import { ActionListItem } from './action-list-item';
 import { CodeStep } from './code-step';
 import { stepUpTimer } from './contact-cards';
 import { ErrorClearingField } from './error-clearing-field';
@@ -183,26 +181,17 @@ export function PasskeysCard() {
     list = (
       <List disablePadding aria-label={t('passkeys.listLabel')}>
         {query.data.map((passkey) => (
-          <ListItem
+          <ActionListItem
             key={passkey.id}
-            divider
-            disableGutters
-            sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+            icon={<KeyOutlined aria-hidden />}
+            primary={<bdi>{passkey.name}</bdi>}
+            secondary={t('passkeys.details', {
+              created: formatDate(passkey.createdDate, locale, t, 'date'),
+              used: passkey.lastUsedDate
+                ? formatDate(passkey.lastUsedDate, locale, t, 'dateTime')
+                : t('passkeys.neverUsed'),
+            })}
           >
-            <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
-              <KeyOutlined aria-hidden />
-            </ListItemIcon>
-            <ListItemText
-              sx={{ flex: '1 1 12rem', minWidth: 0 }}
-              primary={<bdi>{passkey.name}</bdi>}
-              secondary={t('passkeys.details', {
-                created: formatDate(passkey.createdDate, locale, t, 'date'),
-                used: passkey.lastUsedDate
-                  ? formatDate(passkey.lastUsedDate, locale, t, 'dateTime')
-                  : t('passkeys.neverUsed'),
-              })}
-              slotProps={{ secondary: { dir: 'auto' } }}
-            />
             <Stack direction="row" sx={{ gap: 0.5, marginInlineStart: 'auto' }}>
               <Button
                 onClick={() => {
@@ -222,7 +211,7 @@ export function PasskeysCard() {
                 {t('passkeys.delete')}
               </Button>
             </Stack>
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
     );

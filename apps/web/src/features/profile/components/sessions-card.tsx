@@ -6,9 +6,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -19,6 +16,7 @@ import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, type Session, useSecurityMutation, useSessions } from '../api';
+import { ActionListItem } from './action-list-item';
 import { SectionCard } from './section-card';
 
 /** The device as the server named it from the user agent ("Chrome 156 on Linux"); null when it could not. */
@@ -88,43 +86,29 @@ export function SessionsCard() {
           const kind = deviceKind(session.agent);
           const Icon = deviceIcons[kind];
           return (
-            // The button wraps under the text on a phone instead of lying over the address and dates.
-            <ListItem
+            <ActionListItem
               key={session.id}
-              divider
-              disableGutters
-              sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+              icon={<Icon titleAccess={t(`sessions.kinds.${kind}`)} />}
+              primary={
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  {/* The raw user agent only on hover. */}
+                  <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
+                  {session.current ? (
+                    <Chip size="small" color="primary" label={t('sessions.current')} />
+                  ) : null}
+                </Stack>
+              }
+              secondary={t('sessions.details', {
+                ip: session.ipAddress ?? t('sessions.unknownIp'),
+                created: formatAgo(session.createdDate, t),
+                seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
+              })}
+              // Relative times in the line, the exact moments (in the locale's calendar) on hover.
+              secondaryTitle={t('sessions.exact', {
+                created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
+              })}
             >
-              <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
-                <Icon titleAccess={t(`sessions.kinds.${kind}`)} />
-              </ListItemIcon>
-              <ListItemText
-                sx={{ flex: '1 1 12rem', minWidth: 0 }}
-                primary={
-                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    {/* The raw user agent only on hover. */}
-                    <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
-                    {session.current ? (
-                      <Chip size="small" color="primary" label={t('sessions.current')} />
-                    ) : null}
-                  </Stack>
-                }
-                secondary={t('sessions.details', {
-                  ip: session.ipAddress ?? t('sessions.unknownIp'),
-                  created: formatAgo(session.createdDate, t),
-                  seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
-                })}
-                // Relative times in the line, the exact moments (in the locale's calendar) on hover.
-                slotProps={{
-                  secondary: {
-                    dir: 'auto',
-                    title: t('sessions.exact', {
-                      created: formatDate(session.createdDate, locale, t, 'dateTime'),
-                      seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
-                    }),
-                  },
-                }}
-              />
               {session.current ? null : (
                 <Button
                   color="error"
@@ -135,7 +119,7 @@ export function SessionsCard() {
                   {t('sessions.end')}
                 </Button>
               )}
-            </ListItem>
+            </ActionListItem>
           );
         })}
       </List>
