@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,6 +7,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from './load-error';
 
 /**
  * Loading, error, empty and paged states of a list answered as a page (api-contract.md section 1).
@@ -48,18 +48,7 @@ export function PagedList<D>({
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void query.refetch()}>
-            {t('states.retry')}
-          </Button>
-        }
-      >
-        {loadFailed ?? t('states.loadFailed')}
-      </Alert>
-    );
+    return <LoadError message={loadFailed ?? t('states.loadFailed')} onRetry={() => void query.refetch()} />;
   const data = query.data;
   const { items, total } = count(data);
   if (items === 0) return <Alert severity="info">{empty}</Alert>;

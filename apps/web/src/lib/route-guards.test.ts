@@ -6,20 +6,16 @@ const toLogin: GuardResult = { type: 'redirect', to: '/login', reason: 'logged-o
 const toRoot: GuardResult = { type: 'redirect', to: '/', reason: 'no-workspace' };
 const toApps: GuardResult = { type: 'redirect', to: '/workspace/apps', reason: 'no-application' };
 
+/** The status pages, open to everyone. */
+const statusPaths = ['/401', '/403', '/404', '/500', '/503', '/600', '/error', '/coming-soon'];
+
 const publicPaths = [
   '/login',
   '/login/verify',
   '/login/verify/email',
   '/signup',
   '/signup/verify',
-  '/401',
-  '/403',
-  '/404',
-  '/500',
-  '/503',
-  '/600',
-  '/error',
-  '/coming-soon',
+  ...statusPaths,
   '/announcement',
   '/announcement/12',
 ];
@@ -62,55 +58,50 @@ describe('logged in without a workspace', () => {
   const state = { loggedIn: true, workspaceId: null, appId: null };
 
   it.each([
-    ['/', allow],
-    ['/workspace/new', allow],
-    ['/workspace/apps', allow],
-    ['/workspace/invitations', allow],
-    ['/workspace/invitations/7/answer', allow],
-    ['/profile', allow],
-    ['/profile/security/sessions', allow],
-    ['/401', allow],
-    ['/403', allow],
-    ['/404', allow],
-    ['/500', allow],
-    ['/503', allow],
-    ['/600', allow],
-    ['/error', allow],
-    ['/coming-soon', allow],
-    ['/announcement', allow],
-    ['/announcement/5', allow],
-    ['/logout', allow],
-    ['/logout/all', allow],
-    ['/workspace', toRoot],
-    ['/workspace/settings', toRoot],
-    ['/workspace/newer', toRoot],
-    ['/dashboard', toRoot],
-    ['/login', toRoot],
-    ['/signup', toRoot],
-  ] as const)('%s', (path, expected) => {
-    expect(resolveGuard({ ...state, path })).toEqual(expected);
+    '/',
+    '/workspace/new',
+    '/workspace/apps',
+    '/workspace/invitations',
+    '/workspace/invitations/7/answer',
+    '/profile',
+    '/profile/security/sessions',
+    ...statusPaths,
+    '/announcement',
+    '/announcement/5',
+    '/logout',
+    '/logout/all',
+  ])('%s is allowed', (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(allow);
   });
+
+  it.each(['/workspace', '/workspace/settings', '/workspace/newer', '/dashboard', '/login', '/signup'])(
+    '%s redirects to the workspace picker',
+    (path) => {
+      expect(resolveGuard({ ...state, path })).toEqual(toRoot);
+    },
+  );
 });
 
 describe('logged in with a workspace but no application', () => {
   const state = { loggedIn: true, workspaceId: 'w1', appId: null };
 
   it.each([
-    ['/workspace', allow],
-    ['/workspace/settings/members', allow],
-    ['/workspace/invitations', allow],
-    ['/workspace/apps', allow],
-    ['/announcement/1', allow],
-    ['/logout', allow],
-    ['/', allow],
-    ['/profile', allow],
-    ['/error', allow],
-    ['/coming-soon', allow],
-    ['/dashboard', toApps],
-    ['/reports/daily', toApps],
-    ['/login', toApps],
-  ] as const)('%s', (path, expected) => {
-    expect(resolveGuard({ ...state, path })).toEqual(expected);
+    '/workspace',
+    '/workspace/settings/members',
+    '/workspace/invitations',
+    '/workspace/apps',
+    '/announcement/1',
+    '/logout',
+    '/',
+    '/profile',
+    '/error',
+    '/coming-soon',
+  ])('%s is allowed', (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(allow);
+  });
+
+  it.each(['/dashboard', '/reports/daily', '/login'])('%s redirects to the applications', (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(toApps);
   });
 });
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Envelope, identityPaths } from '@wsm/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiClient } from '../../lib/api-client';
@@ -21,6 +21,18 @@ interface LinkClaims {
   device?: string;
   ipAddress?: string;
   issuedAt?: number;
+}
+
+/** One of the session's details: its name, then its value. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd">{children}</Typography>
+    </>
+  );
 }
 
 /** What the link's token says about the login (unverified: the server checks the token itself). */
@@ -85,34 +97,19 @@ export function EndSessionPage() {
             <Typography>{t('endSession.question')}</Typography>
             <Stack component="dl" sx={{ m: 0, gap: 0.5, '& dd': { m: 0, fontWeight: 500 } }}>
               {claims.device ? (
-                <>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('endSession.device')}
-                  </Typography>
-                  <Typography component="dd">
-                    <bdi>{claims.device}</bdi>
-                  </Typography>
-                </>
+                <Detail term={t('endSession.device')}>
+                  <bdi>{claims.device}</bdi>
+                </Detail>
               ) : null}
               {claims.issuedAt ? (
-                <>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('endSession.time')}
-                  </Typography>
-                  <Typography component="dd">
-                    {formatDate(claims.issuedAt * 1000, locale, t, { dateStyle: 'long', timeStyle: 'short' })}
-                  </Typography>
-                </>
+                <Detail term={t('endSession.time')}>
+                  {formatDate(claims.issuedAt * 1000, locale, t, { dateStyle: 'long', timeStyle: 'short' })}
+                </Detail>
               ) : null}
               {claims.ipAddress ? (
-                <>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t('endSession.address')}
-                  </Typography>
-                  <Typography component="dd">
-                    <bdi dir="ltr">{displayDigits(claims.ipAddress, locale)}</bdi>
-                  </Typography>
-                </>
+                <Detail term={t('endSession.address')}>
+                  <bdi dir="ltr">{displayDigits(claims.ipAddress, locale)}</bdi>
+                </Detail>
               ) : null}
             </Stack>
             <Button variant="contained" size="large" loading={pending} onClick={() => void endSession()}>

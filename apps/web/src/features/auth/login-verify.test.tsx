@@ -38,6 +38,12 @@ afterEach(resetBrowser);
 const location = () => screen.getByTestId('location').textContent;
 const codeInput = () => screen.getByTestId('code-input') as HTMLInputElement;
 
+/** Types `code` into the code field and presses Verify, named in the page's language. */
+async function verify(code: string, locale: 'fa' | 'en' = 'en') {
+  await userEvent.type(codeInput(), code);
+  await userEvent.click(screen.getByRole('button', { name: locale === 'fa' ? 'تأیید' : 'Verify' }));
+}
+
 describe('the login code step', () => {
   it('sends a visitor without a challenge back to login', async () => {
     await renderAt('/fa/login/verify');
@@ -84,8 +90,7 @@ describe('the login code step', () => {
     window.addEventListener(modeSavedEvent, heard);
     try {
       await renderAt('/en/login/verify');
-      await userEvent.type(codeInput(), '123456');
-      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await verify('123456');
       await waitFor(() => expect(getSavedMode()).toBe('dark'));
       expect(heard).toHaveBeenCalled();
       expect(getStoredUser()).toMatchObject({ id: 'user-1', mode: 'dark' });
@@ -109,8 +114,7 @@ describe('the login code step', () => {
     challenge();
     fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(620) }) });
     await renderAt('/fa/login/verify');
-    await userEvent.type(codeInput(), '000000');
-    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    await verify('000000', 'fa');
     const message = 'اطلاعات وارد شده برای اعتبارسنجی نادرست است';
     expect(await screen.findByText(message)).toBeTruthy();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
@@ -123,8 +127,7 @@ describe('the login code step', () => {
     challenge();
     fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(660) }) });
     await renderAt('/en/login/verify');
-    await userEvent.type(codeInput(), '000000');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await verify('000000');
     await waitFor(() => expect(location()).toBe('/en/login'));
     expect(toasts.error).toHaveBeenCalledWith(
       "The system's security shield has detected errors",
@@ -196,8 +199,7 @@ describe('the login code step with an authenticator app', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter the authenticator app code');
     expect(screen.queryByTestId('resend-button')).toBeNull();
     expect(screen.getByText('The code changes every 30 seconds')).toBeTruthy();
-    await userEvent.type(codeInput(), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await verify('654321');
     await waitFor(() => expect(location()).toBe('/en'));
     expect(calls.find((call) => call.url === identityPaths.loginVerify)).toMatchObject({
       body: { code: '654321' },

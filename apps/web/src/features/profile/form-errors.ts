@@ -49,3 +49,29 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   }
   return errors;
 }
+
+/**
+ * Checks `value` against `schema`, then saves it; the field messages, the schema's or the server's (a
+ * 400), go to `setErrors`, which is cleared before saving. True once saved.
+ */
+export async function checkAndSave<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  locale: Locale,
+  setErrors: (errors: FieldErrors) => void,
+  save: (data: T) => Promise<unknown>,
+): Promise<boolean> {
+  const checked = validate(schema, value, locale);
+  if (!checked.ok) {
+    setErrors(checked.errors);
+    return false;
+  }
+  setErrors({});
+  try {
+    await save(checked.data);
+    return true;
+  } catch (error) {
+    setErrors(serverFieldErrors(error));
+    return false;
+  }
+}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,10 +11,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Locale } from '@wsm/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type ModePreference, useColorMode } from '../../app/color-mode';
+import { LoadError } from '../../components/load-error';
 import { useLocale } from '../../lib/locale-navigation';
 import { switchLocalePath } from '../../lib/locale-path';
 import { notify } from '../../lib/notify';
@@ -33,7 +33,7 @@ import {
 import { BirthDateField } from './components/birth-date-field';
 import { ImagePicker } from './components/image-picker';
 import { SectionCard } from './components/section-card';
-import { type FieldErrors, serverFieldErrors, validate } from './form-errors';
+import { checkAndSave, type FieldErrors } from './form-errors';
 
 const languageLocale: Record<string, Locale> = { persian: 'fa', english: 'en', arabic: 'ar' };
 
@@ -59,6 +59,30 @@ const initialState = (profile: Profile, preference: ModePreference): FormState =
   // The mode in use on this device: the profile's, or the one chosen here before (or the system).
   mode: profile.mode ?? preference,
 });
+
+/** A full-width select under its label; `id` links the two. */
+function LabelledSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormControl fullWidth>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Select>
+    </FormControl>
+  );
+}
 
 function ProfileForm({
   profile,
@@ -95,18 +119,8 @@ function ProfileForm({
       mode: form.mode === 'system' ? null : form.mode,
       ...(form.imageId ? { imageId: form.imageId } : {}),
     };
-    const checked = validate(profileUpdateRequestSchema, body, locale);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    if (!(await checkAndSave(profileUpdateRequestSchema, body, locale, setErrors, update.mutateAsync)))
       return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync(checked.data);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      return;
-    }
     notify.success(t('profile.saved'));
     setMode(form.mode);
     // Only a language the user picked here moves the app; re-saving the stored one while reading the
@@ -144,22 +158,19 @@ function ProfileForm({
           {nameField('firstName', 'given-name')}
           {nameField('lastName', 'family-name')}
         </Stack>
-        <FormControl fullWidth>
-          <InputLabel id="profile-gender-label">{t('profile.gender')}</InputLabel>
-          <Select
-            labelId="profile-gender-label"
-            label={t('profile.gender')}
-            value={form.genderId}
-            onChange={(event) => set('genderId', event.target.value)}
-          >
-            <MenuItem value="">{t('profile.none')}</MenuItem>
-            {genders.map((gender) => (
-              <MenuItem key={gender.id} value={gender.id}>
-                {t(`genders.${gender.key}`, { defaultValue: gender.name })}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <LabelledSelect
+          id="profile-gender-label"
+          label={t('profile.gender')}
+          value={form.genderId}
+          onChange={(value) => set('genderId', value)}
+        >
+          <MenuItem value="">{t('profile.none')}</MenuItem>
+          {genders.map((gender) => (
+            <MenuItem key={gender.id} value={gender.id}>
+              {t(`genders.${gender.key}`, { defaultValue: gender.name })}
+            </MenuItem>
+          ))}
+        </LabelledSelect>
         <BirthDateField
           key={locale}
           value={form.birthDate === 'incomplete' ? null : form.birthDate}
@@ -173,21 +184,18 @@ function ProfileForm({
         title={t('preferences.title')}
         description={t('preferences.description')}
       >
-        <FormControl fullWidth>
-          <InputLabel id="profile-language-label">{t('preferences.language')}</InputLabel>
-          <Select
-            labelId="profile-language-label"
-            label={t('preferences.language')}
-            value={form.languageId}
-            onChange={(event) => set('languageId', event.target.value)}
-          >
-            {languages.map((language) => (
-              <MenuItem key={language.id} value={language.id}>
-                {t(`languages.${language.key}`, { defaultValue: language.name })}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <LabelledSelect
+          id="profile-language-label"
+          label={t('preferences.language')}
+          value={form.languageId}
+          onChange={(value) => set('languageId', value)}
+        >
+          {languages.map((language) => (
+            <MenuItem key={language.id} value={language.id}>
+              {t(`languages.${language.key}`, { defaultValue: language.name })}
+            </MenuItem>
+          ))}
+        </LabelledSelect>
         <FormControl>
           <FormLabel id="profile-mode-label">{t('preferences.mode')}</FormLabel>
           <RadioGroup
@@ -219,23 +227,14 @@ export function ProfilePage() {
   const languages = useLanguages();
   if (profile.isError || genders.isError || languages.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            onClick={() => {
-              void profile.refetch();
-              void genders.refetch();
-              void languages.refetch();
-            }}
-          >
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')}
-      </Alert>
+      <LoadError
+        message={t('states.loadFailed')}
+        onRetry={() => {
+          void profile.refetch();
+          void genders.refetch();
+          void languages.refetch();
+        }}
+      />
     );
   }
   if (!profile.data || !genders.data || !languages.data) {

@@ -52,6 +52,19 @@ const open = (locale: 'fa' | 'en' = 'en') =>
   });
 const card = (name: string) => screen.findByRole('region', { name });
 
+/** The body of the one call to `route`, once it is made. */
+async function sentOnce(route: string) {
+  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
+  return api.calls(route)[0]?.body;
+}
+
+/** Replaces the text of `input` with `text` and presses the section's button named `button`. */
+async function retype(section: HTMLElement, input: HTMLElement, text: string, button: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+  await userEvent.click(within(section).getByRole('button', { name: button }));
+}
+
 /** The server's refusal of a call tried too often (260), with its wait in seconds. */
 const tooManyTries = (retryAfter: number) => () => ({ status: 400, statusCode: 260, data: { retryAfter } });
 
@@ -83,11 +96,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(await within(section).findByText('The national code is not valid')).toBeTruthy();
     expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(0);
     // 0012345679 is valid; typed in Persian digits it is sent in ASCII.
-    await userEvent.clear(input);
-    await userEvent.type(input, '۰۰۱۲۳۴۵۶۷۹');
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(1));
-    expect(api.calls('POST /v1/auth/identity/security/national-code/')[0]?.body).toEqual({
+    await retype(section, input, '۰۰۱۲۳۴۵۶۷۹', 'Save');
+    expect(await sentOnce('POST /v1/auth/identity/security/national-code/')).toEqual({
       nationalCode: '0012345679',
     });
   });
@@ -98,11 +108,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const section = await card('Username');
     const input = await within(section).findByLabelText('Username');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
-    await userEvent.clear(input);
-    await userEvent.type(input, 'Sara.New');
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/username/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/auth/identity/security/username/')[0]?.body).toEqual({ username: 'sara.new' });
+    await retype(section, input, 'Sara.New', 'Save');
+    expect(await sentOnce('PUT /v1/auth/identity/security/username/')).toEqual({ username: 'sara.new' });
   });
 
   it('a taken username is said at the field, not in a generic toast, and goes when the field changes', async () => {
@@ -163,8 +170,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
     await userEvent.type(within(section).getByLabelText('Repeat the new password'), '2');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/auth/identity/security/password/')[0]?.body).toEqual({
+    expect(await sentOnce('PUT /v1/auth/identity/security/password/')).toEqual({
       currentPassword: 'old-Secret-1',
       password: 'new-Secret-22',
       code: '123456',
@@ -176,8 +182,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', null);
     const section = await openAndAddEmail();
-    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(1));
-    expect(api.calls('POST /v1/auth/identity/security/email/')[0]?.body).toEqual({
+    expect(await sentOnce('POST /v1/auth/identity/security/email/')).toEqual({
       email: 'sara@example.com',
     });
     expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeTruthy();
@@ -189,8 +194,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('GET /v1/auth/identity/security/email/', { email: 'sara@example.com', verified: true });
     await userEvent.type(within(section).getByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/email/verify/')).toHaveLength(1));
-    expect(api.calls('POST /v1/auth/identity/security/email/verify/')[0]?.body).toEqual({ code: '654321' });
+    expect(await sentOnce('POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
@@ -237,11 +241,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await userEvent.type(input, '12345');
     await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
     expect(await within(section).findByText('The mobile number is not valid')).toBeTruthy();
-    await userEvent.clear(input);
-    await userEvent.type(input, '+989351112233');
-    await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/auth/identity/security/phone/')[0]?.body).toEqual({ phone: '09351112233' });
+    await retype(section, input, '+989351112233', 'Change number');
+    expect(await sentOnce('PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '111222');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
@@ -273,8 +274,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
-    await waitFor(() => expect(api.calls('DELETE /v1/auth/identity/security/sessions/')).toHaveLength(1));
-    expect(api.calls('DELETE /v1/auth/identity/security/sessions/')[0]?.body).toEqual({ sessionId: 's2' });
+    expect(await sentOnce('DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
   });
 
   it('asks a stale session for the code texted to the current phone before changing the number', async () => {
@@ -311,9 +311,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(within(section).getByTestId('phone-step-up')).toBeTruthy();
 
     const code = within(section).getByLabelText('6-digit code');
-    await userEvent.clear(code);
-    await userEvent.type(code, '222333');
-    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    await retype(section, code, '222333', 'Verify');
     await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(3));
     expect(api.calls('PUT /v1/auth/identity/security/phone/').map((call) => call.body)).toEqual([
       { phone: '09351112233' },
@@ -328,8 +326,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(newCode.value).toBe('');
     await userEvent.type(newCode, '444555');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
-    expect(api.calls('POST /v1/auth/identity/security/phone/verify/')[0]?.body).toEqual({ code: '444555' });
+    expect(await sentOnce('POST /v1/auth/identity/security/phone/verify/')).toEqual({ code: '444555' });
     expect(toasts.success).toHaveBeenCalledWith('Your mobile number was changed.');
   });
 

@@ -16,7 +16,7 @@ import { type AuditFilters, downloadAuditCsv, useAuditLog } from './audit-api';
 import { AdminSection } from './components/admin-section';
 import { type Column, DataTable } from './components/data-table';
 import { FilterSelect } from './components/filter-select';
-import { AccessState } from './components/no-access';
+import { AccessGate } from './components/no-access';
 import { permissions } from './grant';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -262,8 +262,9 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
 
 /** /workspace/settings/audit: who changed what in the workspace, filtered, paged and exported as CSV. */
 export function Component() {
-  const { workspaceId, loading, can } = useWorkspaceAccess();
-  if (!workspaceId) return <AccessState loading={false} noWorkspace />;
-  if (loading || !can(permissions.auditRead)) return <AccessState loading={loading} />;
-  return <AuditLog workspaceId={workspaceId} />;
+  return (
+    <AccessGate permission={permissions.auditRead}>
+      {(workspaceId) => <AuditLog workspaceId={workspaceId} />}
+    </AccessGate>
+  );
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { Component as MembersPage } from './members-page';
-import { actAs, me, page, role, workspaceId } from './test-fixtures';
+import { actAs, me, page, role, sentOnce, workspaceId } from './test-fixtures';
 
 const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;
 const invitationsList = `GET ${workspacePaths.invitations}`;
@@ -129,8 +129,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
-    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
-    expect(api.calls(sendInvitation)[0]?.body).toEqual({
+    expect(await sentOnce(api, sendInvitation)).toEqual({
       workspaceId,
       roleId: 'role-viewer',
       phone: '09121234567',
@@ -152,8 +151,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.clear(field);
     await userEvent.type(field, '۰۰۱۳۵۴۲۴۱۹');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
-    expect(api.calls(sendInvitation)[0]?.body).toEqual({
+    expect(await sentOnce(api, sendInvitation)).toEqual({
       workspaceId,
       roleId: null,
       nationalCode: '0013542419',
@@ -189,8 +187,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(api.calls(sendInvitation)).toHaveLength(1));
-    expect(api.calls(sendInvitation)[0]?.body).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
+    expect(await sentOnce(api, sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
     expect(api.calls(rolesList)).toHaveLength(0);
   });
 
@@ -218,8 +215,10 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Leave workspace' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Leave workspace' }));
-    await waitFor(() => expect(api.calls(`DELETE ${workspacePaths.members}`)).toHaveLength(1));
-    expect(api.calls(`DELETE ${workspacePaths.members}`)[0]?.body).toEqual({ workspaceId, memberId: 'm-me' });
+    expect(await sentOnce(api, `DELETE ${workspacePaths.members}`)).toEqual({
+      workspaceId,
+      memberId: 'm-me',
+    });
     expect(await screen.findByText('picker')).toBeTruthy();
     expect(getWorkspaceId()).toBeNull();
   });
@@ -237,8 +236,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls(`PUT ${workspacePaths.members}`)).toHaveLength(1));
-    expect(api.calls(`PUT ${workspacePaths.members}`)[0]?.body).toEqual({
+    expect(await sentOnce(api, `PUT ${workspacePaths.members}`)).toEqual({
       workspaceId,
       memberId: 'm-bob',
       roleId: 'role-viewer',
@@ -251,8 +249,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     );
     const confirm = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(api.calls(`DELETE ${workspacePaths.invitations}`)).toHaveLength(1));
-    expect(api.calls(`DELETE ${workspacePaths.invitations}`)[0]?.body).toEqual({
+    expect(await sentOnce(api, `DELETE ${workspacePaths.invitations}`)).toEqual({
       workspaceId,
       invitationId: 'inv-1',
     });

@@ -38,10 +38,10 @@ import {
   useSentInvitations,
 } from './api';
 import { AdminSection } from './components/admin-section';
-import { type Column, DataTable } from './components/data-table';
-import { AccessState } from './components/no-access';
+import type { Column } from './components/data-table';
+import { AccessGate } from './components/no-access';
 import { RowAction } from './components/row-action';
-import { SearchField } from './components/search-field';
+import { SearchedTable } from './components/searched-table';
 import { StatusChip } from './components/status-chip';
 import { useLast } from './components/use-last';
 import { canGrantRole, permissions } from './grant';
@@ -246,19 +246,15 @@ function MembersSection({ workspaceId }: { workspaceId: string }) {
         </Gate>
       }
     >
-      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
-        <SearchField
-          label={t('members.search')}
-          onSearch={(search) => setQuery((old) => ({ ...old, search, page: 1 }))}
-        />
-      </Box>
-      <DataTable
+      <SearchedTable
         label={t('members.title')}
+        searchLabel={t('members.search')}
+        query={query}
+        onQuery={setQuery}
         columns={columns}
         list={members}
-        empty={query.search ? t('states.noMatches') : t('members.empty')}
+        empty={t('members.empty')}
         rowKey={(member) => member.id}
-        onPage={(page) => setQuery((old) => ({ ...old, page }))}
         actions={(member) => {
           const name = personName(member.user) ?? t('members.unnamed');
           const isOwner = member.level === 'owner';
@@ -422,19 +418,15 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
 
   return (
     <AdminSection id="invitations" title={t('invitations.title')} description={t('invitations.description')}>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
-        <SearchField
-          label={t('invitations.search')}
-          onSearch={(search) => setQuery((old) => ({ ...old, search, page: 1 }))}
-        />
-      </Box>
-      <DataTable
+      <SearchedTable
         label={t('invitations.title')}
+        searchLabel={t('invitations.search')}
+        query={query}
+        onQuery={setQuery}
         columns={columns}
         list={invitations}
-        empty={query.search ? t('states.noMatches') : t('invitations.empty')}
+        empty={t('invitations.empty')}
         rowKey={(invitation) => invitation.id}
-        onPage={(page) => setQuery((old) => ({ ...old, page }))}
         actions={
           can(permissions.withdraw)
             ? (invitation) =>
@@ -464,13 +456,14 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
 
 /** /workspace/settings/members: members with their roles, invitations sent and their state. */
 export function Component() {
-  const { workspaceId, loading, can } = useWorkspaceAccess();
-  if (!workspaceId) return <AccessState loading={false} noWorkspace />;
-  if (loading || !can(permissions.membersRead)) return <AccessState loading={loading} />;
   return (
-    <Stack sx={{ gap: 3 }}>
-      <MembersSection workspaceId={workspaceId} />
-      <InvitationsSection workspaceId={workspaceId} />
-    </Stack>
+    <AccessGate permission={permissions.membersRead}>
+      {(workspaceId) => (
+        <Stack sx={{ gap: 3 }}>
+          <MembersSection workspaceId={workspaceId} />
+          <InvitationsSection workspaceId={workspaceId} />
+        </Stack>
+      )}
+    </AccessGate>
   );
 }

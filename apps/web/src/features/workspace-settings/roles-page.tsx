@@ -17,10 +17,10 @@ import { notify } from '../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../workspaces/access';
 import { adminApi, defaultPageSize, type ListQuery, useAdminMutation, useRoles } from './api';
 import { AdminSection } from './components/admin-section';
-import { type Column, DataTable } from './components/data-table';
-import { AccessState } from './components/no-access';
+import type { Column } from './components/data-table';
+import { AccessGate } from './components/no-access';
 import { RowAction } from './components/row-action';
-import { SearchField } from './components/search-field';
+import { SearchedTable } from './components/searched-table';
 import { canGrantRole, permissions } from './grant';
 import { RoleDialog } from './role-dialog';
 
@@ -115,19 +115,15 @@ function RolesTable({ workspaceId }: { workspaceId: string }) {
         </Gate>
       }
     >
-      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
-        <SearchField
-          label={t('roles.search')}
-          onSearch={(search) => setQuery((old) => ({ ...old, search, page: 1 }))}
-        />
-      </Box>
-      <DataTable
+      <SearchedTable
         label={t('roles.title')}
+        searchLabel={t('roles.search')}
+        query={query}
+        onQuery={setQuery}
         columns={columns}
         list={roles}
-        empty={query.search ? t('states.noMatches') : t('roles.empty')}
+        empty={t('roles.empty')}
         rowKey={(role) => role.id}
-        onPage={(page) => setQuery((old) => ({ ...old, page }))}
         actions={
           can(permissions.rolesUpdate) || can(permissions.rolesDelete)
             ? (role) => {
@@ -180,8 +176,9 @@ function RolesTable({ workspaceId }: { workspaceId: string }) {
 
 /** /workspace/settings/roles: the workspace's roles, their permissions and who holds them. */
 export function Component() {
-  const { workspaceId, loading, can } = useWorkspaceAccess();
-  if (!workspaceId) return <AccessState loading={false} noWorkspace />;
-  if (loading || !can(permissions.rolesRead)) return <AccessState loading={loading} />;
-  return <RolesTable workspaceId={workspaceId} />;
+  return (
+    <AccessGate permission={permissions.rolesRead}>
+      {(workspaceId) => <RolesTable workspaceId={workspaceId} />}
+    </AccessGate>
+  );
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { BirthDateField } from '../profile/components/birth-date-field';
-import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
+import { checkAndSave, type FieldErrors } from '../profile/form-errors';
 import { adminApi, personName, useAdminMutation } from './api';
 import { DialogForm, DialogFormActions } from './components/dialog-form';
 import { useLast } from './components/use-last';
@@ -40,49 +40,37 @@ function EditForm({
       setErrors({ birthDate: t('users.birthDateIncomplete') });
       return;
     }
-    const checked = validate(
-      updateWorkspaceUserRequestSchema,
-      { workspaceId, userId: user.id, firstName, lastName, birthDate },
-      locale,
-    );
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const body = { workspaceId, userId: user.id, firstName, lastName, birthDate };
+    if (!(await checkAndSave(updateWorkspaceUserRequestSchema, body, locale, setErrors, save.mutateAsync)))
       return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(checked.data);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      return;
-    }
     notify.success(t('users.saved'));
     onClose();
   };
 
+  const nameField = (
+    name: 'firstName' | 'lastName',
+    value: string,
+    onChange: (value: string) => void,
+    autoFocus = false,
+  ) => (
+    <TextField
+      fullWidth
+      label={t(`users.${name}`)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      autoFocus={autoFocus}
+    />
+  );
   return (
     <DialogForm onSubmit={(event) => void submit(event)}>
       <DialogContent>
         <Stack sx={{ gap: 2.5 }}>
           <DialogContentText>{t('users.editHelp')}</DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <TextField
-              fullWidth
-              label={t('users.firstName')}
-              value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
-              error={Boolean(errors.firstName)}
-              helperText={errors.firstName}
-              autoFocus
-            />
-            <TextField
-              fullWidth
-              label={t('users.lastName')}
-              value={lastName}
-              onChange={(event) => setLastName(event.target.value)}
-              error={Boolean(errors.lastName)}
-              helperText={errors.lastName}
-            />
+            {nameField('firstName', firstName, setFirstName, true)}
+            {nameField('lastName', lastName, setLastName)}
           </Stack>
           <BirthDateField
             value={user.birthDate?.slice(0, 10) ?? null}

@@ -32,11 +32,11 @@ import {
   useWorkspaceUsers,
 } from './api';
 import { AdminSection } from './components/admin-section';
-import { type Column, DataTable } from './components/data-table';
+import type { Column } from './components/data-table';
 import { FilterSelect } from './components/filter-select';
-import { AccessState } from './components/no-access';
+import { AccessGate } from './components/no-access';
 import { RowAction } from './components/row-action';
-import { SearchField } from './components/search-field';
+import { SearchedTable } from './components/searched-table';
 import { StatusChip } from './components/status-chip';
 import { useLast } from './components/use-last';
 import { allowedTransitions, deletePermissionFor, permissions } from './grant';
@@ -234,20 +234,17 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
 
   return (
     <AdminSection id="users" title={t('users.title')} description={t('users.description')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, px: { xs: 2, sm: 3 }, pb: 2 }}>
-        <SearchField
-          label={t('users.search')}
-          onSearch={(search) => setQuery((old) => ({ ...old, search, page: 1 }))}
-        />
-        {filter}
-      </Stack>
-      <DataTable
+      <SearchedTable
         label={t('users.title')}
+        searchLabel={t('users.search')}
+        query={query}
+        onQuery={setQuery}
+        filtered={Boolean(query.status)}
+        filters={filter}
         columns={columns}
         list={users}
-        empty={query.search || query.status ? t('states.noMatches') : t('users.empty')}
+        empty={t('users.empty')}
         rowKey={(user) => user.id}
-        onPage={(page) => setQuery((old) => ({ ...old, page }))}
         actions={
           can(permissions.usersUpdate) || can(permissions.membersDelete) || can(permissions.withdraw)
             ? (user) => (
@@ -313,8 +310,9 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
 
 /** /workspace/settings/users: the workspace's user directory, statuses and their changes. */
 export function Component() {
-  const { workspaceId, loading, can } = useWorkspaceAccess();
-  if (!workspaceId) return <AccessState loading={false} noWorkspace />;
-  if (loading || !can(permissions.usersRead)) return <AccessState loading={loading} />;
-  return <UsersTable workspaceId={workspaceId} />;
+  return (
+    <AccessGate permission={permissions.usersRead}>
+      {(workspaceId) => <UsersTable workspaceId={workspaceId} />}
+    </AccessGate>
+  );
 }

@@ -12,13 +12,13 @@ import Typography from '@mui/material/Typography';
 import { type Application, tenantSettingsKey } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../components/lazy-image';
+import { LoadError } from '../../components/load-error';
 import { displayDigits } from '../../lib/digits';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { Gate } from './access';
 import { useApplications, useWorkspaces } from './api';
 import { ApplicationIcon } from './components/application-icon';
 import { applicationTitle } from './components/application-title';
-import { LoadError } from './components/load-error';
 import { PageHeader } from './components/page-header';
 import { useOpenApplication } from './components/use-open-application';
 import { useSelectedAppId, useSelectedWorkspaceId } from './selection';
@@ -166,7 +166,7 @@ export function AppsPage() {
           ))}
         </Box>
       ) : applications.isError ? (
-        <LoadError onRetry={() => void applications.refetch()} />
+        <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void applications.refetch()} />
       ) : (
         <Box sx={grid}>
           {applications.data.map((application) => (

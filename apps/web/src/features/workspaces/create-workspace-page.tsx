@@ -3,9 +3,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { createWorkspaceRequestSchema, StatusCode } from '@wsm/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error';
 import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
@@ -72,49 +71,29 @@ export function CreateWorkspacePage() {
             sx={{ gap: 2.5 }}
             data-testid="create-workspace-form"
           >
-            <Controller
+            <FormTextField
               name="name"
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  inputRef={field.ref}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    // Until the slug is typed by hand it follows a Latin name.
-                    if (!getFieldState('workspaceName').isDirty) {
-                      const slug = suggestWorkspaceName(event.target.value);
-                      if (slug.length >= 3) setValue('workspaceName', slug);
-                    }
-                  }}
-                  label={t('create.name')}
-                  helperText={fieldState.error?.message ?? t('create.nameHint')}
-                  error={Boolean(fieldState.error)}
-                  required
-                  fullWidth
-                  autoFocus
-                />
-              )}
+              label={t('create.name')}
+              hint={t('create.nameHint')}
+              onValueChange={(name) => {
+                // Until the slug is typed by hand it follows a Latin name.
+                if (!getFieldState('workspaceName').isDirty) {
+                  const slug = suggestWorkspaceName(name);
+                  if (slug.length >= 3) setValue('workspaceName', slug);
+                }
+              }}
+              required
+              autoFocus
             />
-            <Controller
+            <FormTextField
               name="workspaceName"
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  inputRef={field.ref}
-                  label={t('create.workspaceName')}
-                  helperText={fieldState.error?.message ?? t('create.workspaceNameHint')}
-                  error={Boolean(fieldState.error)}
-                  required
-                  fullWidth
-                  slotProps={{
-                    htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none', maxLength: 40 },
-                  }}
-                />
-              )}
+              label={t('create.workspaceName')}
+              hint={t('create.workspaceNameHint')}
+              required
+              ltr
+              maxLength={40}
             />
             <FormTextField
               name="description"

@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LazyAvatar } from '../../components/lazy-image';
+import { LoadError } from '../../components/load-error';
 import { formatDate, formatRemaining } from '../../lib/dates';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { useInvitation, useMyInvitations } from './api';
-import { InvitationActions, InvitationCard } from './components/invitation-card';
-import { LoadError } from './components/load-error';
+import { InvitationActions, InvitationCards } from './components/invitation-card';
 import { PageHeader } from './components/page-header';
 
 const backIcon = (
@@ -37,7 +37,7 @@ export function InvitationsPage() {
           <Skeleton variant="rounded" height={84} />
         </Stack>
       ) : invitations.isError ? (
-        <LoadError onRetry={() => void invitations.refetch()} />
+        <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void invitations.refetch()} />
       ) : invitations.data.length === 0 ? (
         <Card
           variant="outlined"
@@ -56,11 +56,7 @@ export function InvitationsPage() {
           </Stack>
         </Card>
       ) : (
-        <Stack sx={{ gap: 1.5 }}>
-          {invitations.data.map((invitation) => (
-            <InvitationCard key={invitation.id} invitation={invitation} />
-          ))}
-        </Stack>
+        <InvitationCards invitations={invitations.data} />
       )}
     </Box>
   );

@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import type { Workspace } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../components/lazy-image';
+import { LoadError } from '../../components/load-error';
 import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from './api';
-import { InvitationCard } from './components/invitation-card';
-import { LoadError } from './components/load-error';
+import { InvitationCards } from './components/invitation-card';
 import { MemberLevel } from './components/member-level';
 import { PageHeader } from './components/page-header';
 import { selectWorkspace, useSelectedWorkspaceId } from './selection';
@@ -171,11 +171,7 @@ export function PickerPage() {
               {t('picker.allInvitations')}
             </Button>
           </Stack>
-          <Stack sx={{ gap: 1.5 }}>
-            {invitations.data.map((invitation) => (
-              <InvitationCard key={invitation.id} invitation={invitation} />
-            ))}
-          </Stack>
+          <InvitationCards invitations={invitations.data} />
         </Box>
       ) : null}
 
@@ -190,7 +186,7 @@ export function PickerPage() {
             ))}
           </Box>
         ) : workspaces.isError ? (
-          <LoadError onRetry={() => void workspaces.refetch()} />
+          <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void workspaces.refetch()} />
         ) : workspaces.data.length === 0 ? (
           <EmptyWorkspaces />
         ) : (

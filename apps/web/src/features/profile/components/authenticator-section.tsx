@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { recoveryCodeSchema, StatusCode, toAsciiDigits, toPersianDigits } from '@wsm/contracts';
@@ -19,6 +18,7 @@ import { profileApi, profileKeys } from '../api';
 import { serverFieldErrors } from '../form-errors';
 import { CodeStep } from './code-step';
 import { stepUpTimer } from './contact-cards';
+import { ErrorClearingField } from './error-clearing-field';
 
 type Stage =
   | { name: 'idle' }
@@ -181,15 +181,13 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   return (
     <Stack component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ gap: 1.5 }}>
       <Typography variant="body2">{t('authenticator.turnOffExplain')}</Typography>
-      <TextField
+      <ErrorClearingField
         label={t('authenticator.codeOrRecovery')}
         value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError('');
-        }}
-        error={Boolean(error)}
-        helperText={error || ' '}
+        onValue={setValue}
+        error={error}
+        onClearError={() => setError('')}
+        hint=" "
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
       />

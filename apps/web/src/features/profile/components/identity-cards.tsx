@@ -13,6 +13,7 @@ import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useNationalCode, useSecurityMutation, useUsername } from '../api';
 import { serverFieldErrors, validateField } from '../form-errors';
+import { ErrorClearingField } from './error-clearing-field';
 import { SectionCard } from './section-card';
 
 /**
@@ -67,15 +68,13 @@ export function UsernameCard() {
         <Skeleton variant="rounded" height={56} />
       ) : (
         <Stack component="form" noValidate onSubmit={(event) => void submit(event, shown)} sx={{ gap: 1.5 }}>
-          <TextField
+          <ErrorClearingField
             label={t('username.label')}
             value={shown}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError('');
-            }}
-            error={Boolean(error)}
-            helperText={error || t('username.rules')}
+            onValue={setValue}
+            error={error}
+            onClearError={() => setError('')}
+            hint={t('username.rules')}
             autoComplete="username"
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />

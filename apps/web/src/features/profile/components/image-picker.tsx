@@ -2,10 +2,10 @@ import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress, useImageUpload } from '../../../components/image-upload';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileImageRules } from '../api';
 import { ImageCropDialog } from './image-crop-dialog';
@@ -26,12 +26,9 @@ export function ImagePicker({
 }) {
   const { t } = useTranslation('profile');
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | undefined>();
+  const { preview, progress, uploading, upload: send } = useImageUpload();
   const [error, setError] = useState('');
   const [cropping, setCropping] = useState<File | null>(null);
-
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -51,11 +48,9 @@ export function ImagePicker({
 
   const upload = async (file: File) => {
     setCropping(null);
-    setPreview(URL.createObjectURL(file));
-    setProgress(0);
     const toastId = notify.loading(t('image.uploading'));
     try {
-      const { imageId } = await profileApi.uploadImage(file, setProgress);
+      const { imageId } = await send(file, profileApi.uploadImage);
       notify.update(toastId, {
         render: t('image.uploaded'),
         type: 'success',
@@ -65,10 +60,7 @@ export function ImagePicker({
       onUploaded(imageId);
     } catch {
       notify.dismiss(toastId);
-      setPreview(undefined);
       setError(t('image.failed'));
-    } finally {
-      setProgress(undefined);
     }
   };
 
@@ -95,18 +87,12 @@ export function ImagePicker({
           variant="outlined"
           startIcon={<PhotoCamera />}
           onClick={() => input.current?.click()}
-          disabled={progress !== undefined}
+          disabled={uploading}
           sx={{ alignSelf: 'flex-start' }}
         >
           {t('image.choose')}
         </Button>
-        {progress !== undefined ? (
-          <LinearProgress
-            variant="determinate"
-            value={Math.round(progress * 100)}
-            aria-label={t('image.uploading')}
-          />
-        ) : null}
+        <UploadProgress progress={progress} label={t('image.uploading')} />
         <FormHelperText error={Boolean(error)}>{error || t('image.rules')}</FormHelperText>
       </Stack>
       <ImageCropDialog

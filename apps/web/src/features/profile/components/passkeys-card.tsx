@@ -4,28 +4,26 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Passkey, passkeyNameSchema, StatusCode, toPersianDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { createPasskey, PasskeyError, passkeysSupported } from '../../../lib/webauthn';
 import { profileApi, profileKeys, usePasskeys } from '../api';
+import { ActionListItem } from './action-list-item';
 import { CodeStep } from './code-step';
 import { stepUpTimer } from './contact-cards';
+import { ErrorClearingField } from './error-clearing-field';
 import { SectionCard } from './section-card';
 
 /** What the section is doing besides listing: a step-up code first (adding or deleting from a stale session). */
@@ -183,26 +181,17 @@ export function PasskeysCard() {
     list = (
       <List disablePadding aria-label={t('passkeys.listLabel')}>
         {query.data.map((passkey) => (
-          <ListItem
+          <ActionListItem
             key={passkey.id}
-            divider
-            disableGutters
-            sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+            icon={<KeyOutlined aria-hidden />}
+            primary={<bdi>{passkey.name}</bdi>}
+            secondary={t('passkeys.details', {
+              created: formatDate(passkey.createdDate, locale, t, 'date'),
+              used: passkey.lastUsedDate
+                ? formatDate(passkey.lastUsedDate, locale, t, 'dateTime')
+                : t('passkeys.neverUsed'),
+            })}
           >
-            <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
-              <KeyOutlined aria-hidden />
-            </ListItemIcon>
-            <ListItemText
-              sx={{ flex: '1 1 12rem', minWidth: 0 }}
-              primary={<bdi>{passkey.name}</bdi>}
-              secondary={t('passkeys.details', {
-                created: formatDate(passkey.createdDate, locale, t, 'date'),
-                used: passkey.lastUsedDate
-                  ? formatDate(passkey.lastUsedDate, locale, t, 'dateTime')
-                  : t('passkeys.neverUsed'),
-              })}
-              slotProps={{ secondary: { dir: 'auto' } }}
-            />
             <Stack direction="row" sx={{ gap: 0.5, marginInlineStart: 'auto' }}>
               <Button
                 onClick={() => {
@@ -222,7 +211,7 @@ export function PasskeysCard() {
                 {t('passkeys.delete')}
               </Button>
             </Stack>
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
     );
@@ -261,16 +250,14 @@ export function PasskeysCard() {
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
+        <ErrorClearingField
           label={t('passkeys.nameLabel')}
           placeholder={t('passkeys.namePlaceholder')}
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError('');
-          }}
-          error={Boolean(nameError)}
-          helperText={nameError || t('passkeys.nameHelp')}
+          onValue={setName}
+          error={nameError}
+          onClearError={() => setNameError('')}
+          hint={t('passkeys.nameHelp')}
           slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
           sx={{ flex: 1 }}
         />
@@ -303,18 +290,16 @@ export function PasskeysCard() {
         <form noValidate onSubmit={(event) => void saveName(event)}>
           <DialogTitle id="rename-passkey-title">{t('passkeys.renameTitle')}</DialogTitle>
           <DialogContent>
-            <TextField
+            <ErrorClearingField
               autoFocus
               fullWidth
               margin="dense"
               label={t('passkeys.nameLabel')}
               value={newName}
-              onChange={(event) => {
-                setNewName(event.target.value);
-                setRenameError('');
-              }}
-              error={Boolean(renameError)}
-              helperText={renameError || ' '}
+              onValue={setNewName}
+              error={renameError}
+              onClearError={() => setRenameError('')}
+              hint=" "
               slotProps={{ htmlInput: { maxLength: 50, dir: 'auto' } }}
             />
           </DialogContent>
@@ -326,22 +311,15 @@ export function PasskeysCard() {
           </DialogActions>
         </form>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={Boolean(confirming)}
+        title={t('passkeys.deleteTitle')}
+        message={t('passkeys.deleteText', { name: confirming?.name ?? '' })}
+        confirmLabel={t('passkeys.delete')}
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(null)}
-        aria-labelledby="delete-passkey-title"
-      >
-        <DialogTitle id="delete-passkey-title">{t('passkeys.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('passkeys.deleteText', { name: confirming?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" loading={deleting} onClick={() => void confirmDelete()}>
-            {t('passkeys.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </SectionCard>
   );
 }

@@ -5,24 +5,18 @@ import TabletMacOutlined from '@mui/icons-material/TabletMacOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatAgo, formatDate } from '../../../lib/dates';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, type Session, useSecurityMutation, useSessions } from '../api';
+import { ActionListItem } from './action-list-item';
 import { SectionCard } from './section-card';
 
 /** The device as the server named it from the user agent ("Chrome 156 on Linux"); null when it could not. */
@@ -92,43 +86,29 @@ export function SessionsCard() {
           const kind = deviceKind(session.agent);
           const Icon = deviceIcons[kind];
           return (
-            // The button wraps under the text on a phone instead of lying over the address and dates.
-            <ListItem
+            <ActionListItem
               key={session.id}
-              divider
-              disableGutters
-              sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}
+              icon={<Icon titleAccess={t(`sessions.kinds.${kind}`)} />}
+              primary={
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  {/* The raw user agent only on hover. */}
+                  <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
+                  {session.current ? (
+                    <Chip size="small" color="primary" label={t('sessions.current')} />
+                  ) : null}
+                </Stack>
+              }
+              secondary={t('sessions.details', {
+                ip: session.ipAddress ?? t('sessions.unknownIp'),
+                created: formatAgo(session.createdDate, t),
+                seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
+              })}
+              // Relative times in the line, the exact moments (in the locale's calendar) on hover.
+              secondaryTitle={t('sessions.exact', {
+                created: formatDate(session.createdDate, locale, t, 'dateTime'),
+                seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
+              })}
             >
-              <ListItemIcon sx={{ minWidth: 0, alignSelf: 'flex-start', mt: 1 }}>
-                <Icon titleAccess={t(`sessions.kinds.${kind}`)} />
-              </ListItemIcon>
-              <ListItemText
-                sx={{ flex: '1 1 12rem', minWidth: 0 }}
-                primary={
-                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    {/* The raw user agent only on hover. */}
-                    <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
-                    {session.current ? (
-                      <Chip size="small" color="primary" label={t('sessions.current')} />
-                    ) : null}
-                  </Stack>
-                }
-                secondary={t('sessions.details', {
-                  ip: session.ipAddress ?? t('sessions.unknownIp'),
-                  created: formatAgo(session.createdDate, t),
-                  seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
-                })}
-                // Relative times in the line, the exact moments (in the locale's calendar) on hover.
-                slotProps={{
-                  secondary: {
-                    dir: 'auto',
-                    title: t('sessions.exact', {
-                      created: formatDate(session.createdDate, locale, t, 'dateTime'),
-                      seen: formatDate(session.lastSeenDate ?? session.createdDate, locale, t, 'dateTime'),
-                    }),
-                  },
-                }}
-              />
               {session.current ? null : (
                 <Button
                   color="error"
@@ -139,7 +119,7 @@ export function SessionsCard() {
                   {t('sessions.end')}
                 </Button>
               )}
-            </ListItem>
+            </ActionListItem>
           );
         })}
       </List>
@@ -159,38 +139,22 @@ export function SessionsCard() {
           {t('sessions.endOthers')}
         </Button>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={confirmingOthers}
+        title={t('sessions.endOthersConfirmTitle')}
+        message={t('sessions.endOthersConfirmText')}
+        confirmLabel={t('sessions.endOthersConfirm')}
+        onConfirm={() => void endAllOthers()}
         onClose={() => setConfirmingOthers(false)}
-        aria-labelledby="end-other-sessions-title"
-      >
-        <DialogTitle id="end-other-sessions-title">{t('sessions.endOthersConfirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('sessions.endOthersConfirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmingOthers(false)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void endAllOthers()}>
-            {t('sessions.endOthersConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog
+      />
+      <ConfirmDialog
         open={Boolean(confirming)}
+        title={t('sessions.confirmTitle')}
+        message={t('sessions.confirmText')}
+        confirmLabel={t('sessions.end')}
+        onConfirm={() => void end()}
         onClose={() => setConfirming(null)}
-        aria-labelledby="end-session-title"
-      >
-        <DialogTitle id="end-session-title">{t('sessions.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('sessions.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void end()}>
-            {t('sessions.end')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </SectionCard>
   );
 }

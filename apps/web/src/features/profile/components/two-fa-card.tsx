@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import { type TwoFaMethod, type TwoFaSettings, toLocaleDigits } from '@wsm/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useSecurityMutation, useTwoFa } from '../api';
@@ -36,6 +36,28 @@ function MethodLabel({ name, destination }: { name: string; destination?: string
 }
 
 const savedText = { sms: 'twoFa.savedSms', email: 'twoFa.savedEmail', google: 'twoFa.savedGoogle' } as const;
+
+/** A method that may not be set up yet: then it cannot be chosen, and its help (`two-fa-<method>-help`) says why. */
+function MethodOption({
+  value,
+  available,
+  label,
+}: {
+  value: TwoFaMethod;
+  available: boolean;
+  label: ReactNode;
+}) {
+  return (
+    <FormControlLabel
+      value={value}
+      disabled={!available}
+      control={
+        <Radio slotProps={{ input: available ? {} : { 'aria-describedby': `two-fa-${value}-help` } }} />
+      }
+      label={label}
+    />
+  );
+}
 
 function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const { t } = useTranslation('profile');
@@ -84,28 +106,14 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
             control={<Radio />}
             label={<MethodLabel name={t('twoFa.sms')} destination={phone} />}
           />
-          <FormControlLabel
+          <MethodOption
             value="email"
-            disabled={!emailAvailable}
-            control={
-              <Radio
-                slotProps={{
-                  input: emailAvailable ? {} : { 'aria-describedby': 'two-fa-email-help' },
-                }}
-              />
-            }
+            available={emailAvailable}
             label={<MethodLabel name={t('twoFa.email')} destination={settings.methods.email} />}
           />
-          <FormControlLabel
+          <MethodOption
             value="google"
-            disabled={!googleAvailable}
-            control={
-              <Radio
-                slotProps={{
-                  input: googleAvailable ? {} : { 'aria-describedby': 'two-fa-google-help' },
-                }}
-              />
-            }
+            available={googleAvailable}
             label={<MethodLabel name={t('twoFa.google')} />}
           />
         </RadioGroup>
@@ -176,18 +184,7 @@ export function TwoFaCard() {
   let content: ReactNode;
   if (query.isPending) content = <Skeleton variant="rounded" height={96} />;
   else if (query.isError)
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void query.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')}
-      </Alert>
-    );
+    content = <LoadError message={t('states.loadFailed')} onRetry={() => void query.refetch()} />;
   // Keyed by the server's answer, so a change elsewhere (an address verified) resets the choice.
   else
     content = (

@@ -1,7 +1,5 @@
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
@@ -18,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 
 export interface Column<T> {
   id: string;
@@ -34,20 +33,7 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-/**
- * A list of rows with its loading, error and empty states and paging. A table from the tablet width up;
- * below it each row is a card (first column as its title, the others as label and value), which reads
- * better on a phone than a table scrolled sideways.
- */
-export function DataTable<T>({
-  label,
-  columns,
-  list,
-  empty,
-  rowKey,
-  actions,
-  onPage,
-}: {
+export interface DataTableProps<T> {
   label: string;
   columns: Column<T>[];
   /** The page's query: its rows, and whether it is loading, refreshing or failed. */
@@ -56,7 +42,14 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   actions?: (row: T) => ReactNode;
   onPage: (page: number) => void;
-}) {
+}
+
+/**
+ * A list of rows with its loading, error and empty states and paging. A table from the tablet width up;
+ * below it each row is a card (first column as its title, the others as label and value), which reads
+ * better on a phone than a table scrolled sideways.
+ */
+export function DataTable<T>({ label, columns, list, empty, rowKey, actions, onPage }: DataTableProps<T>) {
   const { t } = useTranslation('workspace-admin');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('tablet'));
@@ -74,16 +67,7 @@ export function DataTable<T>({
   if (error && !data)
     return (
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={onRetry}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('states.loadFailed')}
-        </Alert>
+        <LoadError message={t('states.loadFailed')} onRetry={onRetry} />
       </Box>
     );
   if (!data || data.items.length === 0)

@@ -1,14 +1,23 @@
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import ListItemText from '@mui/material/ListItemText';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
 import { ApplicationIcon } from './application-icon';
 import { applicationTitle } from './application-title';
-import { SwitcherButton, SwitcherItem, SwitcherLink, SwitcherMenu, useSwitcherMenu } from './switcher-menu';
+import {
+  SwitcherButton,
+  SwitcherItem,
+  SwitcherLink,
+  SwitcherMenu,
+  useSelectedEntry,
+  useSwitcherMenu,
+} from './switcher-menu';
 import { useOpenApplication } from './use-open-application';
+
+/** An app id that is not one of this workspace's applications (deleted meanwhile) is forgotten. */
+const forgetApp = () => selectApp(null);
 
 /** The app bar's application menu of the selected workspace. */
 export function AppSwitcher() {
@@ -19,12 +28,7 @@ export function AppSwitcher() {
   const applications = useApplications(workspaceId);
   const open = useOpenApplication();
   const switcher = useSwitcherMenu();
-  const current = applications.data?.find((application) => application.id === appId);
-
-  // An app id that is not one of this workspace's applications (deleted meanwhile) is forgotten.
-  useEffect(() => {
-    if (applications.data && appId && !current) selectApp(null);
-  }, [applications.data, appId, current]);
+  const current = useSelectedEntry(applications.data, appId, forgetApp);
 
   if (!workspaceId) return null;
   const label = current ? t('switcher.appCurrent', { name: current.name }) : t('switcher.appNone');

@@ -103,13 +103,7 @@ export function InvitationActions({
 }
 
 /** One pending invitation: the workspace's logo and name, the offered role, when it came; the answers. */
-export function InvitationCard({
-  invitation,
-  onAccepted,
-}: {
-  invitation: Invitation;
-  onAccepted?: () => void;
-}) {
+function InvitationCard({ invitation, onAccepted }: { invitation: Invitation; onAccepted?: () => void }) {
   const { t } = useTranslation('workspaces');
   return (
     <Card
@@ -152,5 +146,16 @@ export function InvitationCard({
         <InvitationActions invitation={invitation} onAccepted={onAccepted} size="small" />
       </Stack>
     </Card>
+  );
+}
+
+/** Invitations one under the other. */
+export function InvitationCards({ invitations }: { invitations: readonly Invitation[] }) {
+  return (
+    <Stack sx={{ gap: 1.5 }}>
+      {invitations.map((invitation) => (
+        <InvitationCard key={invitation.id} invitation={invitation} />
+      ))}
+    </Stack>
   );
 }

@@ -9,8 +9,24 @@ import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type MouseEvent, type ReactNode, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * The selected entry of a switcher's loaded list. A stored id that is not in the list (the entry was
+ * deleted, or the user left it, or another account stored it) is forgotten with `forget`.
+ */
+export function useSelectedEntry<T extends { id: string }>(
+  entries: readonly T[] | undefined,
+  selectedId: string | null,
+  forget: () => void,
+): T | undefined {
+  const current = entries?.find((entry) => entry.id === selectedId);
+  useEffect(() => {
+    if (entries && selectedId && !current) forget();
+  }, [entries, selectedId, current, forget]);
+  return current;
+}
 
 /**
  * The open state of a switcher: the props its button and its menu share (the menu's id, the anchor the

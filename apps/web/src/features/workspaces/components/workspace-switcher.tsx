@@ -4,14 +4,20 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import Badge from '@mui/material/Badge';
 import ListItemText from '@mui/material/ListItemText';
 import { toLocaleDigits } from '@wsm/contracts';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
 import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, selectWorkspace, useSelectedWorkspaceId } from '../selection';
 import { MemberLevel } from './member-level';
-import { SwitcherButton, SwitcherItem, SwitcherLink, SwitcherMenu, useSwitcherMenu } from './switcher-menu';
+import {
+  SwitcherButton,
+  SwitcherItem,
+  SwitcherLink,
+  SwitcherMenu,
+  useSelectedEntry,
+  useSwitcherMenu,
+} from './switcher-menu';
 
 /** The app bar's workspace menu: switch workspace, see all, create one, open invitations. */
 export function WorkspaceSwitcher() {
@@ -22,12 +28,8 @@ export function WorkspaceSwitcher() {
   const workspaces = useWorkspaces();
   const invitations = useMyInvitations();
   const switcher = useSwitcherMenu();
-  const current = workspaces.data?.find((workspace) => workspace.id === selectedId);
-
   // A stored id of a workspace the user no longer belongs to (removed, left, another account before).
-  useEffect(() => {
-    if (workspaces.data && selectedId && !current) clearSelection();
-  }, [workspaces.data, selectedId, current]);
+  const current = useSelectedEntry(workspaces.data, selectedId, clearSelection);
 
   const go = (path: string) => {
     switcher.close();

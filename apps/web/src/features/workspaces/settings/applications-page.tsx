@@ -16,6 +16,7 @@ import { type Application, tenantSettingsKey } from '@wsm/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/dates';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -24,7 +25,6 @@ import { Gate, useWorkspaceAccess } from '../access';
 import { useApplications, useDeleteApplication } from '../api';
 import { ApplicationIcon } from '../components/application-icon';
 import { applicationTitle } from '../components/application-title';
-import { LoadError } from '../components/load-error';
 import { useSelectedWorkspaceId } from '../selection';
 import { ApplicationDialog, versionKeys } from './application-dialog';
 
@@ -204,7 +204,11 @@ export function ApplicationsPage() {
           </Stack>
         ) : applications.isError ? (
           <Box sx={{ p: 2 }}>
-            <LoadError onRetry={() => void applications.refetch()} />
+            <LoadError
+              message={t('states.loadFailed')}
+              smallButton
+              onRetry={() => void applications.refetch()}
+            />
           </Box>
         ) : (
           <List disablePadding aria-label={t('applications.title')}>

@@ -11,14 +11,16 @@ import type { z } from 'zod';
 /** How a `FormTextField` shows, besides its field and label. */
 export interface TextFieldOptions {
   hint?: string;
-  /** Handles, addresses and versions read left to right in every language. */
+  /** Handles, addresses and versions read left to right in every language, typed as they are. */
   ltr?: boolean;
+  maxLength?: number;
   /** Several lines, at least this many. */
   multilineRows?: number;
   type?: string;
   disabled?: boolean;
   required?: boolean;
   autoComplete?: string;
+  autoFocus?: boolean;
 }
 
 /** A text field of a react-hook-form form: its error message replaces the hint under it. */
@@ -33,7 +35,16 @@ export function FormTextField<T extends FieldValues, TOut>({
   disabled,
   required,
   autoComplete,
-}: TextFieldOptions & { name: Path<T>; control: Control<T, unknown, TOut>; label: string }) {
+  autoFocus,
+  maxLength,
+  onValueChange,
+}: TextFieldOptions & {
+  name: Path<T>;
+  control: Control<T, unknown, TOut>;
+  label: string;
+  /** Told each typed value after the form has it. */
+  onValueChange?: (value: string) => void;
+}) {
   return (
     <Controller
       name={name}
@@ -43,6 +54,10 @@ export function FormTextField<T extends FieldValues, TOut>({
           {...field}
           value={typeof field.value === 'string' ? field.value : ''}
           inputRef={field.ref}
+          onChange={(event) => {
+            field.onChange(event);
+            onValueChange?.(event.target.value);
+          }}
           label={label}
           type={type}
           disabled={disabled}
@@ -51,9 +66,15 @@ export function FormTextField<T extends FieldValues, TOut>({
           multiline={multilineRows !== undefined}
           minRows={multilineRows}
           autoComplete={autoComplete}
+          autoFocus={autoFocus}
           fullWidth
           required={required}
-          slotProps={{ htmlInput: ltr ? { dir: 'ltr', spellCheck: false } : undefined }}
+          slotProps={{
+            htmlInput: {
+              ...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {}),
+              maxLength,
+            },
+          }}
         />
       )}
     />

@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { LoadError } from '../../../components/load-error';
 import { notify } from '../../../lib/notify';
 import { useRevalidateOnLocale } from '../../auth/form';
 import { SectionCard } from '../../profile/components/section-card';
 import { Gate, useWorkspaceAccess } from '../access';
 import { useUpdateWorkspaceProfile, useWorkspaceProfile } from '../api';
-import { LoadError } from '../components/load-error';
 import { applyFieldErrors, serverErrorAt, useFormResolver } from '../form';
 import { useSelectedWorkspaceId } from '../selection';
 import { FormTextField, SocialFields, socialForm, type TextFieldOptions } from './form-fields';
@@ -171,11 +171,13 @@ function InfoFormView({
 
 /** /workspace/settings/info: the workspace profile (tenant_profile_read; editing tenant_profile_update). */
 export function InfoPage() {
+  const { t } = useTranslation('workspaces');
   const workspaceId = useSelectedWorkspaceId();
   const access = useWorkspaceAccess();
   const profile = useWorkspaceProfile(workspaceId);
   if (!workspaceId) return null;
-  if (profile.isError) return <LoadError onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void profile.refetch()} />;
   if (!profile.data) {
     return (
       <Stack sx={{ gap: 3 }} aria-busy="true">

@@ -3,10 +3,10 @@ import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress, useImageUpload } from '../../../components/image-upload';
 import { logoRules, workspacesApi } from '../api';
 
 /** Why a file cannot be a logo, mirroring the server's check (type by name here, by content there). */
@@ -38,12 +38,9 @@ export function LogoPicker({
   const { t } = useTranslation('workspaces');
   const input = useRef<HTMLInputElement>(null);
   const helperId = useId();
-  const [preview, setPreview] = useState<string | undefined>();
+  const { preview, progress, uploading, upload, clearPreview } = useImageUpload();
   const [removed, setRemoved] = useState(false);
-  const [progress, setProgress] = useState<number | undefined>();
   const [error, setError] = useState('');
-
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -55,23 +52,20 @@ export function LogoPicker({
       return;
     }
     setError('');
-    setPreview(URL.createObjectURL(file));
     setRemoved(false);
-    setProgress(0);
     try {
-      const { imageId } = await workspacesApi.uploadLogo(workspaceId, file, setProgress);
+      const { imageId } = await upload(file, (chosen, onProgress) =>
+        workspacesApi.uploadLogo(workspaceId, chosen, onProgress),
+      );
       onChange(imageId);
     } catch {
-      setPreview(undefined);
       setError(t('info.logo.failed'));
       onChange(undefined);
-    } finally {
-      setProgress(undefined);
     }
   };
 
   const remove = () => {
-    setPreview(undefined);
+    clearPreview();
     setRemoved(true);
     setError('');
     onChange(null);
@@ -104,7 +98,7 @@ export function LogoPicker({
             variant="outlined"
             startIcon={<PhotoCamera />}
             onClick={() => input.current?.click()}
-            disabled={disabled || progress !== undefined}
+            disabled={disabled || uploading}
             aria-describedby={helperId}
           >
             {t('info.logo.choose')}
@@ -114,19 +108,13 @@ export function LogoPicker({
               color="error"
               startIcon={<DeleteOutlined />}
               onClick={remove}
-              disabled={disabled || progress !== undefined}
+              disabled={disabled || uploading}
             >
               {t('info.logo.remove')}
             </Button>
           ) : null}
         </Stack>
-        {progress !== undefined ? (
-          <LinearProgress
-            variant="determinate"
-            value={Math.round(progress * 100)}
-            aria-label={t('info.logo.uploading')}
-          />
-        ) : null}
+        <UploadProgress progress={progress} label={t('info.logo.uploading')} />
         <FormHelperText id={helperId} error={Boolean(message)} role={message ? 'alert' : undefined}>
           {message || t('info.logo.rules')}
         </FormHelperText>
