@@ -37,7 +37,7 @@ export function PagedList<D>({
   listSx?: SxProps<Theme>;
   children: (data: D) => ReactNode;
 }) {
-  // The shared texts (loading, retry, paging) live with the notifications, the first paged lists.
+  // The shared texts (loading, paging) live with the notifications, the first paged lists; the retry is common.
   const { t } = useTranslation('notifications');
   if (query.isPending)
     return (
