@@ -7,24 +7,21 @@ import type { Notification } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
-  callIn,
   createRole,
   createWorkspace,
   invite,
   logIn,
   newClient,
+  proxiedAppAndCaller,
   quickUser,
   signUp,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import { parseAnnouncementArgs } from '../../cli/announce';
 import { openDatabase } from '../../db/client';
 import { announce, listAnnouncements, notify } from './service';
 
-const api = appForFile(behindProxy);
-
 type List = { notifications: Notification[]; total: number };
-const call = callIn(api, 'fa');
+const { api, call } = proxiedAppAndCaller('fa');
 const list = (token: string, query = '', lang = 'en') =>
   call<List>('GET', `/v1/notifications/simple/${query}`, token, undefined, lang);
 const unread = async (token: string) =>
