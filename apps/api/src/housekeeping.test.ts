@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, inject, it } from 'vitest';
@@ -42,39 +43,42 @@ async function exists(
   return rows.length === 1;
 }
 
-async function challenge(t: Date, expiresDaysAgo: number): Promise<string> {
+/** Inserts a row with a new id into `table` and answers the id. */
+async function insertRow<T extends PgTable>(
+  table: T,
+  values: Omit<T['$inferInsert'], 'id'>,
+): Promise<string> {
   const id = uuidv7();
   await db()
-    .insert(challenges)
-    .values({
-      id,
-      purpose: 'signup',
-      tokenHash: randomBytes(32).toString('hex'),
-      phone: randomPhone(),
-      expiresDate: ago(t, expiresDaysAgo),
-      createdDate: ago(t, expiresDaysAgo + 1),
-    });
+    .insert(table)
+    .values({ id, ...values } as PgInsertValue<T>);
   return id;
 }
 
+async function challenge(t: Date, expiresDaysAgo: number): Promise<string> {
+  return insertRow(challenges, {
+    purpose: 'signup',
+    tokenHash: randomBytes(32).toString('hex'),
+    phone: randomPhone(),
+    expiresDate: ago(t, expiresDaysAgo),
+    createdDate: ago(t, expiresDaysAgo + 1),
+  });
+}
+
 async function session(t: Date, userId: string, expiresDaysAgo: number) {
-  const id = uuidv7();
   const rotated = randomBytes(32).toString('hex');
-  await db()
-    .insert(sessions)
-    .values({
-      id,
-      userId,
-      ipAddress: '127.0.0.1',
-      agent: 'test',
-      platform: 'test',
-      refreshTokenHash: randomBytes(32).toString('hex'),
-      createdDate: ago(t, expiresDaysAgo + 30),
-      lastSeenDate: ago(t, expiresDaysAgo + 1),
-      expiresDate: ago(t, expiresDaysAgo),
-      revokedDate: ago(t, expiresDaysAgo + 2),
-      revokedReason: 'logout',
-    });
+  const id = await insertRow(sessions, {
+    userId,
+    ipAddress: '127.0.0.1',
+    agent: 'test',
+    platform: 'test',
+    refreshTokenHash: randomBytes(32).toString('hex'),
+    createdDate: ago(t, expiresDaysAgo + 30),
+    lastSeenDate: ago(t, expiresDaysAgo + 1),
+    expiresDate: ago(t, expiresDaysAgo),
+    revokedDate: ago(t, expiresDaysAgo + 2),
+    revokedReason: 'logout',
+  });
   await db()
     .insert(rotatedRefreshTokens)
     .values({ tokenHash: rotated, sessionId: id, rotatedDate: ago(t, expiresDaysAgo + 3) });
@@ -82,17 +86,12 @@ async function session(t: Date, userId: string, expiresDaysAgo: number) {
 }
 
 async function notification(t: Date, userId: string, createdDaysAgo: number, read: boolean): Promise<string> {
-  const id = uuidv7();
-  await db()
-    .insert(notifications)
-    .values({
-      id,
-      userId,
-      type: 'password.changed',
-      createdDate: ago(t, createdDaysAgo),
-      readDate: read ? ago(t, createdDaysAgo - 1) : null,
-    });
-  return id;
+  return insertRow(notifications, {
+    userId,
+    type: 'password.changed',
+    createdDate: ago(t, createdDaysAgo),
+    readDate: read ? ago(t, createdDaysAgo - 1) : null,
+  });
 }
 
 async function invitation(
@@ -101,37 +100,27 @@ async function invitation(
   expiresDaysAgo: number,
   status: 'pending' | 'expired' | 'accepted',
 ): Promise<string> {
-  const id = uuidv7();
-  await db()
-    .insert(invitations)
-    .values({
-      id,
-      workspaceId,
-      inviteePhone: randomPhone(),
-      token: randomBytes(16).toString('hex'),
-      status,
-      createdDate: ago(t, expiresDaysAgo + 7),
-      expiresDate: ago(t, expiresDaysAgo),
-      answeredDate: status === 'accepted' ? ago(t, expiresDaysAgo + 1) : null,
-    });
-  return id;
+  return insertRow(invitations, {
+    workspaceId,
+    inviteePhone: randomPhone(),
+    token: randomBytes(16).toString('hex'),
+    status,
+    createdDate: ago(t, expiresDaysAgo + 7),
+    expiresDate: ago(t, expiresDaysAgo),
+    answeredDate: status === 'accepted' ? ago(t, expiresDaysAgo + 1) : null,
+  });
 }
 
 async function sms(t: Date, failedDaysAgo: number | null): Promise<string> {
-  const id = uuidv7();
-  await db()
-    .insert(smsOutbox)
-    .values({
-      id,
-      recipient: randomPhone(),
-      body: 'test',
-      attempts: 12,
-      // Never due, so no test app's sender picks a row of this test.
-      nextAttemptDate: new Date(t.getTime() + day),
-      failedDate: failedDaysAgo === null ? null : ago(t, failedDaysAgo),
-      createdDate: ago(t, (failedDaysAgo ?? 60) + 1),
-    });
-  return id;
+  return insertRow(smsOutbox, {
+    recipient: randomPhone(),
+    body: 'test',
+    attempts: 12,
+    // Never due, so no test app's sender picks a row of this test.
+    nextAttemptDate: new Date(t.getTime() + day),
+    failedDate: failedDaysAgo === null ? null : ago(t, failedDaysAgo),
+    createdDate: ago(t, (failedDaysAgo ?? 60) + 1),
+  });
 }
 
 describe('housekeeping', () => {

@@ -16,7 +16,7 @@ import * as repo from '../src/modules/identity/repository';
 import type { ChallengePurpose, ChallengeRow } from '../src/modules/identity/schema';
 import { freshSessionSeconds } from '../src/modules/identity/service';
 import { signAccessToken } from '../src/modules/identity/tokens';
-import type { ApiAnswer, TestApp } from './test-app';
+import { type ApiAnswer, appForFile, behindProxy, type TestApp } from './test-app';
 
 // Test data: every test makes its own people, because the database is shared within a worker.
 
@@ -73,6 +73,18 @@ export function callIn(api: TestApp, language: 'fa' | 'en') {
     body?: unknown,
     lang: string = language,
   ) => newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+}
+
+/**
+ * This file's app behind the proxy (client addresses from X-Forwarded-For, as in production) and a
+ * caller of it in `language`: the setup of the tests of a signed-in person's own pages.
+ */
+export function proxiedAppAndCaller(language: 'fa' | 'en'): {
+  api: TestApp;
+  call: ReturnType<typeof callIn>;
+} {
+  const api = appForFile(behindProxy);
+  return { api, call: callIn(api, language) };
 }
 
 /** A phone as the API shows it to whoever may not see it whole: its first four and last four digits. */

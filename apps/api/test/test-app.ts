@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import type { RateLimiter } from '../src/lib/rate-limiter';
+import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 import type { Messaging } from '../src/messaging/messaging';
 import { appDeps, type CallOptions, serveOnLoopback, type TestApp } from './http-app';
 
@@ -96,4 +96,21 @@ export function appForFile(options: () => TestAppOptions | Promise<TestAppOption
 /** Behind a trusted proxy, so a client's X-Forwarded-For is its address (its own per-IP counters). */
 export function behindProxy(options: TestAppOptions = {}): TestAppOptions {
   return { config: testConfig({ TRUST_PROXY: 'true' }), ...options };
+}
+
+/**
+ * This file's app behind the proxy, its rate-limit windows following a clock of the test's own:
+ * `clock.pass(milliseconds)` lets that much time pass.
+ */
+export function appOnTestClock(): { api: TestApp; clock: { pass(milliseconds: number): void } } {
+  let now = Date.now();
+  const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => now) }));
+  return {
+    api,
+    clock: {
+      pass(milliseconds) {
+        now += milliseconds;
+      },
+    },
+  };
 }

@@ -10,6 +10,13 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Connections of the PostgreSQL pool: open, busy, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  inUse: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -19,7 +26,7 @@ export interface DatabaseHandle {
    * Connections of the PostgreSQL pool: open, busy and requests waiting for one. Undefined on PGlite,
    * which is one in-process connection with no pool to run out of.
    */
-  poolStats(): { total: number; inUse: number; waiting: number } | undefined;
+  poolStats(): PoolStats | undefined;
   /**
    * Runs `job` only when no other process runs a job under the same lock, and answers whether it ran.
    * PostgreSQL: a session-level pg_try_advisory_lock held on a connection of its own while `job` runs its

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, PoolStats } from '../db/client';
 import type { RateLimiter } from '../lib/rate-limiter';
 import { onLimitRefused } from './rate-limit';
 
@@ -40,25 +40,24 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
   // only an app that serves them collects them.
   if (config.metrics) collectDefaultMetrics({ register: registry });
 
-  const codes = new Counter({
-    name: 'codes_sent_total',
-    help: 'One-time codes handed to a provider, by channel, provider and outcome',
-    labelNames: ['channel', 'provider', 'outcome'] as const,
-    registers: [registry],
-  });
-  const deleted = new Counter({
-    name: 'housekeeping_deleted_rows_total',
-    help: 'Rows removed by the housekeeping job, by table',
-    labelNames: ['table'] as const,
-    registers: [registry],
-  });
+  const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const codes = counter(
+    'codes_sent_total',
+    'One-time codes handed to a provider, by channel, provider and outcome',
+    ['channel', 'provider', 'outcome'],
+  );
+  const deleted = counter(
+    'housekeeping_deleted_rows_total',
+    'Rows removed by the housekeeping job, by table',
+    ['table'],
+  );
   const labelNames = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status class',
+  const requests = counter(
+    'http_requests_total',
+    'HTTP requests answered, by method, route pattern and status class',
     labelNames,
-    registers: [registry],
-  });
+  );
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer HTTP requests, by method, route pattern and status class',
@@ -66,45 +65,38 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const refusals = new Counter({
-    name: 'rate_limit_refusals_total',
-    help: 'Attempts refused by a rate limit, by limit name',
-    labelNames: ['limit'] as const,
-    registers: [registry],
-  });
-  const lookups = new Counter({
-    name: 'auth_cache_lookups_total',
-    help: 'Lookups of the session and membership cache, by cache and outcome (hit, miss, bypass while its channel is down)',
-    labelNames: ['cache', 'outcome'] as const,
-    registers: [registry],
-  });
+  const refusals = counter('rate_limit_refusals_total', 'Attempts refused by a rate limit, by limit name', [
+    'limit',
+  ]);
+  const lookups = counter(
+    'auth_cache_lookups_total',
+    'Lookups of the session and membership cache, by cache and outcome (hit, miss, bypass while its channel is down)',
+    ['cache', 'outcome'],
+  );
   // PGlite has no pool (one in-process connection): the gauges are left out rather than reporting a
   // constant that means nothing.
+  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = database.poolStats();
+        this.set(stats ? read(stats) : 0);
+      },
+    });
   if (database.poolStats()) {
-    new Gauge({
-      name: 'db_pool_connections_in_use',
-      help: 'PostgreSQL pool connections running a query or held by a transaction',
-      registers: [registry],
-      collect() {
-        this.set(database.poolStats()?.inUse ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_connections_total',
-      help: 'PostgreSQL pool connections open',
-      registers: [registry],
-      collect() {
-        this.set(database.poolStats()?.total ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_waiting_requests',
-      help: 'Queries waiting for a free PostgreSQL pool connection',
-      registers: [registry],
-      collect() {
-        this.set(database.poolStats()?.waiting ?? 0);
-      },
-    });
+    poolGauge(
+      'db_pool_connections_in_use',
+      'PostgreSQL pool connections running a query or held by a transaction',
+      (stats) => stats.inUse,
+    );
+    poolGauge('db_pool_connections_total', 'PostgreSQL pool connections open', (stats) => stats.total);
+    poolGauge(
+      'db_pool_waiting_requests',
+      'Queries waiting for a free PostgreSQL pool connection',
+      (stats) => stats.waiting,
+    );
   }
   return {
     registry,

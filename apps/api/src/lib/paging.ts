@@ -21,6 +21,15 @@ export function pageAnswer<Item>(
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
+/** A page's rows and the list's total, read at once: `counted` is a count query answering one row. */
+export async function rowsWithTotal<Row>(
+  rows: PromiseLike<Row[]>,
+  counted: PromiseLike<{ value: number }[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const [pageRows, [totalRow]] = await Promise.all([rows, counted]);
+  return { rows: pageRows, total: Number(totalRow?.value ?? 0) };
+}
+
 /** Which rows to read for a page: forwards from the start, or backwards from the end when nearer it. */
 export interface PageWindow {
   reverse: boolean;

@@ -1,7 +1,8 @@
-import { type PermissionKey, StatusCode } from '@wsm/contracts';
+import { type Envelope, type PermissionKey, StatusCode } from '@wsm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
 import { bindLogContext } from '../../http/logging';
 import type { Db } from '../identity/repository';
 import { members } from '../members/schema';
@@ -102,4 +103,34 @@ export function assertCanGrant(
   if (role.superAccess) throw new AppError(StatusCode.forbidden);
   for (const key of role.permissions)
     if (!isPermissionKey(key) || !access.permissions.has(key)) throw new AppError(StatusCode.forbidden);
+}
+
+/**
+ * The handler of a change to the workspace its body names: the caller must be a member holding
+ * `permission` (requireMember); `change` gets the caller's access and the request, and answers what
+ * is enveloped.
+ */
+export function memberChange<Body extends { workspaceId: string }, T>(
+  permission: PermissionKey,
+  change: (access: MemberAccess, request: FastifyRequest & { body: Body }) => Promise<T>,
+) {
+  return async (request: FastifyRequest & { body: Body }): Promise<Envelope<T>> => {
+    const access = await requireMember(request, request.body.workspaceId, permission);
+    return ok(request, await change(access, request));
+  };
+}
+
+/**
+ * The handler of a read of the workspace its path names (`:id`): the caller must be a member holding
+ * `permission` (null: any member); `read` gets the caller's access and the request, and answers what is
+ * enveloped.
+ */
+export function memberRead<Request extends FastifyRequest & { params: { id: string } }, T>(
+  permission: PermissionKey | null,
+  read: (access: MemberAccess, request: Request) => T | Promise<T>,
+) {
+  return async (request: Request): Promise<Envelope<T>> => {
+    const access = await requireMember(request, request.params.id, ...(permission ? [permission] : []));
+    return ok(request, await read(access, request));
+  };
 }

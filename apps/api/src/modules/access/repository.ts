@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import type { Db } from '../identity/repository';
 import { invitations, members } from '../members/schema';
@@ -46,7 +47,7 @@ export async function listRoles(
 ): Promise<{ rows: RoleWithPermissions[]; total: number }> {
   let filter: SQL | undefined = eq(roles.workspaceId, workspaceId);
   if (page.search) filter = and(filter, ilike(roles.name, containsPattern(page.search)));
-  const [rows, [totalRow]] = await Promise.all([
+  const { rows, total } = await rowsWithTotal(
     db
       .select()
       .from(roles)
@@ -55,8 +56,8 @@ export async function listRoles(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(roles).where(filter),
-  ]);
-  return { rows: await withDetails(db, workspaceId, rows), total: Number(totalRow?.value ?? 0) };
+  );
+  return { rows: await withDetails(db, workspaceId, rows), total };
 }
 
 /** A role of the workspace (never another workspace's) with its permissions and member count. */

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { nothing, signedInRoutes } from '../../http/route-options';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
-import { requireMember } from './guard';
+import { memberChange, memberRead, requireMember } from './guard';
 import * as access from './service';
 
 const signedIn = signedInRoutes(['access']);
@@ -41,10 +41,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       }),
       ...plainSerializer,
     },
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_roles_read');
-      return ok(request, await access.listRoles(db, request.params.id, request.query, request.locale));
-    },
+    memberRead('tenant_roles_read', (_access, request) =>
+      access.listRoles(db, request.params.id, request.query, request.locale),
+    ),
   );
 
   r.get(
@@ -54,10 +53,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       params: roleParamsSchema,
       response: { 200: envelopeSchema(roleSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_roles_read');
-      return ok(request, await access.getRole(db, request.params.id, request.params.roleId, request.locale));
-    },
+    memberRead('tenant_roles_read', (_access, request) =>
+      access.getRole(db, request.params.id, request.params.roleId, request.locale),
+    ),
   );
 
   r.post(
@@ -67,10 +65,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       body: createRoleRequestSchema,
       response: { 200: envelopeSchema(roleSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_create');
-      return ok(request, await access.createRole(db, member, request.body, request.locale));
-    },
+    memberChange('tenant_roles_create', (member, { body, locale }) =>
+      access.createRole(db, member, body, locale),
+    ),
   );
 
   r.put(
@@ -80,10 +77,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       body: updateRoleRequestSchema,
       response: { 200: envelopeSchema(roleSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.body.workspaceId, 'tenant_roles_update');
-      return ok(request, await access.updateRole(db, member, request.body, request.locale));
-    },
+    memberChange('tenant_roles_update', (member, { body, locale }) =>
+      access.updateRole(db, member, body, locale),
+    ),
   );
 
   r.delete(
@@ -107,10 +103,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(z.array(softwareSchema)) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id);
-      return ok(request, softwareCatalogue(request.locale));
-    },
+    memberRead(null, (_access, request) => softwareCatalogue(request.locale)),
   );
 
   r.get(
@@ -120,10 +113,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(z.array(permissionSchema)) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id);
-      return ok(request, permissionCatalogue(request.locale));
-    },
+    memberRead(null, (_access, request) => permissionCatalogue(request.locale)),
   );
 
   r.get(
@@ -133,9 +123,6 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       params: accessInformationParamsSchema,
       response: { 200: envelopeSchema(accessInformationSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.params.id);
-      return ok(request, await access.accessInformation(db, member, request.params.userId));
-    },
+    memberRead(null, (member, request) => access.accessInformation(db, member, request.params.userId)),
   );
 }

@@ -12,7 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { applicationKeysOf } from '../applications/service';
-import { recordAudit } from '../audit/record';
+import { deleteAudited, recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import { isPermissionKey, permissionOf, pointerOf, softwareCatalogue } from './catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from './guard';
@@ -189,14 +189,9 @@ export async function updateRole(
 export async function deleteRole(db: Db, access: MemberAccess, roleId: string): Promise<void> {
   const current = found(await repo.findRole(db, access.workspaceId, roleId));
   assertCanGrant(access, { superAccess: current.superAccess, permissions: current.permissionKeys });
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteRole(tx, access.workspaceId, roleId))) throw new AppError(StatusCode.notFound);
-    await recordAudit(tx, {
-      workspaceId: access.workspaceId,
-      actorUserId: access.userId,
-      action: 'role.deleted',
-      subject: { roleId, name: current.name, permissions: current.permissionKeys },
-    });
+  await deleteAudited(db, access, (tx) => repo.deleteRole(tx, access.workspaceId, roleId), {
+    action: 'role.deleted',
+    subject: { roleId, name: current.name, permissions: current.permissionKeys },
   });
 }
 

@@ -9,6 +9,9 @@ const base = '/v1/workspaces/profile/applications';
 const call = callIn(api, 'fa');
 
 const setup = () => ownerWithWorkspace(api);
+/** Adds an application to the workspace as the holder of `token`; answers the call's answer. */
+const addApplication = (token: string, workspaceId: string, fields: Record<string, unknown>) =>
+  call<Application>('POST', `${base}/`, token, { workspaceId, ...fields });
 
 describe('applications', () => {
   it('has the built-in tenant-settings application, named in the reader’s language', async () => {
@@ -28,8 +31,7 @@ describe('applications', () => {
 
   it('creates, reads by id and by key, updates (version for the update prompt) and deletes', async () => {
     const { ws, token } = await setup();
-    const created = await call<Application>('POST', `${base}/`, token, {
-      workspaceId: ws.id,
+    const created = await addApplication(token, ws.id, {
       key: 'Shop',
       name: 'فروشگاه',
       title: 'Shop',
@@ -135,11 +137,7 @@ describe('applications', () => {
 
   it('any member reads; creating needs tenant_profile_create, changing and deleting tenant_profile_update', async () => {
     const { ws, token } = await setup();
-    const app = await call<Application>('POST', `${base}/`, token, {
-      workspaceId: ws.id,
-      key: 'app',
-      name: 'App',
-    });
+    const app = await addApplication(token, ws.id, { key: 'app', name: 'App' });
     const none = await memberWith(api, ws, null);
     const creator = await memberWith(api, ws, ['tenant_profile_create']);
     const t = none.user.tokens.accessToken;
@@ -147,13 +145,9 @@ describe('applications', () => {
     expect(
       (await call('GET', `/v1/profiles/applications/application-key/app/workspace-id/${ws.id}/`, t)).status,
     ).toBe(200);
-    expect(
-      (await call('POST', `${base}/`, t, { workspaceId: ws.id, key: 'x1', name: 'x' })).body.statusCode,
-    ).toBe(403);
+    expect((await addApplication(t, ws.id, { key: 'x1', name: 'x' })).body.statusCode).toBe(403);
     const ct = creator.user.tokens.accessToken;
-    expect((await call('POST', `${base}/`, ct, { workspaceId: ws.id, key: 'x2', name: 'x' })).status).toBe(
-      200,
-    );
+    expect((await addApplication(ct, ws.id, { key: 'x2', name: 'x' })).status).toBe(200);
     const put = await call('PUT', `${base}/`, ct, {
       workspaceId: ws.id,
       applicationId: app.body.data.id,

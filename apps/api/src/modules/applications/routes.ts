@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { nothing, signedInRoutes } from '../../http/route-options';
-import { requireMember } from '../access/guard';
+import { memberChange, memberRead, requireMember } from '../access/guard';
 import * as apps from './service';
 
 const signedIn = signedInRoutes(['applications']);
@@ -30,10 +30,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(z.array(applicationSchema)) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id);
-      return ok(request, await apps.listApplications(db, request.params.id, request.locale));
-    },
+    memberRead(null, (_access, request) => apps.listApplications(db, request.params.id, request.locale)),
   );
 
   r.get(
@@ -43,13 +40,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       params: applicationParamsSchema,
       response: { 200: envelopeSchema(applicationSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id);
-      return ok(
-        request,
-        await apps.getApplication(db, request.params.id, request.params.appId, request.locale),
-      );
-    },
+    memberRead(null, (_access, request) =>
+      apps.getApplication(db, request.params.id, request.params.appId, request.locale),
+    ),
   );
 
   r.get(
@@ -59,13 +52,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       params: applicationKeyParamsSchema,
       response: { 200: envelopeSchema(applicationSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id);
-      return ok(
-        request,
-        await apps.getApplicationByKey(db, request.params.id, request.params.key, request.locale),
-      );
-    },
+    memberRead(null, (_access, request) =>
+      apps.getApplicationByKey(db, request.params.id, request.params.key, request.locale),
+    ),
   );
 
   r.post(
@@ -75,10 +64,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       body: createApplicationRequestSchema,
       response: { 200: envelopeSchema(applicationSchema) },
     }),
-    async (request) => {
-      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_create');
-      return ok(request, await apps.createApplication(db, access, request.body, request.locale));
-    },
+    memberChange('tenant_profile_create', (access, { body, locale }) =>
+      apps.createApplication(db, access, body, locale),
+    ),
   );
 
   r.put(
@@ -88,10 +76,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       body: updateApplicationRequestSchema,
       response: { 200: envelopeSchema(applicationSchema) },
     }),
-    async (request) => {
-      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
-      return ok(request, await apps.updateApplication(db, access, request.body, request.locale));
-    },
+    memberChange('tenant_profile_update', (access, { body, locale }) =>
+      apps.updateApplication(db, access, body, locale),
+    ),
   );
 
   r.delete(

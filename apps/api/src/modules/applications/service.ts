@@ -10,7 +10,7 @@ import { uuidv7 } from 'uuidv7';
 import { AppError, found } from '../../http/app-error';
 import { builtInApplicationName } from '../access/catalogue';
 import type { MemberAccess } from '../access/guard';
-import { changes, recordAudit } from '../audit/record';
+import { changes, deleteAudited, recordAudit } from '../audit/record';
 import { type Db, isUniqueViolation } from '../identity/repository';
 import * as repo from './repository';
 import type { ApplicationRow, VersionColumn } from './schema';
@@ -198,13 +198,8 @@ export async function deleteApplication(db: Db, access: MemberAccess, id: string
   const { workspaceId } = access;
   const current = found(await repo.findApplication(db, workspaceId, id));
   if (current.builtIn) throw new AppError(StatusCode.forbidden);
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteApplication(tx, workspaceId, id))) throw new AppError(StatusCode.notFound);
-    await recordAudit(tx, {
-      workspaceId,
-      actorUserId: access.userId,
-      action: 'application.deleted',
-      subject: { applicationId: id, name: current.name, before: audited(current) },
-    });
+  await deleteAudited(db, access, (tx) => repo.deleteApplication(tx, workspaceId, id), {
+    action: 'application.deleted',
+    subject: { applicationId: id, name: current.name, before: audited(current) },
   });
 }

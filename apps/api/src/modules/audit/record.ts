@@ -1,5 +1,6 @@
-import type { AuditAction } from '@wsm/contracts';
+import { type AuditAction, StatusCode } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../http/app-error';
 import type { Db } from '../identity/repository';
 import { auditLog } from './schema';
 
@@ -18,6 +19,22 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await tx.insert(auditLog).values({ id: uuidv7(), ...entry });
+}
+
+/**
+ * Deletes a row of the caller's workspace and records it, in one transaction: `remove` answers whether
+ * it deleted a row, and when it did not (deleted meanwhile) the answer is 404 and nothing is recorded.
+ */
+export async function deleteAudited(
+  db: Db,
+  access: { workspaceId: string; userId: string },
+  remove: (tx: Db) => Promise<boolean>,
+  entry: { action: AuditAction; subject: Record<string, unknown> },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await remove(tx))) throw new AppError(StatusCode.notFound);
+    await recordAudit(tx, { workspaceId: access.workspaceId, actorUserId: access.userId, ...entry });
+  });
 }
 
 /**

@@ -7,10 +7,10 @@ import {
 } from '@wsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema } from '../../http/envelope';
 import { enforceLimit } from '../../http/rate-limit';
 import { signedInRoutes } from '../../http/route-options';
-import { requireMember } from '../access/guard';
+import { memberRead, requireMember } from '../access/guard';
 import { getWorkspace } from '../workspaces/service';
 import { auditCsvHeader, auditCsvRow } from './csv';
 import { auditExportLimit } from './limits';
@@ -34,10 +34,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       querystring: auditQuerySchema,
       response: { 200: envelopeSchema(auditPageSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_audit_read');
-      return ok(request, await audit.listAudit(db, request.params.id, request.query));
-    },
+    memberRead('tenant_audit_read', (_access, request) =>
+      audit.listAudit(db, request.params.id, request.query),
+    ),
   );
 
   r.get(

@@ -17,7 +17,7 @@ import { emit } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
-import { recordAudit } from '../audit/record';
+import { deleteAudited, recordAudit } from '../audit/record';
 import type { Db } from '../identity/repository';
 import {
   getUser,
@@ -262,19 +262,14 @@ export async function listBackups(
 export async function deleteBackup(db: Db, access: MemberAccess, backupId: string): Promise<void> {
   const { workspaceId } = access;
   const backup = await backupOf(db, workspaceId, backupId);
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteBackup(tx, workspaceId, backupId))) throw new AppError(StatusCode.notFound);
-    await recordAudit(tx, {
-      workspaceId,
-      actorUserId: access.userId,
-      action: 'backup.deleted',
-      subject: {
-        backupId,
-        snapshotDate: backup.snapshotDate.toISOString(),
-        source: backup.source,
-        size: backup.size,
-      },
-    });
+  await deleteAudited(db, access, (tx) => repo.deleteBackup(tx, workspaceId, backupId), {
+    action: 'backup.deleted',
+    subject: {
+      backupId,
+      snapshotDate: backup.snapshotDate.toISOString(),
+      source: backup.source,
+      size: backup.size,
+    },
   });
 }
 

@@ -79,8 +79,7 @@ export async function sendAccountCode(
   if (existing && sameDestination) assertResendAllowed(existing, input.channel);
   if (existing && sameDestination && existing.attempts < maxCodeAttempts) {
     await limitSend(deps, input.purpose, input.channel, input.destination);
-    await resendCode(deps, existing, delivery, { slideExpiry: true, log: input.log });
-    return { resendAfter: resendAfterSeconds };
+    return resendCode(deps, existing, delivery, { slideExpiry: true, log: input.log });
   }
   await limitSend(deps, input.purpose, input.channel, input.destination);
   await repo.consumeUserChallenges(db, input.purpose, input.userId, now());

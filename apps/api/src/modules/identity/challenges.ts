@@ -231,14 +231,15 @@ export async function createChallenge(
 
 /**
  * Sends a new code for an existing challenge when its timer allows: the timer is claimed atomically in
- * the database. A failed delivery clears the timer, so the person can try again at once.
+ * the database. A failed delivery clears the timer, so the person can try again at once. Answers the
+ * wait until the next resend.
  */
 export async function resendCode(
   deps: AppDeps,
   challenge: ChallengeRow,
   delivery: Omit<Delivery, 'code'> | null,
   options: { slideExpiry: boolean; log: Logger; background?: boolean },
-): Promise<void> {
+): Promise<{ resendAfter: number }> {
   const t = now();
   const code = generateCode();
   const channel = delivery?.channel ?? challenge.channel;
@@ -260,7 +261,8 @@ export async function resendCode(
     // A parallel resend won the timer.
     throw rateLimited(resendAfterSeconds);
   }
-  if (!delivery) return;
+  const sent = { resendAfter: resendAfterSeconds };
+  if (!delivery) return sent;
   const sending = deliver(deps, { ...delivery, code }, options.log).catch(async (error: unknown) => {
     await repo
       .updateChallenge(deps.database.db, challenge.id, { lastSentDate: null })
@@ -272,9 +274,10 @@ export async function resendCode(
   if (options.background) {
     // The delivery failure is already logged by deliver().
     sending.catch(() => {});
-    return;
+    return sent;
   }
   await sending;
+  return sent;
 }
 
 // ---------- sessions and tokens

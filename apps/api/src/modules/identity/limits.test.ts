@@ -16,8 +16,8 @@ import {
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
-import { type ApiAnswer, appForFile, behindProxy, startTestApp, testConfig } from '../../../test/test-app';
-import { createMemoryRateLimiter, createRedisRateLimiter } from '../../lib/rate-limiter';
+import { type ApiAnswer, appOnTestClock, startTestApp, testConfig } from '../../../test/test-app';
+import { createRedisRateLimiter } from '../../lib/rate-limiter';
 import { identityLimits } from './limits';
 import { hashPassword } from './passwords';
 import * as repo from './repository';
@@ -25,9 +25,7 @@ import * as repo from './repository';
 // Limits stop abuse, not people (README.md, "Limits"): an owner's ordinary hour and an office behind
 // one address pass; SMS pumping, code guessing, credential stuffing and account attacks are stopped.
 
-let clock = Date.now();
-// Rate-limit windows follow this clock, so a test can let time pass.
-const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
+const { api, clock } = appOnTestClock();
 
 const loginStep = (user: Pick<TestUser, 'nationalCode' | 'password'>, client: Client) =>
   client.call<LoginStep>('POST', paths.loginNationalCode, {
@@ -121,7 +119,7 @@ describe('limits stop abuse', () => {
     expect(answers.map((a) => a.body.statusCode)).toEqual(Array(budget).fill(200));
     const victim = randomPhone();
     expectWait(await signupStart(pump, victim), identityLimits.signupIp.windowSeconds);
-    clock += identityLimits.signupIp.windowSeconds * 1000 + 1000;
+    clock.pass(identityLimits.signupIp.windowSeconds * 1000 + 1000);
     // The starts' window has passed, the address's hourly budget of texts has not.
     expectWait(await signupStart(pump, victim), 3600);
     expect(await outbox(api, victim)).toHaveLength(0);

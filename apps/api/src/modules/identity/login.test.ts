@@ -12,13 +12,10 @@ import {
   signUp,
   type TestUser,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
-import { createMemoryRateLimiter } from '../../lib/rate-limiter';
+import { appOnTestClock } from '../../../test/test-app';
 import { setPreferredTwoFaMethod, setUserEmail, setUserStatus } from './service';
 
-let clock = Date.now();
-// Rate-limit windows follow this clock, so a test can let an hour pass.
-const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
+const { api, clock } = appOnTestClock();
 
 const chromeOnWindows =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -331,7 +328,7 @@ describe('login', () => {
     // ... and nowhere else: ten wrong guesses never lock the owner out.
     expect((await loginStep(user)).body.statusCode).toBe(630);
 
-    clock += 15 * 60 * 1000 + 1000;
+    clock.pass(15 * 60 * 1000 + 1000);
     expect((await loginStep(user, guesser)).body.statusCode).toBe(630);
   });
 
@@ -368,7 +365,7 @@ describe('login', () => {
     });
     expect(recovery.body.statusCode).toBe(200);
     expect(await outbox(api, user.phone)).toHaveLength(12);
-    clock += 3600 * 1000 + 1000;
+    clock.pass(3600 * 1000 + 1000);
     expect((await loginStep(user, client)).body.statusCode).toBe(630);
   });
 

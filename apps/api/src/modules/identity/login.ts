@@ -175,13 +175,12 @@ export async function sendLoginCode(
   assertResendAllowed(challenge, input.method);
   const destination = destinationOf(user, input.method);
   await limitSend(deps, 'login', input.method, destination);
-  await resendCode(
+  return resendCode(
     deps,
     challenge,
     { channel: input.method, destination, purpose: 'login', locale: localeOf(user.language) },
     { slideExpiry: false, log: input.log },
   );
-  return { resendAfter: resendAfterSeconds };
 }
 
 /**

@@ -45,6 +45,28 @@ function toPasskey(row: PasskeyRow): Passkey {
   };
 }
 
+/** What an answer must be signed over and for: this challenge, our origin and RP id (no user verification asked). */
+function expected(deps: AppDeps, challenge: string, origin: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: deps.config.webauthn.rpId,
+    requireUserVerification: false,
+  };
+}
+
+/** A verified answer; undefined when it does not verify or the library refuses it (it throws). */
+async function verified<T extends { verified: boolean }>(
+  verify: () => Promise<T>,
+): Promise<(T & { verified: true }) | undefined> {
+  try {
+    const verification = await verify();
+    return verification.verified ? (verification as T & { verified: true }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether a passkey answer came from one of our origins: the configured ones (WEBAUTHN_ORIGINS, by
  * default PUBLIC_URL's), and outside production any http://localhost port when the RP id is localhost
@@ -160,19 +182,13 @@ export async function registerPasskey(
   const challenge = await repo.takePasskeyChallenge(db, 'registration', caller.sessionId, caller.id, t);
   if (!challenge) throw wrongCredentials();
   const origin = checkedOrigin(deps, response.response.clientDataJSON);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
+  const verification = await verified(() =>
+    verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: deps.config.webauthn.rpId,
-      requireUserVerification: false,
-    });
-  } catch {
-    throw wrongCredentials();
-  }
-  if (!verification.verified) throw wrongCredentials();
+      ...expected(deps, challenge, origin),
+    }),
+  );
+  if (!verification) throw wrongCredentials();
   const { credential } = verification.registrationInfo;
   try {
     const row = await repo.insertPasskey(db, {
@@ -250,25 +266,19 @@ export async function checkPasskeyLogin(
   const row = await repo.findPasskeyByCredential(db, response.id);
   // Another account's passkey is as unknown as one never registered.
   if (!row || row.userId !== login.userId) return false;
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
+  // A counter that went backwards (a cloned authenticator) is refused too.
+  const verification = await verified(() =>
+    verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: deps.config.webauthn.rpId,
+      ...expected(deps, challenge, origin),
       credential: {
         id: row.credentialId,
         publicKey: new Uint8Array(row.publicKey),
         counter: row.counter,
         transports: row.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: false,
-    });
-  } catch {
-    // Includes a counter that went backwards (a cloned authenticator): the library refuses it.
-    return false;
-  }
-  if (!verification.verified) return false;
+    }),
+  );
+  if (!verification) return false;
   return repo.usePasskey(db, row.id, verification.authenticationInfo.newCounter, t);
 }

@@ -12,12 +12,10 @@ import {
   randomPhone,
   signUp,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy, startTestApp } from '../../../test/test-app';
+import { appOnTestClock, startTestApp } from '../../../test/test-app';
 import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 
-let clock = Date.now();
-// Rate-limit windows follow this clock, so a test can let hours pass.
-const api = appForFile(() => behindProxy({ limiter: createMemoryRateLimiter(() => clock) }));
+const { api, clock } = appOnTestClock();
 
 type Start = { recoveryToken: string; phone: string; resendAfter: number };
 const start = (client: Client, nationalCode: string) =>
@@ -160,11 +158,11 @@ describe('password recovery', () => {
     const user = await signUp(api);
     for (let i = 0; i < 5; i++)
       expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
-    clock += 3600 * 1000 + 1000;
+    clock.pass(3600 * 1000 + 1000);
     // The national code's hourly window has passed; the phone's daily recovery budget (10) has not.
     for (let i = 0; i < 5; i++)
       expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
-    clock += 3600 * 1000 + 1000;
+    clock.pass(3600 * 1000 + 1000);
     const quiet = await start(newClient(api), user.nationalCode);
     expect(quiet.body.statusCode).toBe(200);
     expect(quiet.body.data.phone).toBe(`${user.phone.slice(0, 4)}***${user.phone.slice(-4)}`);

@@ -139,7 +139,7 @@ export async function resendRecovery(
   assertResendAllowed(challenge, 'sms');
   const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
   await limitSend(deps, 'recovery', 'sms', user ? user.phone : `decoy:${challenge.nationalCode}`);
-  await resendCode(
+  return resendCode(
     deps,
     challenge,
     user
@@ -147,7 +147,6 @@ export async function resendRecovery(
       : null,
     { slideExpiry: true, log: input.log, background: true },
   );
-  return { resendAfter: resendAfterSeconds };
 }
 
 /** Recovery step 3: the new password; every session of the user is revoked. */

@@ -87,13 +87,12 @@ export async function resendSignup(
   assertResendAllowed(challenge, 'sms');
   await limitSignupSend(deps, input.ip);
   await limitSend(deps, 'signup', 'sms', challenge.phone!);
-  await resendCode(
+  return resendCode(
     deps,
     challenge,
     { channel: 'sms', destination: challenge.phone!, purpose: 'signup', locale: input.locale },
     { slideExpiry: true, log: input.log },
   );
-  return { resendAfter: resendAfterSeconds };
 }
 
 /** Sign-up step 3: creates the account with its password and logs it in (a first session). */

@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { listCountOf, nearerEndPage, readListCount } from '../../lib/paging';
+import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import type { Db } from '../identity/repository';
@@ -305,7 +305,7 @@ export async function listSent(
       and(eq(invitations.status, 'accepted'), personSearch(page.search)),
     ),
   );
-  const [rows, [totalRow]] = await Promise.all([
+  const { rows, total } = await rowsWithTotal(
     invitationQuery(db)
       .where(filter)
       .orderBy(...invitationOrder)
@@ -316,8 +316,8 @@ export async function listSent(
       .from(invitations)
       .leftJoin(users, eq(users.id, invitations.inviteeUserId))
       .where(filter),
-  ]);
-  return { rows: rows as InvitationListRow[], total: Number(totalRow?.value ?? 0) };
+  );
+  return { rows: rows as InvitationListRow[], total };
 }
 
 export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<void> {

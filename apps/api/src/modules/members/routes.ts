@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { nothing, signedInRoutes } from '../../http/route-options';
-import { requireMember } from '../access/guard';
+import { memberChange, memberRead, requireMember } from '../access/guard';
 import * as members from './service';
 
 const signedIn = signedInRoutes(['members']);
@@ -42,10 +42,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       }),
       ...plainSerializer,
     },
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_members_read');
-      return ok(request, await members.listMembers(db, request.params.id, request.query, request.locale));
-    },
+    memberRead('tenant_members_read', (_access, request) =>
+      members.listMembers(db, request.params.id, request.query, request.locale),
+    ),
   );
 
   r.get(
@@ -55,13 +54,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       params: memberParamsSchema,
       response: { 200: envelopeSchema(memberSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_members_read');
-      return ok(
-        request,
-        await members.getMember(db, request.params.id, request.params.memberId, request.locale),
-      );
-    },
+    memberRead('tenant_members_read', (_access, request) =>
+      members.getMember(db, request.params.id, request.params.memberId, request.locale),
+    ),
   );
 
   r.put(
@@ -72,19 +67,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       body: updateMemberRequestSchema,
       response: { 200: envelopeSchema(memberSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.body.workspaceId, 'tenant_members_update');
-      return ok(
-        request,
-        await members.changeMemberRole(
-          db,
-          member,
-          { memberId: request.body.memberId, roleId: request.body.roleId },
-          request.locale,
-          request.log,
-        ),
-      );
-    },
+    memberChange('tenant_members_update', (member, { body, locale, log }) =>
+      members.changeMemberRole(db, member, { memberId: body.memberId, roleId: body.roleId }, locale, log),
+    ),
   );
 
   r.delete(

@@ -7,28 +7,37 @@ import type { Notification } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
-  callIn,
   createRole,
   createWorkspace,
   invite,
   logIn,
   newClient,
+  proxiedAppAndCaller,
   quickUser,
   signUp,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import { parseAnnouncementArgs } from '../../cli/announce';
 import { openDatabase } from '../../db/client';
+import type { NotificationParams, NotificationType } from './catalogue';
 import { announce, listAnnouncements, notify } from './service';
 
-const api = appForFile(behindProxy);
-
 type List = { notifications: Notification[]; total: number };
-const call = callIn(api, 'fa');
+const { api, call } = proxiedAppAndCaller('fa');
 const list = (token: string, query = '', lang = 'en') =>
   call<List>('GET', `/v1/notifications/simple/${query}`, token, undefined, lang);
 const unread = async (token: string) =>
   (await call<{ count: number }>('GET', '/v1/notifications/unread/', token)).body.data.count;
+
+type Note = [type: NotificationType, params?: NotificationParams];
+/** Two new users, `a` notified of `aNotes` and then `b` of `bNotes` (each list oldest first). */
+async function twoUsersNotified(aNotes: Note[], bNotes: Note[]) {
+  const a = await quickUser(api);
+  const b = await quickUser(api);
+  const db = api.deps.database.db;
+  for (const [type, params] of aNotes) await notify(db, a.id, type, params);
+  for (const [type, params] of bNotes) await notify(db, b.id, type, params);
+  return { a, b };
+}
 
 describe('notifications', () => {
   it('require a login', async () => {
@@ -38,13 +47,14 @@ describe('notifications', () => {
   });
 
   it('lists only the caller’s own, newest first and paged, worded in the request language', async () => {
-    const a = await quickUser(api);
-    const b = await quickUser(api);
-    const db = api.deps.database.db;
-    await notify(db, a.id, 'password.changed');
-    await notify(db, a.id, 'member.role_changed', { workspaceName: 'Acme' });
-    await notify(db, a.id, 'phone.changed', { phone: '0912***4567' });
-    await notify(db, b.id, 'email.changed', { email: 'b***@example.com' });
+    const { a, b } = await twoUsersNotified(
+      [
+        ['password.changed'],
+        ['member.role_changed', { workspaceName: 'Acme' }],
+        ['phone.changed', { phone: '0912***4567' }],
+      ],
+      [['email.changed', { email: 'b***@example.com' }]],
+    );
 
     const all = await list(a.tokens.accessToken);
     expect(all.status).toBe(200);
@@ -95,12 +105,10 @@ describe('notifications', () => {
   });
 
   it('counts unread and acknowledges only the caller’s own ids', async () => {
-    const a = await quickUser(api);
-    const b = await quickUser(api);
-    const db = api.deps.database.db;
-    await notify(db, a.id, 'password.changed');
-    await notify(db, a.id, 'email.changed', { email: 'a***@example.com' });
-    await notify(db, b.id, 'password.changed');
+    const { a, b } = await twoUsersNotified(
+      [['password.changed'], ['email.changed', { email: 'a***@example.com' }]],
+      [['password.changed']],
+    );
     const [mineNewest, mineOldest] = (await list(a.tokens.accessToken)).body.data.notifications;
     const [theirs] = (await list(b.tokens.accessToken)).body.data.notifications;
     expect(await unread(a.tokens.accessToken)).toBe(2);

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { rowsWithTotal } from '../../lib/paging';
 import type { Db } from '../identity/repository';
 import { type AnnouncementRow, announcements, type NotificationRow, notifications } from './schema';
 
@@ -13,7 +14,7 @@ export async function listOwn(
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const [rows, [totalRow]] = await Promise.all([
+  return rowsWithTotal(
     db
       .select()
       .from(notifications)
@@ -22,8 +23,7 @@ export async function listOwn(
       .offset(page.offset)
       .limit(page.limit),
     db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId)),
-  ]);
-  return { rows, total: Number(totalRow?.value ?? 0) };
+  );
 }
 
 export async function findOwn(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
@@ -85,7 +85,7 @@ export async function listAnnouncements(
   db: Db,
   page: { offset: number; limit: number },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  const [rows, [totalRow]] = await Promise.all([
+  return rowsWithTotal(
     db
       .select()
       .from(announcements)
@@ -93,8 +93,7 @@ export async function listAnnouncements(
       .offset(page.offset)
       .limit(page.limit),
     db.select({ value: count() }).from(announcements),
-  ]);
-  return { rows, total: Number(totalRow?.value ?? 0) };
+  );
 }
 
 export async function findAnnouncement(db: Db, id: string): Promise<AnnouncementRow | undefined> {

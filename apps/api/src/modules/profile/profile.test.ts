@@ -1,14 +1,11 @@
 import { type Profile, profilePaths as paths, type ReferenceRow } from '@wsm/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { callIn, logIn, outbox, quickUser, randomIp, signUp } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
+import { logIn, outbox, proxiedAppAndCaller, quickUser, randomIp, signUp } from '../../../test/fixtures';
 import { assetPaths } from '../assets/routes';
 import { getUser } from '../identity/service';
 
-const api = appForFile(behindProxy);
-
-const call = callIn(api, 'fa');
+const { api, call } = proxiedAppAndCaller('fa');
 
 async function uploadImage(token: string): Promise<string> {
   const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1976d2' } })

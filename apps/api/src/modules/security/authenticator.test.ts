@@ -11,27 +11,24 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
-  callIn,
   expectStepUp,
   latestCode,
   newClient,
   otherCode,
   outbox,
+  proxiedAppAndCaller,
   quickUser,
   signUp,
   staleUser,
   startLogin,
   type TestUser,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 
 // The authenticator app (api-contract.md section 9, the spec's "google" method): enrolment from a fresh
 // session, confirmation with a first code and recovery codes, login with its codes, turning it off.
 
-const api = appForFile(behindProxy);
-
-const call = callIn(api, 'en');
+const { api, call } = proxiedAppAndCaller('en');
 
 /** The app's code `steps` periods of 30 s from now (0: the current one). */
 const codeAt = (secret: string, steps = 0) =>

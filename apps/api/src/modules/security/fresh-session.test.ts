@@ -2,27 +2,24 @@ import { profilePaths as paths } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   ageSession,
-  callIn,
   expectStepUp,
   latestCode,
   otherCode,
   outbox,
+  proxiedAppAndCaller,
   quickUser,
   randomPhone,
   signUp,
   staleSession,
   staleUser,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import { freshSessionSeconds } from '../identity/service';
 
 // "Changing phone, e-mail or password needs the current session to be fresh": a phone or e-mail change
 // from a session older than freshSessionSeconds is answered 630 and a step-up code goes to the current
 // phone; the same call with `currentCode` proves the person and the session is fresh again.
 
-const api = appForFile(behindProxy);
-
-const call = callIn(api, 'en');
+const { api, call } = proxiedAppAndCaller('en');
 
 describe('fresh session for phone and e-mail changes', () => {
   it('a session within the fresh window changes the phone at once', async () => {

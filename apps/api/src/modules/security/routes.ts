@@ -137,12 +137,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     url: string,
     summary: string,
     body: S,
-    submit: (
-      user: AuthUser,
-      input: z.infer<S>,
-      locale: Locale,
-      log: FastifyBaseLogger,
-    ) => Promise<service.ContactChange>,
+    kind: 'email' | 'phone',
+    destination: (input: z.infer<S>) => string,
   ) =>
     r.route({
       method,
@@ -155,7 +151,14 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
           request,
           reply,
           input.currentCode,
-          () => submit(request.user, input, request.locale, request.log),
+          () =>
+            service.submitContact(
+              deps,
+              request.user,
+              { kind, destination: destination(input), currentCode: input.currentCode },
+              request.locale,
+              request.log,
+            ),
           (answer) => answer.sent,
         );
       },
@@ -363,7 +366,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       paths.email,
       `${method === 'POST' ? 'Adds' : 'Changes'} the e-mail: sends a code to that address.`,
       emailRequestSchema,
-      (user, input, locale, log) => service.submitEmail(deps, user, input, locale, log),
+      'email',
+      (input) => input.email,
     );
   checkCode(
     paths.emailVerify,
@@ -380,7 +384,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     paths.phone,
     'Texts a code to a new phone.',
     phoneRequestSchema,
-    (user, input, locale, log) => service.submitPhone(deps, user, input, locale, log),
+    'phone',
+    (input) => input.phone,
   );
   checkCode(
     paths.phoneVerify,

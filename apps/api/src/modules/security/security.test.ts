@@ -2,12 +2,12 @@ import { identityPaths, type Notification, profilePaths as paths, type TokenPair
 import { describe, expect, it } from 'vitest';
 import { literal, refuseWrites } from '../../../test/fault-triggers';
 import {
-  callIn,
   latestCode,
   logIn,
   newClient,
   otherCode,
   outbox,
+  proxiedAppAndCaller,
   quickUser,
   randomNationalCode,
   randomPhone,
@@ -16,13 +16,10 @@ import {
   strongPassword,
   type TestUser,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import type { ChallengePurpose } from '../identity/schema';
 
-const api = appForFile(behindProxy);
-
-const call = callIn(api, 'fa');
+const { api, call } = proxiedAppAndCaller('fa');
 
 /** Moves the user's pending challenge of a purpose `seconds` into the past. */
 async function agePending(userId: string, purpose: ChallengePurpose, seconds: number): Promise<void> {

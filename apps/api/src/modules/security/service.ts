@@ -140,34 +140,41 @@ export async function getEmail(
 /** A phone or e-mail change answer: the code went to the new address, or a step-up is needed first. */
 export type ContactChange = { sent: { resendAfter: number } } | { stepUp: StepUp };
 
+/** What proves a new e-mail or phone: the code's purpose and channel; and when it is the account's already. */
+const contactCodes = {
+  email: {
+    purpose: 'email-verify',
+    channel: 'email',
+    isCurrent: (user: User, email: string) => user.email === email && user.emailVerified,
+  },
+  phone: {
+    purpose: 'phone-change',
+    channel: 'sms',
+    isCurrent: (user: User, phone: string) => user.phone === phone,
+  },
+} as const;
+
 /**
- * Sends a code to a new e-mail address (add or change); from a stale session, a step-up code to the
- * current phone first (see freshOrStepUp). The address becomes the account's only once
- * the code is entered; until then the current one stays. Whether the address is used by another account
- * is never said (addresses are not unique: no login is by e-mail address).
+ * Sends a code to a new e-mail address (add or change) or phone: 261 when it is the account's already
+ * (an e-mail only once verified); from a stale session, a step-up code to the current phone first (see
+ * freshOrStepUp). The new one becomes the account's only once the code is entered; until then the
+ * current one stays. Whether an e-mail address is used by another account is never said (addresses are
+ * not unique: no login is by e-mail address).
  */
-export async function submitEmail(
+export async function submitContact(
   deps: AppDeps,
   caller: { id: string; sessionId: string },
-  input: { email: string; currentCode?: string | undefined },
+  change: { kind: 'email' | 'phone'; destination: string; currentCode?: string | undefined },
   locale: Locale,
   log: Logger,
 ): Promise<ContactChange> {
-  const userId = caller.id;
-  const { email } = input;
-  const user = await userOf(deps, userId);
-  if (user.email === email && user.emailVerified) throw new AppError(StatusCode.duplicate);
-  const stepUp = await freshOrStepUp(deps, caller, input.currentCode, log);
+  const { purpose, channel, isCurrent } = contactCodes[change.kind];
+  const { destination } = change;
+  if (isCurrent(await userOf(deps, caller.id), destination)) throw new AppError(StatusCode.duplicate);
+  const stepUp = await freshOrStepUp(deps, caller, change.currentCode, log);
   if (stepUp) return { stepUp };
   return {
-    sent: await sendAccountCode(deps, {
-      userId,
-      purpose: 'email-verify',
-      channel: 'email',
-      destination: email,
-      locale,
-      log,
-    }),
+    sent: await sendAccountCode(deps, { userId: caller.id, purpose, channel, destination, locale, log }),
   };
 }
 
@@ -186,32 +193,6 @@ export async function verifyEmail(deps: AppDeps, userId: string, code: string, l
 /** The caller's phone. */
 export async function getPhone(deps: AppDeps, userId: string): Promise<{ phone: string }> {
   return { phone: (await userOf(deps, userId)).phone };
-}
-
-/**
- * Texts a code to a new phone (261 when it is already the caller's); from a stale session, a step-up
- * code to the current phone first.
- */
-export async function submitPhone(
-  deps: AppDeps,
-  caller: { id: string; sessionId: string },
-  input: { phone: string; currentCode?: string | undefined },
-  locale: Locale,
-  log: Logger,
-): Promise<ContactChange> {
-  const user = await userOf(deps, caller.id);
-  if (user.phone === input.phone) throw new AppError(StatusCode.duplicate);
-  const stepUp = await freshOrStepUp(deps, caller, input.currentCode, log);
-  if (stepUp) return { stepUp };
-  const sent = await sendAccountCode(deps, {
-    userId: caller.id,
-    purpose: 'phone-change',
-    channel: 'sms',
-    destination: input.phone,
-    locale,
-    log,
-  });
-  return { sent };
 }
 
 /** Texts the pending phone code again (404 when none is pending). */

@@ -7,24 +7,21 @@ import {
 } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  callIn,
   latestCode,
   maskedPhone,
   outbox,
+  proxiedAppAndCaller,
   quickUser,
   signUp,
   startLogin,
   type TestUser,
 } from '../../../test/fixtures';
-import { appForFile, behindProxy } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 import { setUserEmail } from '../identity/service';
 
 // The preferred two-factor method (not in api-contract.md, which is silent on it): where login codes go.
 
-const api = appForFile(behindProxy);
-
-const call = callIn(api, 'en');
+const { api, call } = proxiedAppAndCaller('en');
 
 async function addVerifiedEmail(user: TestUser, email: string): Promise<void> {
   const token = user.tokens.accessToken;

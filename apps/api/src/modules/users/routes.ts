@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { nothing, signedInRoutes } from '../../http/route-options';
-import { requireMember } from '../access/guard';
+import { memberChange, memberRead, requireMember } from '../access/guard';
 import * as directory from './service';
 
 const signedIn = signedInRoutes(['workspace users']);
@@ -37,10 +37,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       }),
       ...plainSerializer,
     },
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_users_role_read');
-      return ok(request, await directory.listUsers(db, request.params.id, request.query, request.locale));
-    },
+    memberRead('tenant_users_role_read', (_access, request) =>
+      directory.listUsers(db, request.params.id, request.query, request.locale),
+    ),
   );
 
   r.get(
@@ -50,13 +49,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceUserParamsSchema,
       response: { 200: envelopeSchema(workspaceUserSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_users_role_read');
-      return ok(
-        request,
-        await directory.getUser(db, request.params.id, request.params.userId, request.locale),
-      );
-    },
+    memberRead('tenant_users_role_read', (_access, request) =>
+      directory.getUser(db, request.params.id, request.params.userId, request.locale),
+    ),
   );
 
   r.put(
@@ -66,13 +61,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       body: updateWorkspaceUserRequestSchema,
       response: { 200: envelopeSchema(workspaceUserSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
-      return ok(
-        request,
-        await directory.updateUser(db, request.body.workspaceId, request.body, request.locale),
-      );
-    },
+    memberChange('tenant_users_role_update', (_member, { body, locale }) =>
+      directory.updateUser(db, body.workspaceId, body, locale),
+    ),
   );
 
   r.delete(
@@ -97,10 +88,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(z.array(namedKeySchema)) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_users_role_read');
-      return ok(request, directory.statusCatalogue(request.locale));
-    },
+    memberRead('tenant_users_role_read', (_access, request) => directory.statusCatalogue(request.locale)),
   );
 
   r.put(
@@ -111,9 +99,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       body: workspaceUserStatusRequestSchema,
       response: { 200: envelopeSchema(workspaceUserSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.body.workspaceId, 'tenant_users_role_update');
-      return ok(request, await directory.changeStatus(db, member, request.body, request.locale, request.log));
-    },
+    memberChange('tenant_users_role_update', (member, { body, locale, log }) =>
+      directory.changeStatus(db, member, body, locale, log),
+    ),
   );
 }

@@ -17,7 +17,7 @@ import { envelopeSchema, ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { limitRoute } from '../../http/rate-limit';
 import { signedInRoutes } from '../../http/route-options';
-import { requireMember } from '../access/guard';
+import { memberChange, memberRead, requireMember } from '../access/guard';
 import { maxImageBytes, storeImage } from '../assets/images';
 import { uploadLimit } from '../assets/routes';
 import * as workspaces from './service';
@@ -58,10 +58,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(workspaceSchema) },
     }),
-    async (request) => {
-      const member = await requireMember(request, request.params.id);
-      return ok(request, await workspaces.getWorkspace(db, member, request.locale));
-    },
+    memberRead(null, (member, request) => workspaces.getWorkspace(db, member, request.locale)),
   );
 
   r.get(
@@ -71,10 +68,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       params: workspaceIdParamsSchema,
       response: { 200: envelopeSchema(workspaceProfileSchema) },
     }),
-    async (request) => {
-      await requireMember(request, request.params.id, 'tenant_profile_read');
-      return ok(request, await workspaces.getProfile(db, request.params.id));
-    },
+    memberRead('tenant_profile_read', (_access, request) => workspaces.getProfile(db, request.params.id)),
   );
 
   r.put(
@@ -85,10 +79,9 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       body: updateWorkspaceProfileRequestSchema,
       response: { 200: envelopeSchema(workspaceProfileSchema) },
     }),
-    async (request) => {
-      const access = await requireMember(request, request.body.workspaceId, 'tenant_profile_update');
-      return ok(request, await workspaces.updateProfile(db, access, request.body, request.locale));
-    },
+    memberChange('tenant_profile_update', (access, { body, locale }) =>
+      workspaces.updateProfile(db, access, body, locale),
+    ),
   );
 
   r.post(
