@@ -52,6 +52,12 @@ export function currentUserId(): string | null {
   return typeof stored === 'string' && stored ? stored : null;
 }
 
+/** Creating (post) or updating (put) an application answers it; a taken key is an error at its field. */
+const saveApplication = async (method: 'post' | 'put', body: unknown) =>
+  applicationSchema.parse(
+    await unwrap(apiClient[method](workspacePaths.applications, body, duplicateAtField)),
+  );
+
 export const workspacesApi = {
   list: () => get(workspacePaths.workspaces, z.array(workspaceSchema)),
   get: (id: string) => get(workspacePaths.workspace(id), workspaceSchema),
@@ -92,26 +98,10 @@ export const workspacesApi = {
     get(workspacePaths.applicationsOf(workspaceId), z.array(applicationSchema)),
   application: (workspaceId: string, appId: string) =>
     get(workspacePaths.application(workspaceId, appId), applicationSchema),
-  createApplication: async (body: CreateApplicationRequest) =>
-    applicationSchema.parse(
-      await unwrap(
-        apiClient.post(
-          workspacePaths.applications,
-          createApplicationRequestSchema.parse(body),
-          duplicateAtField,
-        ),
-      ),
-    ),
-  updateApplication: async (body: UpdateApplicationRequest) =>
-    applicationSchema.parse(
-      await unwrap(
-        apiClient.put(
-          workspacePaths.applications,
-          updateApplicationRequestSchema.parse(body),
-          duplicateAtField,
-        ),
-      ),
-    ),
+  createApplication: (body: CreateApplicationRequest) =>
+    saveApplication('post', createApplicationRequestSchema.parse(body)),
+  updateApplication: (body: UpdateApplicationRequest) =>
+    saveApplication('put', updateApplicationRequestSchema.parse(body)),
   deleteApplication: async (workspaceId: string, applicationId: string) => {
     await unwrap(
       apiClient.delete(workspacePaths.applications, {
