@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import arBackups from '../../public/assets/locales/ar/backups.json';
 import arNotifications from '../../public/assets/locales/ar/notifications.json';
 import arProfile from '../../public/assets/locales/ar/profile.json';
@@ -88,6 +88,12 @@ export function fakeApi(): FakeApi {
     },
     calls: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
   };
+}
+
+/** The body of the one call to `route`, once it is made. */
+export async function sentOnce(api: FakeApi, route: string): Promise<unknown> {
+  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
+  return api.calls(route)[0]?.body;
 }
 
 export const toasts = {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
-import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, sentOnce, toasts } from '../../test/feature-harness';
 import { Component as MembersPage } from './members-page';
-import { actAs, me, page, role, sentOnce, workspaceId } from './test-fixtures';
+import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
 const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;
 const invitationsList = `GET ${workspacePaths.invitations}`;

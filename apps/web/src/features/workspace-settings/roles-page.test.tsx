@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, sentOnce, toasts } from '../../test/feature-harness';
 import { groupPermissions } from './permission-matrix';
 import { Component as RolesPage } from './roles-page';
-import { actAs, page, permissionCatalogue, role, sentOnce, softwares, workspaceId } from './test-fixtures';
+import { actAs, page, permissionCatalogue, role, softwares, workspaceId } from './test-fixtures';
 
 const rolesList = `GET ${workspacePaths.rolesOf(workspaceId)}`;
 const roleWrite = workspacePaths.roles;

@@ -83,9 +83,3 @@ export function actAs(api: FakeApi, held: PermissionKey[] | 'owner'): void {
   api.on(`GET ${workspacePaths.softwares(workspaceId)}`, softwares);
   api.on(`GET ${workspacePaths.permissions(workspaceId)}`, permissionCatalogue);
 }
-
-/** The body of the one call to `route`, once it is made. */
-export async function sentOnce(api: FakeApi, route: string): Promise<unknown> {
-  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
-  return api.calls(route)[0]?.body;
-}

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type WorkspaceUser, workspacePaths, workspaceUserStatuses } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, sentOnce, toasts } from '../../test/feature-harness';
 import { allowedTransitions } from './grant';
-import { actAs, page, sentOnce, workspaceId } from './test-fixtures';
+import { actAs, page, workspaceId } from './test-fixtures';
 import { Component as UsersPage } from './users-page';
 
 const usersList = `GET ${workspacePaths.usersOf(workspaceId)}`;
