@@ -47,6 +47,8 @@ export interface FakeApi {
   requests: RecordedRequest[];
   on: (route: string, handler: Handler | unknown) => void;
   calls: (route: string) => RecordedRequest[];
+  /** The body of the one call to `route`, once it is made. */
+  sentOnce: (route: string) => Promise<unknown>;
 }
 
 function parseBody(data: unknown): unknown {
@@ -81,19 +83,19 @@ export function fakeApi(): FakeApi {
     };
     return respond(status, body);
   };
+  const calls = (route: string) =>
+    requests.filter((request) => `${request.method} ${request.path}` === route);
   return {
     requests,
     on(route, handler) {
       handlers.set(route, typeof handler === 'function' ? (handler as Handler) : () => ({ data: handler }));
     },
-    calls: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
+    calls,
+    async sentOnce(route) {
+      await waitFor(() => expect(calls(route)).toHaveLength(1));
+      return calls(route)[0]?.body;
+    },
   };
-}
-
-/** The body of the one call to `route`, once it is made. */
-export async function sentOnce(api: FakeApi, route: string): Promise<unknown> {
-  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
-  return api.calls(route)[0]?.body;
 }
 
 export const toasts = {

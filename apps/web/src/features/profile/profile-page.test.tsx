@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { featureTestHarness, renderScreen, sentOnce, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { ProfilePage } from './profile-page';
 
 const profile = {
@@ -49,7 +49,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.clear(first);
     await userEvent.type(first, 'Maryam');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await sentOnce(api, 'PUT /v1/auth/profile/')).toEqual({
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toEqual({
       firstName: 'Maryam',
       lastName: 'Ahmadi',
       genderId: 'g2',
@@ -77,7 +77,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: '۱۳۷۰' }));
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     // 1 Farvardin 1370 = 21 March 1991.
-    expect(await sentOnce(api, 'PUT /v1/auth/profile/')).toMatchObject({ birthDate: '1991-03-21' });
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toMatchObject({ birthDate: '1991-03-21' });
   });
 
   it('refuses an empty name with the Persian message and sends nothing', async () => {
@@ -114,7 +114,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await sentOnce(api, 'PUT /v1/auth/profile/')).toMatchObject({ imageId: 'img-9' });
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toMatchObject({ imageId: 'img-9' });
   });
 
   it('uploads nothing when the framing is cancelled', async () => {

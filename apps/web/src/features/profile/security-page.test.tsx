@@ -2,13 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
-import {
-  featureTestHarness,
-  type RecordedRequest,
-  renderScreen,
-  sentOnce,
-  toasts,
-} from '../../test/feature-harness';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { SecurityPage } from './security-page';
 
 const desktopChrome =
@@ -97,7 +91,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(0);
     // 0012345679 is valid; typed in Persian digits it is sent in ASCII.
     await retype(section, input, '۰۰۱۲۳۴۵۶۷۹', 'Save');
-    expect(await sentOnce(api, 'POST /v1/auth/identity/security/national-code/')).toEqual({
+    expect(await api.sentOnce('POST /v1/auth/identity/security/national-code/')).toEqual({
       nationalCode: '0012345679',
     });
   });
@@ -109,7 +103,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const input = await within(section).findByLabelText('Username');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
     await retype(section, input, 'Sara.New', 'Save');
-    expect(await sentOnce(api, 'PUT /v1/auth/identity/security/username/')).toEqual({ username: 'sara.new' });
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/username/')).toEqual({ username: 'sara.new' });
   });
 
   it('a taken username is said at the field, not in a generic toast, and goes when the field changes', async () => {
@@ -170,7 +164,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
     await userEvent.type(within(section).getByLabelText('Repeat the new password'), '2');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await sentOnce(api, 'PUT /v1/auth/identity/security/password/')).toEqual({
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/password/')).toEqual({
       currentPassword: 'old-Secret-1',
       password: 'new-Secret-22',
       code: '123456',
@@ -182,7 +176,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', null);
     const section = await openAndAddEmail();
-    expect(await sentOnce(api, 'POST /v1/auth/identity/security/email/')).toEqual({
+    expect(await api.sentOnce('POST /v1/auth/identity/security/email/')).toEqual({
       email: 'sara@example.com',
     });
     expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeTruthy();
@@ -194,7 +188,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('GET /v1/auth/identity/security/email/', { email: 'sara@example.com', verified: true });
     await userEvent.type(within(section).getByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    expect(await sentOnce(api, 'POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
+    expect(await api.sentOnce('POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
@@ -242,7 +236,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
     expect(await within(section).findByText('The mobile number is not valid')).toBeTruthy();
     await retype(section, input, '+989351112233', 'Change number');
-    expect(await sentOnce(api, 'PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '111222');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
@@ -274,7 +268,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
-    expect(await sentOnce(api, 'DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
+    expect(await api.sentOnce('DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
   });
 
   it('asks a stale session for the code texted to the current phone before changing the number', async () => {
@@ -326,7 +320,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(newCode.value).toBe('');
     await userEvent.type(newCode, '444555');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    expect(await sentOnce(api, 'POST /v1/auth/identity/security/phone/verify/')).toEqual({ code: '444555' });
+    expect(await api.sentOnce('POST /v1/auth/identity/security/phone/verify/')).toEqual({ code: '444555' });
     expect(toasts.success).toHaveBeenCalledWith('Your mobile number was changed.');
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
-import { featureTestHarness, renderScreen, sentOnce, toasts } from '../../test/feature-harness';
+import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { Component as MembersPage } from './members-page';
 import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
@@ -129,7 +129,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({
+    expect(await api.sentOnce(sendInvitation)).toEqual({
       workspaceId,
       roleId: 'role-viewer',
       phone: '09121234567',
@@ -151,7 +151,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.clear(field);
     await userEvent.type(field, '۰۰۱۳۵۴۲۴۱۹');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({
+    expect(await api.sentOnce(sendInvitation)).toEqual({
       workspaceId,
       roleId: null,
       nationalCode: '0013542419',
@@ -187,7 +187,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
+    expect(await api.sentOnce(sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
     expect(api.calls(rolesList)).toHaveLength(0);
   });
 
@@ -215,7 +215,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Leave workspace' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Leave workspace' }));
-    expect(await sentOnce(api, `DELETE ${workspacePaths.members}`)).toEqual({
+    expect(await api.sentOnce(`DELETE ${workspacePaths.members}`)).toEqual({
       workspaceId,
       memberId: 'm-me',
     });
@@ -236,7 +236,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await sentOnce(api, `PUT ${workspacePaths.members}`)).toEqual({
+    expect(await api.sentOnce(`PUT ${workspacePaths.members}`)).toEqual({
       workspaceId,
       memberId: 'm-bob',
       roleId: 'role-viewer',
@@ -249,7 +249,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     );
     const confirm = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
-    expect(await sentOnce(api, `DELETE ${workspacePaths.invitations}`)).toEqual({
+    expect(await api.sentOnce(`DELETE ${workspacePaths.invitations}`)).toEqual({
       workspaceId,
       invitationId: 'inv-1',
     });

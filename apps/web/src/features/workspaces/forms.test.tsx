@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { customIssueMessages } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAppId, getWorkspaceId } from '../../lib/storage';
-import {
-  featureTestHarness,
-  type RecordedRequest,
-  renderScreen,
-  sentOnce,
-  toasts,
-} from '../../test/feature-harness';
+import { featureTestHarness, type RecordedRequest, renderScreen, toasts } from '../../test/feature-harness';
 import { CreateWorkspacePage } from './create-workspace-page';
 import { selectApp, selectWorkspace } from './selection';
 import { ApplicationsPage } from './settings/applications-page';
@@ -115,7 +109,7 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     const form = api.calls('POST /v1/assets/workspace-profile-image/')[0]?.body as FormData;
     expect([...form.keys()]).toEqual(['workspaceId', 'file']);
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره‌ی تغییرات' }));
-    expect(await sentOnce(api, 'PUT /v1/workspaces/profile/')).toEqual({
+    expect(await api.sentOnce('PUT /v1/workspaces/profile/')).toEqual({
       workspaceId: 'ws-1',
       name: 'Acme',
       description: 'Trading',
@@ -192,7 +186,7 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Android' }), '2.0.9');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Telegram' }), 'acme_crm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add application' }));
-    expect(await sentOnce(api, 'POST /v1/workspaces/profile/applications/')).toEqual({
+    expect(await api.sentOnce('POST /v1/workspaces/profile/applications/')).toEqual({
       workspaceId: 'ws-1',
       key: 'crm',
       name: 'CRM',
@@ -215,7 +209,7 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete this application?' });
     expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await sentOnce(api, 'DELETE /v1/workspaces/profile/applications/')).toEqual({
+    expect(await api.sentOnce('DELETE /v1/workspaces/profile/applications/')).toEqual({
       workspaceId: 'ws-1',
       applicationId: 'a2',
     });
