@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { Component as MembersPage } from './members-page';
+import { typedInvitee } from './mock-routes';
 import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
 const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;
@@ -40,14 +41,7 @@ const pendingInvitation: Invitation = {
   createdDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
   expiresDate: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
   status: { id: 'pending', key: 'pending', name: 'Pending' },
-  invitee: {
-    userId: null,
-    firstName: null,
-    lastName: null,
-    username: null,
-    phone: '0935***7788',
-    nationalCode: null,
-  },
+  invitee: typedInvitee({ phone: '0935***7788' }),
 };
 
 // Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
