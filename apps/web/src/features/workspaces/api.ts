@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
+import { sendFile } from '../../lib/upload';
 import { tokenSubject } from '../auth/complete-login';
 import { notificationKeys } from '../notifications/api';
 
@@ -73,19 +74,10 @@ export const workspacesApi = {
       await unwrap(apiClient.put(workspacePaths.profile, updateWorkspaceProfileRequestSchema.parse(body))),
     ),
   /** Multipart: the server reads `workspaceId` before `file`, so the order of the fields matters. */
-  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) => {
-    const form = new FormData();
-    form.append('workspaceId', workspaceId);
-    form.append('file', file);
-    const data = await unwrap(
-      apiClient.post(workspacePaths.logo, form, {
-        onUploadProgress: (event) => {
-          if (event.total) onProgress?.(event.loaded / event.total);
-        },
-      }),
-    );
-    return workspaceImageResponseSchema.parse(data);
-  },
+  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) =>
+    workspaceImageResponseSchema.parse(
+      await sendFile('post', workspacePaths.logo, file, { fields: { workspaceId }, onProgress }),
+    ),
   /**
    * The caller's level and permissions in a workspace. No page-level redirect: a stale selection (a
    * workspace the user was removed from) is cleared by the caller instead of leaving for /403.
