@@ -4,6 +4,7 @@ import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
+import { pendingInvitation } from '../workspaces/test-fixtures';
 import { Component as MembersPage } from './members-page';
 import { typedInvitee } from './mock-routes';
 import { actAs, me, page, role, workspaceId } from './test-fixtures';
@@ -30,17 +31,12 @@ const mine = member('m-me', { firstName: 'Mina', userId: me });
 const viewer = role({ id: 'role-viewer', name: 'Viewer', keys: ['tenant_members_read'] });
 const admin = role({ id: 'role-admin', name: 'Admin', superAccess: true });
 
-const pendingInvitation: Invitation = {
-  id: 'inv-1',
+/** A Viewer invitation sent two days ago to a typed phone, expiring in just under five days. */
+const sent: Invitation = {
+  ...pendingInvitation({ id: 'role-viewer', name: 'Viewer', key: 'viewer' }),
   workspaceId,
-  workspaceName: 'acme',
-  name: 'Acme',
-  logo: null,
-  role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
-  token: 't',
   createdDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
   expiresDate: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
-  status: { id: 'pending', key: 'pending', name: 'Pending' },
   invitee: typedInvitee({ phone: '0935***7788' }),
 };
 
@@ -50,7 +46,7 @@ configure({ asyncUtilTimeout: 5000 });
 const api = featureTestHarness();
 beforeEach(() => {
   api.on(membersList, page([owner, bob, mine]));
-  api.on(invitationsList, page([pendingInvitation]));
+  api.on(invitationsList, page([sent]));
   api.on(rolesList, page([viewer, admin]));
 });
 
@@ -117,7 +113,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('accepts a mobile number in Persian digits and sends it canonical, with the chosen role', async () => {
     actAs(api, 'owner');
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('fa');
     await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۹۱۲ ۱۲۳ ۴۵۶۷');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
@@ -133,7 +129,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('checks the national code check digit and sends a valid one typed in Persian digits', async () => {
     actAs(api, 'owner');
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('en');
     await userEvent.click(within(dialog).getByRole('button', { name: 'National code' }));
     const field = within(dialog).getByLabelText(/National code/, { selector: 'input' });
@@ -176,7 +172,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {
     actAs(api, ['tenant_members_read', 'tenant_members_invitations_send']);
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('en');
     expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
