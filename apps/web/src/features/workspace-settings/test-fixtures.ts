@@ -1,4 +1,3 @@
-import { waitFor } from '@testing-library/react';
 import {
   type Permission,
   type PermissionKey,
@@ -7,7 +6,6 @@ import {
   type Software,
   workspacePaths,
 } from '@wsm/contracts';
-import { expect } from 'vitest';
 import { setStoredUser, setWorkspaceId } from '../../lib/storage';
 import type { FakeApi } from '../../test/feature-harness';
 

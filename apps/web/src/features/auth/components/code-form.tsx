@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
