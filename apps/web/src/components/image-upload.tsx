@@ -1,5 +1,7 @@
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
 /**
  * A picked image shown at once from its local copy while it uploads with its progress. The local copy
@@ -41,4 +43,53 @@ export function useImageUpload() {
 export function UploadProgress({ progress, label }: { progress: number | undefined; label: string }) {
   if (progress === undefined) return null;
   return <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={label} />;
+}
+
+/** What an image upload accepts; the server checks the content again. */
+export interface ImageRules {
+  types: readonly string[];
+  maxBytes: number;
+}
+
+/** Why `file` cannot be uploaded under `rules` (its type by name here, by content on the server). */
+export function imageProblem(file: File, rules: ImageRules): 'wrongType' | 'tooLarge' | undefined {
+  if (!rules.types.includes(file.type)) return 'wrongType';
+  if (file.size > rules.maxBytes) return 'tooLarge';
+  return undefined;
+}
+
+/**
+ * The button that opens the file picker for an image of `rules`' types, with the hidden file input it
+ * clicks. `onPick` gets the chosen file; the input is emptied, so choosing the same file again counts.
+ */
+export function ImageFileButton({
+  rules,
+  inputTestId,
+  onPick,
+  ...button
+}: Omit<ButtonProps, 'onClick'> & { rules: ImageRules; inputTestId: string; onPick: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onPick(file);
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={rules.types.join(',')}
+        hidden
+        data-testid={inputTestId}
+        onChange={choose}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<PhotoCamera />}
+        onClick={() => input.current?.click()}
+        {...button}
+      />
+    </>
+  );
 }

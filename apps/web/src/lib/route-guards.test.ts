@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GuardResult, isPublicRoute, matchesRoute, resolveGuard } from './route-guards';
+import { type GuardInput, type GuardResult, isPublicRoute, matchesRoute, resolveGuard } from './route-guards';
 
 const allow: GuardResult = { type: 'allow' };
 const toLogin: GuardResult = { type: 'redirect', to: '/login', reason: 'logged-out' };
@@ -35,16 +35,18 @@ const privatePaths = [
   '/loginx',
 ];
 
+/** One test per path: in `state`, the path resolves to `expected`. */
+const eachPath = (title: string, paths: string[], state: Omit<GuardInput, 'path'>, expected: GuardResult) =>
+  it.each(paths)(title, (path) => {
+    expect(resolveGuard({ ...state, path })).toEqual(expected);
+  });
+
 describe('logged out', () => {
   const state = { loggedIn: false, workspaceId: null, appId: null };
 
-  it.each(publicPaths)('public %s is allowed', (path) => {
-    expect(resolveGuard({ ...state, path })).toEqual(allow);
-  });
+  eachPath('public %s is allowed', publicPaths, state, allow);
 
-  it.each(privatePaths)('%s redirects to login', (path) => {
-    expect(resolveGuard({ ...state, path })).toEqual(toLogin);
-  });
+  eachPath('%s redirects to login', privatePaths, state, toLogin);
 
   it('lets configured whitelist routes through', () => {
     const whitelist = ['/pricing', '/help*'];
@@ -57,58 +59,65 @@ describe('logged out', () => {
 describe('logged in without a workspace', () => {
   const state = { loggedIn: true, workspaceId: null, appId: null };
 
-  it.each([
-    '/',
-    '/workspace/new',
-    '/workspace/apps',
-    '/workspace/invitations',
-    '/workspace/invitations/7/answer',
-    '/profile',
-    '/profile/security/sessions',
-    ...statusPaths,
-    '/announcement',
-    '/announcement/5',
-    '/logout',
-    '/logout/all',
-  ])('%s is allowed', (path) => {
-    expect(resolveGuard({ ...state, path })).toEqual(allow);
-  });
+  eachPath(
+    '%s is allowed',
+    [
+      '/',
+      '/workspace/new',
+      '/workspace/apps',
+      '/workspace/invitations',
+      '/workspace/invitations/7/answer',
+      '/profile',
+      '/profile/security/sessions',
+      ...statusPaths,
+      '/announcement',
+      '/announcement/5',
+      '/logout',
+      '/logout/all',
+    ],
+    state,
+    allow,
+  );
 
-  it.each(['/workspace', '/workspace/settings', '/workspace/newer', '/dashboard', '/login', '/signup'])(
+  eachPath(
     '%s redirects to the workspace picker',
-    (path) => {
-      expect(resolveGuard({ ...state, path })).toEqual(toRoot);
-    },
+    ['/workspace', '/workspace/settings', '/workspace/newer', '/dashboard', '/login', '/signup'],
+    state,
+    toRoot,
   );
 });
 
 describe('logged in with a workspace but no application', () => {
   const state = { loggedIn: true, workspaceId: 'w1', appId: null };
 
-  it.each([
-    '/workspace',
-    '/workspace/settings/members',
-    '/workspace/invitations',
-    '/workspace/apps',
-    '/announcement/1',
-    '/logout',
-    '/',
-    '/profile',
-    '/error',
-    '/coming-soon',
-  ])('%s is allowed', (path) => {
-    expect(resolveGuard({ ...state, path })).toEqual(allow);
-  });
+  eachPath(
+    '%s is allowed',
+    [
+      '/workspace',
+      '/workspace/settings/members',
+      '/workspace/invitations',
+      '/workspace/apps',
+      '/announcement/1',
+      '/logout',
+      '/',
+      '/profile',
+      '/error',
+      '/coming-soon',
+    ],
+    state,
+    allow,
+  );
 
-  it.each(['/dashboard', '/reports/daily', '/login'])('%s redirects to the applications', (path) => {
-    expect(resolveGuard({ ...state, path })).toEqual(toApps);
-  });
+  eachPath('%s redirects to the applications', ['/dashboard', '/reports/daily', '/login'], state, toApps);
 });
 
 describe('logged in with a workspace and an application', () => {
-  it.each(['/dashboard', '/reports/daily', '/workspace/settings', '/', '/login'])('%s is allowed', (path) => {
-    expect(resolveGuard({ loggedIn: true, workspaceId: 'w1', appId: 'a1', path })).toEqual(allow);
-  });
+  eachPath(
+    '%s is allowed',
+    ['/dashboard', '/reports/daily', '/workspace/settings', '/', '/login'],
+    { loggedIn: true, workspaceId: 'w1', appId: 'a1' },
+    allow,
+  );
 });
 
 describe('paths', () => {

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import arBackups from '../../public/assets/locales/ar/backups.json';
 import arNotifications from '../../public/assets/locales/ar/notifications.json';
 import arProfile from '../../public/assets/locales/ar/profile.json';
@@ -47,6 +47,8 @@ export interface FakeApi {
   requests: RecordedRequest[];
   on: (route: string, handler: Handler | unknown) => void;
   calls: (route: string) => RecordedRequest[];
+  /** The body of the one call to `route`, once it is made. */
+  sentOnce: (route: string) => Promise<unknown>;
 }
 
 function parseBody(data: unknown): unknown {
@@ -81,12 +83,18 @@ export function fakeApi(): FakeApi {
     };
     return respond(status, body);
   };
+  const calls = (route: string) =>
+    requests.filter((request) => `${request.method} ${request.path}` === route);
   return {
     requests,
     on(route, handler) {
       handlers.set(route, typeof handler === 'function' ? (handler as Handler) : () => ({ data: handler }));
     },
-    calls: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
+    calls,
+    async sentOnce(route) {
+      await waitFor(() => expect(calls(route)).toHaveLength(1));
+      return calls(route)[0]?.body;
+    },
   };
 }
 

@@ -69,20 +69,22 @@ export function sendLoginCode(
   return unwrap(apiClient.post(identityPaths.loginSend, { method }, { ...options, bearer: challenge }));
 }
 
+/** Login step 2, whichever way: `body` with the challenge token → the token pair (620 at the field). */
+function finishLogin(
+  path: string,
+  challenge: string,
+  body: object,
+  options: CallOptions,
+): Promise<TokenPair> {
+  return unwrap(apiClient.post(path, body, { ...atField, ...options, bearer: challenge }));
+}
+
 /** Login step 2 with a recovery code of the authenticator method (any method) → the token pair. */
-export function verifyLoginWithRecoveryCode(
+export const verifyLoginWithRecoveryCode = (
   challenge: string,
   recoveryCode: string,
   options: CallOptions = {},
-): Promise<TokenPair> {
-  return unwrap(
-    apiClient.post(
-      identityPaths.loginVerify,
-      { recoveryCode },
-      { ...atField, ...options, bearer: challenge },
-    ),
-  );
-}
+) => finishLogin(identityPaths.loginVerify, challenge, { recoveryCode }, options);
 
 /** Login step 2 with a passkey: the authentication options for the account's passkeys. */
 export function loginPasskeyOptions(challenge: string, options: CallOptions = {}): Promise<WebAuthnOptions> {
@@ -90,26 +92,12 @@ export function loginPasskeyOptions(challenge: string, options: CallOptions = {}
 }
 
 /** Login step 2 with a passkey: the browser's answer → the token pair (a refusal, 620, is the page's to say). */
-export function verifyLoginPasskey(
-  challenge: string,
-  response: unknown,
-  options: CallOptions = {},
-): Promise<TokenPair> {
-  return unwrap(
-    apiClient.post(
-      identityPaths.loginPasskeyVerify,
-      { response },
-      { ...atField, ...options, bearer: challenge },
-    ),
-  );
-}
+export const verifyLoginPasskey = (challenge: string, response: unknown, options: CallOptions = {}) =>
+  finishLogin(identityPaths.loginPasskeyVerify, challenge, { response }, options);
 
 /** Login step 2: the code (sent, or the authenticator app's) → the token pair. */
-export function verifyLogin(challenge: string, code: string, options: CallOptions = {}): Promise<TokenPair> {
-  return unwrap(
-    apiClient.post(identityPaths.loginVerify, { code }, { ...atField, ...options, bearer: challenge }),
-  );
-}
+export const verifyLogin = (challenge: string, code: string, options: CallOptions = {}) =>
+  finishLogin(identityPaths.loginVerify, challenge, { code }, options);
 
 export function startSignup(
   body: { phone: string; nationalCode: string },
@@ -118,19 +106,23 @@ export function startSignup(
   return unwrap(apiClient.post(identityPaths.signupPhone, body, options));
 }
 
-export function verifySignup(
-  signupToken: string,
-  code: string,
-  options: CallOptions = {},
-): Promise<{ signupToken: string }> {
-  return unwrap(
-    apiClient.post(identityPaths.signupVerify, { signupToken, code }, { ...atField, ...options }),
-  );
+/**
+ * The code step of sign-up or recovery: `verify` sends the code (a wrong one is an error at its field),
+ * `resend` asks for another; the flow's token travels with each under `tokenName`.
+ */
+function codeStep<K extends string>(tokenName: K, paths: { verify: string; resend: string }) {
+  return {
+    verify: (token: string, code: string, options: CallOptions = {}): Promise<Record<K, string>> =>
+      unwrap(apiClient.post(paths.verify, { [tokenName]: token, code }, { ...atField, ...options })),
+    resend: (token: string, options: CallOptions = {}): Promise<Resent> =>
+      unwrap(apiClient.post(paths.resend, { [tokenName]: token }, options)),
+  };
 }
 
-export function resendSignup(signupToken: string, options: CallOptions = {}): Promise<Resent> {
-  return unwrap(apiClient.post(identityPaths.signupResend, { signupToken }, options));
-}
+export const { verify: verifySignup, resend: resendSignup } = codeStep('signupToken', {
+  verify: identityPaths.signupVerify,
+  resend: identityPaths.signupResend,
+});
 
 export interface SignupAccount {
   password: string;
@@ -151,19 +143,10 @@ export function startRecovery(nationalCode: string, options: CallOptions = {}): 
   return unwrap(apiClient.post(identityPaths.recoveryStart, { nationalCode }, options));
 }
 
-export function verifyRecovery(
-  recoveryToken: string,
-  code: string,
-  options: CallOptions = {},
-): Promise<{ recoveryToken: string }> {
-  return unwrap(
-    apiClient.post(identityPaths.recoveryVerify, { recoveryToken, code }, { ...atField, ...options }),
-  );
-}
-
-export function resendRecovery(recoveryToken: string, options: CallOptions = {}): Promise<Resent> {
-  return unwrap(apiClient.post(identityPaths.recoveryResend, { recoveryToken }, options));
-}
+export const { verify: verifyRecovery, resend: resendRecovery } = codeStep('recoveryToken', {
+  verify: identityPaths.recoveryVerify,
+  resend: identityPaths.recoveryResend,
+});
 
 export function changeRecoveredPassword(
   recoveryToken: string,

@@ -1,9 +1,11 @@
-import { type Envelope, issueMessage, type Locale } from '@wsm/contracts';
+import { type Envelope, issueMessage, type Locale, StatusCode } from '@wsm/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo } from 'react';
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from '../../lib/api-error';
 import { useLocale } from '../../lib/locale-navigation';
+import { statusOf } from './errors';
 
 type AuthSchemas = typeof import('./schemas');
 
@@ -100,6 +102,31 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * Shows why the server refused a form's secret (the password or the code in `field`): wrong credentials
+ * (620) under that field, focused, after `onWrongCredentials`; else the answer's error for that field
+ * under it; anything else goes to `report` (the API client's; the login form loads it on submit).
+ */
+export function showRefusal<T extends FieldValues>(
+  error: unknown,
+  field: Path<T>,
+  setError: UseFormReturn<T>['setError'],
+  /** The catalogue's message for 620, in the page's language. */
+  wrongCredentials: string,
+  report: (error: unknown) => void,
+  onWrongCredentials?: () => void,
+): void {
+  if (statusOf(error) === StatusCode.wrongCredentials) {
+    onWrongCredentials?.();
+    setError(field, { type: 'server', message: wrongCredentials }, { shouldFocus: true });
+  } else if (error instanceof ApiError) {
+    // 'unexpected' errors were already reported where they arose.
+    applyServerErrors(error.envelope, setError, [field]);
+  } else {
+    report(error);
+  }
 }
 
 /** The public forms' schemas, loaded once on the first check of any of them. */

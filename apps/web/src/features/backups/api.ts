@@ -12,6 +12,7 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
+import { sendFile } from '../../lib/upload';
 
 // Workspace backups (api-contract.md section 6, product-spec.md section 7 "Backup"): the calls, their
 // answers checked against the contract's shapes, and TanStack Query hooks. Creating and restoring
@@ -72,17 +73,9 @@ export async function importBackup(
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<Backup> {
-  const form = new FormData();
-  form.append('file', file);
-  const data = await unwrap(
-    apiClient.put(backupPaths.import(workspaceId), form, {
-      signal,
-      onUploadProgress: (event) => {
-        if (event.total) onProgress(Math.min(event.loaded / event.total, 1));
-      },
-    }),
+  return backupSchema.parse(
+    await sendFile('put', backupPaths.import(workspaceId), file, { onProgress, signal }),
   );
-  return backupSchema.parse(data);
 }
 
 /** The file name the server suggests (Content-Disposition), else one made from the backup. */

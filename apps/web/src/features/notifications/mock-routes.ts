@@ -41,27 +41,23 @@ const announcements = () => [
   },
 ];
 
+/** A kind's list (all of it on one page) and one of its entries by id (the first). */
+const listRoutes = (kind: 'simple' | 'bulk', list: () => { id: string }[]): MockRoute[] => [
+  {
+    method: 'get',
+    path: `/v1/notifications/${kind}`,
+    answer: () => ok({ notifications: list(), total: list().length }),
+  },
+  {
+    method: 'get',
+    path: new RegExp(`^/v1/notifications/${kind}/id/[^/]+$`),
+    answer: () => ok(list()[0]),
+  },
+];
+
 export const notificationMockRoutes: MockRoute[] = [
   { method: 'get', path: '/v1/notifications/unread', answer: () => ok({ count: 1 }) },
-  {
-    method: 'get',
-    path: '/v1/notifications/simple',
-    answer: () => ok({ notifications: notifications(), total: 2 }),
-  },
-  {
-    method: 'get',
-    path: /^\/v1\/notifications\/simple\/id\/[^/]+$/,
-    answer: () => ok(notifications()[0]),
-  },
-  {
-    method: 'get',
-    path: '/v1/notifications/bulk',
-    answer: () => ok({ notifications: announcements(), total: 1 }),
-  },
-  {
-    method: 'get',
-    path: /^\/v1\/notifications\/bulk\/id\/[^/]+$/,
-    answer: () => ok(announcements()[0]),
-  },
+  ...listRoutes('simple', notifications),
+  ...listRoutes('bulk', announcements),
   { method: 'put', path: '/v1/notifications/ack', answer: () => ok(null) },
 ];

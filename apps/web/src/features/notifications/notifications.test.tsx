@@ -104,8 +104,7 @@ describe('the notifications list', () => {
     expect(within(list).getAllByText('5 minutes ago')).toHaveLength(2);
     expect(api.calls('GET /v1/notifications/simple/')[0]?.params).toEqual({ page: 1, pageSize: 20 });
     await userEvent.click(within(list).getByRole('button', { name: 'Mark as read' }));
-    await waitFor(() => expect(api.calls('PUT /v1/notifications/ack/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/notifications/ack/')[0]?.body).toEqual({ ids: ['n1'] });
+    expect(await api.sentOnce('PUT /v1/notifications/ack/')).toEqual({ ids: ['n1'] });
     await waitFor(() => expect(within(list).queryByRole('button', { name: 'Mark as read' })).toBeNull());
   });
 

@@ -15,6 +15,7 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, type HttpResponse, unwrap } from '../../lib/api-client';
+import { sendFile } from '../../lib/upload';
 
 // Own profile and security (api-contract.md section 4, product-spec.md section 7): request and answer
 // schemas named after the contract's fields, the calls, and their TanStack Query hooks.
@@ -197,18 +198,8 @@ export const profileApi = {
     unwrap(apiClient.put(profilePaths.profile, profileUpdateRequestSchema.parse(body))),
   genders: () => get(profilePaths.genders, optionListSchema),
   languages: () => get(profilePaths.languages, optionListSchema),
-  uploadImage: async (file: File, onProgress?: (fraction: number) => void) => {
-    const form = new FormData();
-    form.append('file', file);
-    const data = await unwrap(
-      apiClient.post(profilePaths.image, form, {
-        onUploadProgress: (event) => {
-          if (event.total) onProgress?.(event.loaded / event.total);
-        },
-      }),
-    );
-    return imageUploadResponseSchema.parse(data);
-  },
+  uploadImage: async (file: File, onProgress?: (fraction: number) => void) =>
+    imageUploadResponseSchema.parse(await sendFile('post', profilePaths.image, file, { onProgress })),
   username: () => get(profilePaths.username, usernameResponseSchema),
   // A taken username (261) and a wrong current password (620) are shown at their fields.
   setUsername: (username: string) =>

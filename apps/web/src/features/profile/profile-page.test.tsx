@@ -49,8 +49,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.clear(first);
     await userEvent.type(first, 'Maryam');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toEqual({
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toEqual({
       firstName: 'Maryam',
       lastName: 'Ahmadi',
       genderId: 'g2',
@@ -77,9 +76,8 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.click(within(birth).getByRole('combobox', { name: 'سال' }));
     await userEvent.click(await screen.findByRole('option', { name: '۱۳۷۰' }));
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
     // 1 Farvardin 1370 = 21 March 1991.
-    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ birthDate: '1991-03-21' });
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toMatchObject({ birthDate: '1991-03-21' });
   });
 
   it('refuses an empty name with the Persian message and sends nothing', async () => {
@@ -116,8 +114,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/auth/profile/')[0]?.body).toMatchObject({ imageId: 'img-9' });
+    expect(await api.sentOnce('PUT /v1/auth/profile/')).toMatchObject({ imageId: 'img-9' });
   });
 
   it('uploads nothing when the framing is cancelled', async () => {

@@ -52,17 +52,30 @@ const open = (locale: 'fa' | 'en' = 'en') =>
   });
 const card = (name: string) => screen.findByRole('region', { name });
 
-/** The body of the one call to `route`, once it is made. */
-async function sentOnce(route: string) {
-  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
-  return api.calls(route)[0]?.body;
-}
-
-/** Replaces the text of `input` with `text` and presses the section's button named `button`. */
+/** Replaces the text of `input` (if any) with `text` and presses the section's button named `button`. */
 async function retype(section: HTMLElement, input: HTMLElement, text: string, button: string) {
   await userEvent.clear(input);
   await userEvent.type(input, text);
   await userEvent.click(within(section).getByRole('button', { name: button }));
+}
+
+/** The sessions list holds only `session`, started on 1 January 2026 and last seen the day after. */
+const onlySession = (session: {
+  id: string;
+  ipAddress: string;
+  agent: string;
+  platform: string;
+  current: boolean;
+}) =>
+  api.on('GET /v1/auth/identity/security/sessions/', [
+    { ...session, createdDate: '2026-01-01T10:00:00.000Z', lastSeenDate: '2026-01-02T10:00:00.000Z' },
+  ]);
+
+/** Opens the page (in English) and finds the field labelled `label` in the card named `name`. */
+async function openField(name: string, label: string) {
+  await open();
+  const section = await card(name);
+  return { section, input: await within(section).findByLabelText(label) };
 }
 
 /** The server's refusal of a call tried too often (260), with its wait in seconds. */
@@ -88,35 +101,28 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   it('lets an account without a national code set it once, checking the check digit first', async () => {
     api.on('GET /v1/auth/identity/security/national-code/', { nationalCode: null });
     api.on('POST /v1/auth/identity/security/national-code/', null);
-    await open();
-    const section = await card('National code');
-    const input = await within(section).findByLabelText('National code');
-    await userEvent.type(input, '0010000001');
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    const { section, input } = await openField('National code', 'National code');
+    await retype(section, input, '0010000001', 'Save');
     expect(await within(section).findByText('The national code is not valid')).toBeTruthy();
     expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(0);
     // 0012345679 is valid; typed in Persian digits it is sent in ASCII.
     await retype(section, input, '۰۰۱۲۳۴۵۶۷۹', 'Save');
-    expect(await sentOnce('POST /v1/auth/identity/security/national-code/')).toEqual({
+    expect(await api.sentOnce('POST /v1/auth/identity/security/national-code/')).toEqual({
       nationalCode: '0012345679',
     });
   });
 
   it('changes the username', async () => {
     api.on('PUT /v1/auth/identity/security/username/', null);
-    await open();
-    const section = await card('Username');
-    const input = await within(section).findByLabelText('Username');
+    const { section, input } = await openField('Username', 'Username');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
     await retype(section, input, 'Sara.New', 'Save');
-    expect(await sentOnce('PUT /v1/auth/identity/security/username/')).toEqual({ username: 'sara.new' });
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/username/')).toEqual({ username: 'sara.new' });
   });
 
   it('a taken username is said at the field, not in a generic toast, and goes when the field changes', async () => {
     api.on('PUT /v1/auth/identity/security/username/', () => ({ status: 400, statusCode: 261 }));
-    await open();
-    const section = await card('Username');
-    const input = await within(section).findByLabelText('Username');
+    const { section, input } = await openField('Username', 'Username');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('sara'));
     await userEvent.type(input, '2');
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
@@ -170,7 +176,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
     await userEvent.type(within(section).getByLabelText('Repeat the new password'), '2');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await sentOnce('PUT /v1/auth/identity/security/password/')).toEqual({
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/password/')).toEqual({
       currentPassword: 'old-Secret-1',
       password: 'new-Secret-22',
       code: '123456',
@@ -182,7 +188,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', null);
     const section = await openAndAddEmail();
-    expect(await sentOnce('POST /v1/auth/identity/security/email/')).toEqual({
+    expect(await api.sentOnce('POST /v1/auth/identity/security/email/')).toEqual({
       email: 'sara@example.com',
     });
     expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeTruthy();
@@ -194,7 +200,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('GET /v1/auth/identity/security/email/', { email: 'sara@example.com', verified: true });
     await userEvent.type(within(section).getByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    expect(await sentOnce('POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
+    expect(await api.sentOnce('POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
@@ -235,14 +241,11 @@ describe('/profile/security', { timeout: 30_000 }, () => {
   it('changes the phone: PUT the new number, then POST the code; a bad number is refused', async () => {
     api.on('PUT /v1/auth/identity/security/phone/', { resendAfter: 120 });
     api.on('POST /v1/auth/identity/security/phone/verify/', null);
-    await open();
-    const section = await card('Mobile number');
-    const input = await within(section).findByLabelText('New mobile number');
-    await userEvent.type(input, '12345');
-    await userEvent.click(within(section).getByRole('button', { name: 'Change number' }));
+    const { section, input } = await openField('Mobile number', 'New mobile number');
+    await retype(section, input, '12345', 'Change number');
     expect(await within(section).findByText('The mobile number is not valid')).toBeTruthy();
     await retype(section, input, '+989351112233', 'Change number');
-    expect(await sentOnce('PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
+    expect(await api.sentOnce('PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '111222');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(api.calls('POST /v1/auth/identity/security/phone/verify/')).toHaveLength(1));
@@ -274,7 +277,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
-    expect(await sentOnce('DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
+    expect(await api.sentOnce('DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
   });
 
   it('asks a stale session for the code texted to the current phone before changing the number', async () => {
@@ -326,7 +329,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(newCode.value).toBe('');
     await userEvent.type(newCode, '444555');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    expect(await sentOnce('POST /v1/auth/identity/security/phone/verify/')).toEqual({ code: '444555' });
+    expect(await api.sentOnce('POST /v1/auth/identity/security/phone/verify/')).toEqual({ code: '444555' });
     expect(toasts.success).toHaveBeenCalledWith('Your mobile number was changed.');
   });
 
@@ -434,17 +437,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
   it('a session whose agent names no browser is an unknown device, the agent on hover', async () => {
     api.on('GET /v1/auth/identity/security/passkeys/', []);
-    api.on('GET /v1/auth/identity/security/sessions/', [
-      {
-        id: 's3',
-        ipAddress: '10.0.0.3',
-        agent: 'node',
-        platform: 'unknown',
-        createdDate: '2026-01-01T10:00:00.000Z',
-        lastSeenDate: '2026-01-02T10:00:00.000Z',
-        current: false,
-      },
-    ]);
+    onlySession({ id: 's3', ipAddress: '10.0.0.3', agent: 'node', platform: 'unknown', current: false });
     await open('fa');
     const list = await within(await card('نشست‌ها')).findByRole('list');
     const name = within(list).getByText('دستگاه ناشناخته');
@@ -470,17 +463,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
   it('offers no "end all others" when this is the only session', async () => {
     api.on('GET /v1/auth/identity/security/passkeys/', []);
-    api.on('GET /v1/auth/identity/security/sessions/', [
-      {
-        id: 's1',
-        ipAddress: '10.0.0.1',
-        agent: 'Chrome 126',
-        platform: 'Linux',
-        createdDate: '2026-01-01T10:00:00.000Z',
-        lastSeenDate: '2026-01-02T10:00:00.000Z',
-        current: true,
-      },
-    ]);
+    onlySession({ id: 's1', ipAddress: '10.0.0.1', agent: 'Chrome 126', platform: 'Linux', current: true });
     await open();
     const section = await card('Sessions');
     await within(section).findByRole('list', { name: 'Sessions' });

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   createRoleRequestSchema,
   deleteMemberRequestSchema,
@@ -156,13 +162,12 @@ export const adminKeys = {
 /** Part A's access hook keeps the caller's permissions under this key; role and member changes refresh it. */
 const accessKey = ['workspace-access'] as const;
 
+/** One page of a settings list: the page on screen stays while the next one loads. */
+const useListPage = <T>(queryKey: QueryKey, queryFn: () => Promise<T>, enabled: boolean) =>
+  useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, enabled });
+
 export const useRoles = (workspaceId: string, query: ListQuery, enabled = true) =>
-  useQuery({
-    queryKey: adminKeys.roles(workspaceId, query),
-    queryFn: () => adminApi.roles(workspaceId, query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  useListPage(adminKeys.roles(workspaceId, query), () => adminApi.roles(workspaceId, query), enabled);
 
 /** Every role (for the role pickers). */
 export const useAllRoles = (workspaceId: string, enabled = true) =>
@@ -192,32 +197,24 @@ export const useAccessCatalogue = (workspaceId: string) =>
   });
 
 export const useMembers = (workspaceId: string, query: ListQuery, enabled = true) =>
-  useQuery({
-    queryKey: [...adminKeys.members(workspaceId), query],
-    queryFn: () => adminApi.members(workspaceId, query),
-    placeholderData: keepPreviousData,
+  useListPage(
+    [...adminKeys.members(workspaceId), query],
+    () => adminApi.members(workspaceId, query),
     enabled,
-  });
+  );
 
 export const useSentInvitations = (workspaceId: string, query: ListQuery, enabled = true) =>
-  useQuery({
-    queryKey: [...adminKeys.invitations(workspaceId), query],
-    queryFn: () => adminApi.sentInvitations(workspaceId, query),
-    placeholderData: keepPreviousData,
+  useListPage(
+    [...adminKeys.invitations(workspaceId), query],
+    () => adminApi.sentInvitations(workspaceId, query),
     enabled,
-  });
+  );
 
 export const useWorkspaceUsers = (
   workspaceId: string,
   query: ListQuery & { status?: WorkspaceUserStatus },
   enabled = true,
-) =>
-  useQuery({
-    queryKey: [...adminKeys.users(workspaceId), query],
-    queryFn: () => adminApi.users(workspaceId, query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+) => useListPage([...adminKeys.users(workspaceId), query], () => adminApi.users(workspaceId, query), enabled);
 
 export const useUserStatuses = (workspaceId: string, enabled = true) =>
   useQuery({

@@ -4,8 +4,10 @@ import { type Invitation, type Member, workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
+import { pendingInvitation } from '../workspaces/test-fixtures';
 import { Component as MembersPage } from './members-page';
-import { actAs, me, page, role, sentOnce, workspaceId } from './test-fixtures';
+import { typedInvitee } from './mock-routes';
+import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
 const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;
 const invitationsList = `GET ${workspacePaths.invitations}`;
@@ -29,25 +31,13 @@ const mine = member('m-me', { firstName: 'Mina', userId: me });
 const viewer = role({ id: 'role-viewer', name: 'Viewer', keys: ['tenant_members_read'] });
 const admin = role({ id: 'role-admin', name: 'Admin', superAccess: true });
 
-const pendingInvitation: Invitation = {
-  id: 'inv-1',
+/** A Viewer invitation sent two days ago to a typed phone, expiring in just under five days. */
+const sent: Invitation = {
+  ...pendingInvitation({ id: 'role-viewer', name: 'Viewer', key: 'viewer' }),
   workspaceId,
-  workspaceName: 'acme',
-  name: 'Acme',
-  logo: null,
-  role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
-  token: 't',
   createdDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
   expiresDate: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
-  status: { id: 'pending', key: 'pending', name: 'Pending' },
-  invitee: {
-    userId: null,
-    firstName: null,
-    lastName: null,
-    username: null,
-    phone: '0935***7788',
-    nationalCode: null,
-  },
+  invitee: typedInvitee({ phone: '0935***7788' }),
 };
 
 // Lazy screens, MUI and i18n take a while on the first render of a busy two-core machine.
@@ -56,7 +46,7 @@ configure({ asyncUtilTimeout: 5000 });
 const api = featureTestHarness();
 beforeEach(() => {
   api.on(membersList, page([owner, bob, mine]));
-  api.on(invitationsList, page([pendingInvitation]));
+  api.on(invitationsList, page([sent]));
   api.on(rolesList, page([viewer, admin]));
 });
 
@@ -123,13 +113,13 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('accepts a mobile number in Persian digits and sends it canonical, with the chosen role', async () => {
     actAs(api, 'owner');
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('fa');
     await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۹۱۲ ۱۲۳ ۴۵۶۷');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({
+    expect(await api.sentOnce(sendInvitation)).toEqual({
       workspaceId,
       roleId: 'role-viewer',
       phone: '09121234567',
@@ -139,7 +129,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('checks the national code check digit and sends a valid one typed in Persian digits', async () => {
     actAs(api, 'owner');
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('en');
     await userEvent.click(within(dialog).getByRole('button', { name: 'National code' }));
     const field = within(dialog).getByLabelText(/National code/, { selector: 'input' });
@@ -151,7 +141,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.clear(field);
     await userEvent.type(field, '۰۰۱۳۵۴۲۴۱۹');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({
+    expect(await api.sentOnce(sendInvitation)).toEqual({
       workspaceId,
       roleId: null,
       nationalCode: '0013542419',
@@ -182,12 +172,12 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
   it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {
     actAs(api, ['tenant_members_read', 'tenant_members_invitations_send']);
-    api.on(sendInvitation, pendingInvitation);
+    api.on(sendInvitation, sent);
     const dialog = await openInvite('en');
     expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await sentOnce(api, sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
+    expect(await api.sentOnce(sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
     expect(api.calls(rolesList)).toHaveLength(0);
   });
 
@@ -215,7 +205,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Leave workspace' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Leave workspace' }));
-    expect(await sentOnce(api, `DELETE ${workspacePaths.members}`)).toEqual({
+    expect(await api.sentOnce(`DELETE ${workspacePaths.members}`)).toEqual({
       workspaceId,
       memberId: 'm-me',
     });
@@ -236,7 +226,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await sentOnce(api, `PUT ${workspacePaths.members}`)).toEqual({
+    expect(await api.sentOnce(`PUT ${workspacePaths.members}`)).toEqual({
       workspaceId,
       memberId: 'm-bob',
       roleId: 'role-viewer',
@@ -249,7 +239,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     );
     const confirm = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
-    expect(await sentOnce(api, `DELETE ${workspacePaths.invitations}`)).toEqual({
+    expect(await api.sentOnce(`DELETE ${workspacePaths.invitations}`)).toEqual({
       workspaceId,
       invitationId: 'inv-1',
     });

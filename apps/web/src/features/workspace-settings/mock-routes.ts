@@ -203,6 +203,21 @@ interface StoredInvitation {
   expiresDate: string;
 }
 
+type Invitee = StoredInvitation['invitee'];
+
+/** The invitee of a pending invitation, as the API shows it: only what was typed, no account. */
+export const typedInvitee = (
+  typed: Partial<Pick<Invitee, 'username' | 'phone' | 'nationalCode'>>,
+): Invitee => ({
+  userId: null,
+  firstName: null,
+  lastName: null,
+  username: null,
+  phone: null,
+  nationalCode: null,
+  ...typed,
+});
+
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 let serial = 100;
@@ -263,14 +278,7 @@ function seed() {
     {
       id: 'invitation-1',
       roleId: 'role-viewer',
-      invitee: {
-        userId: null,
-        firstName: null,
-        lastName: null,
-        username: null,
-        phone: '0935***7788',
-        nationalCode: null,
-      },
+      invitee: typedInvitee({ phone: '0935***7788' }),
       status: 'pending',
       createdDate: daysAgo(2),
       expiresDate: inDays(5),
@@ -278,15 +286,7 @@ function seed() {
     {
       id: 'invitation-2',
       roleId: 'role-hr',
-      // Pending: the API shows only what was typed.
-      invitee: {
-        userId: null,
-        firstName: null,
-        lastName: null,
-        username: 'negar',
-        phone: null,
-        nationalCode: null,
-      },
+      invitee: typedInvitee({ username: 'negar' }),
       status: 'pending',
       createdDate: daysAgo(6),
       expiresDate: inDays(1),
@@ -568,14 +568,11 @@ export const workspaceAdminMockRoutes: MockRoute[] = [
         id: nextId('invitation'),
         roleId: typeof body.roleId === 'string' ? body.roleId : null,
         // Like the API: only what was typed, whether or not an account holds it.
-        invitee: {
-          userId: null,
-          firstName: null,
-          lastName: null,
+        invitee: typedInvitee({
           username,
           phone: phone ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : null,
           nationalCode: nationalCode ? `${nationalCode.slice(0, 3)}****${nationalCode.slice(-3)}` : null,
-        },
+        }),
         status: 'pending',
         createdDate: new Date().toISOString(),
         expiresDate: inDays(7),

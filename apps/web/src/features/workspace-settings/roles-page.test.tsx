@@ -6,7 +6,7 @@ import { isolated } from '../../test/bidi';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { groupPermissions } from './permission-matrix';
 import { Component as RolesPage } from './roles-page';
-import { actAs, page, permissionCatalogue, role, sentOnce, softwares, workspaceId } from './test-fixtures';
+import { actAs, page, permissionCatalogue, role, softwares, workspaceId } from './test-fixtures';
 
 const rolesList = `GET ${workspacePaths.rolesOf(workspaceId)}`;
 const roleWrite = workspacePaths.roles;
@@ -69,7 +69,7 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'members invitations send' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
 
-    expect(await sentOnce(api, `POST ${roleWrite}`)).toEqual({
+    expect(await api.sentOnce(`POST ${roleWrite}`)).toEqual({
       workspaceId,
       name: 'Support',
       superAccess: false,
@@ -104,7 +104,7 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     );
     await userEvent.type(within(dialog).getByLabelText(/Role name/), 'Helpers');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
-    expect(await sentOnce(api, `POST ${roleWrite}`)).toMatchObject({
+    expect(await api.sentOnce(`POST ${roleWrite}`)).toMatchObject({
       superAccess: false,
       permissionIds: ['tenant_members_read', 'tenant_members_update'],
     });

@@ -1,4 +1,3 @@
-import { waitFor } from '@testing-library/react';
 import {
   type Permission,
   type PermissionKey,
@@ -7,7 +6,6 @@ import {
   type Software,
   workspacePaths,
 } from '@wsm/contracts';
-import { expect } from 'vitest';
 import { setStoredUser, setWorkspaceId } from '../../lib/storage';
 import type { FakeApi } from '../../test/feature-harness';
 
@@ -82,10 +80,4 @@ export function actAs(api: FakeApi, held: PermissionKey[] | 'owner'): void {
   });
   api.on(`GET ${workspacePaths.softwares(workspaceId)}`, softwares);
   api.on(`GET ${workspacePaths.permissions(workspaceId)}`, permissionCatalogue);
-}
-
-/** The body of the one call to `route`, once it is made. */
-export async function sentOnce(api: FakeApi, route: string): Promise<unknown> {
-  await waitFor(() => expect(api.calls(route)).toHaveLength(1));
-  return api.calls(route)[0]?.body;
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { isolated } from '../../test/bidi';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { allowedTransitions } from './grant';
-import { actAs, page, sentOnce, workspaceId } from './test-fixtures';
+import { actAs, page, workspaceId } from './test-fixtures';
 import { Component as UsersPage } from './users-page';
 
 const usersList = `GET ${workspacePaths.usersOf(workspaceId)}`;
@@ -97,7 +97,7 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Suspend this user?' });
     expect(api.calls(statusChange)).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Suspend' }));
-    expect(await sentOnce(api, statusChange)).toEqual({
+    expect(await api.sentOnce(statusChange)).toEqual({
       workspaceId,
       userId: 'e-carol',
       statusKey: 'suspended',
@@ -139,7 +139,7 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete this user?' });
     expect(within(confirm).getByText('The pending invitations of Erin Test will be withdrawn.')).toBeTruthy();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await sentOnce(api, `DELETE ${workspacePaths.users}`)).toEqual({ workspaceId, userId: 'e-erin' });
+    expect(await api.sentOnce(`DELETE ${workspacePaths.users}`)).toEqual({ workspaceId, userId: 'e-erin' });
   });
 
   it("protects the owner's and the caller's own entries from status changes and deletion", async () => {
@@ -191,7 +191,7 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     const last = within(dialog).getByLabelText('نام خانوادگی');
     await userEvent.clear(last);
     await userEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
-    expect(await sentOnce(api, `PUT ${workspacePaths.users}`)).toEqual({
+    expect(await api.sentOnce(`PUT ${workspacePaths.users}`)).toEqual({
       workspaceId,
       userId: 'e-carol',
       firstName: 'Carol',

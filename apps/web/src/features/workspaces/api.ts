@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
+import { sendFile } from '../../lib/upload';
 import { tokenSubject } from '../auth/complete-login';
 import { notificationKeys } from '../notifications/api';
 
@@ -52,6 +53,12 @@ export function currentUserId(): string | null {
   return typeof stored === 'string' && stored ? stored : null;
 }
 
+/** Creating (post) or updating (put) an application answers it; a taken key is an error at its field. */
+const saveApplication = async (method: 'post' | 'put', body: unknown) =>
+  applicationSchema.parse(
+    await unwrap(apiClient[method](workspacePaths.applications, body, duplicateAtField)),
+  );
+
 export const workspacesApi = {
   list: () => get(workspacePaths.workspaces, z.array(workspaceSchema)),
   get: (id: string) => get(workspacePaths.workspace(id), workspaceSchema),
@@ -67,19 +74,10 @@ export const workspacesApi = {
       await unwrap(apiClient.put(workspacePaths.profile, updateWorkspaceProfileRequestSchema.parse(body))),
     ),
   /** Multipart: the server reads `workspaceId` before `file`, so the order of the fields matters. */
-  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) => {
-    const form = new FormData();
-    form.append('workspaceId', workspaceId);
-    form.append('file', file);
-    const data = await unwrap(
-      apiClient.post(workspacePaths.logo, form, {
-        onUploadProgress: (event) => {
-          if (event.total) onProgress?.(event.loaded / event.total);
-        },
-      }),
-    );
-    return workspaceImageResponseSchema.parse(data);
-  },
+  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) =>
+    workspaceImageResponseSchema.parse(
+      await sendFile('post', workspacePaths.logo, file, { fields: { workspaceId }, onProgress }),
+    ),
   /**
    * The caller's level and permissions in a workspace. No page-level redirect: a stale selection (a
    * workspace the user was removed from) is cleared by the caller instead of leaving for /403.
@@ -92,26 +90,10 @@ export const workspacesApi = {
     get(workspacePaths.applicationsOf(workspaceId), z.array(applicationSchema)),
   application: (workspaceId: string, appId: string) =>
     get(workspacePaths.application(workspaceId, appId), applicationSchema),
-  createApplication: async (body: CreateApplicationRequest) =>
-    applicationSchema.parse(
-      await unwrap(
-        apiClient.post(
-          workspacePaths.applications,
-          createApplicationRequestSchema.parse(body),
-          duplicateAtField,
-        ),
-      ),
-    ),
-  updateApplication: async (body: UpdateApplicationRequest) =>
-    applicationSchema.parse(
-      await unwrap(
-        apiClient.put(
-          workspacePaths.applications,
-          updateApplicationRequestSchema.parse(body),
-          duplicateAtField,
-        ),
-      ),
-    ),
+  createApplication: (body: CreateApplicationRequest) =>
+    saveApplication('post', createApplicationRequestSchema.parse(body)),
+  updateApplication: (body: UpdateApplicationRequest) =>
+    saveApplication('put', updateApplicationRequestSchema.parse(body)),
   deleteApplication: async (workspaceId: string, applicationId: string) => {
     await unwrap(
       apiClient.delete(workspacePaths.applications, {

@@ -109,8 +109,7 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     const form = api.calls('POST /v1/assets/workspace-profile-image/')[0]?.body as FormData;
     expect([...form.keys()]).toEqual(['workspaceId', 'file']);
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره‌ی تغییرات' }));
-    await waitFor(() => expect(api.calls('PUT /v1/workspaces/profile/')).toHaveLength(1));
-    expect(api.calls('PUT /v1/workspaces/profile/')[0]?.body).toEqual({
+    expect(await api.sentOnce('PUT /v1/workspaces/profile/')).toEqual({
       workspaceId: 'ws-1',
       name: 'Acme',
       description: 'Trading',
@@ -187,8 +186,7 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Android' }), '2.0.9');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Telegram' }), 'acme_crm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add application' }));
-    await waitFor(() => expect(api.calls('POST /v1/workspaces/profile/applications/')).toHaveLength(1));
-    expect(api.calls('POST /v1/workspaces/profile/applications/')[0]?.body).toEqual({
+    expect(await api.sentOnce('POST /v1/workspaces/profile/applications/')).toEqual({
       workspaceId: 'ws-1',
       key: 'crm',
       name: 'CRM',
@@ -211,8 +209,7 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete this application?' });
     expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(1));
-    expect(api.calls('DELETE /v1/workspaces/profile/applications/')[0]?.body).toEqual({
+    expect(await api.sentOnce('DELETE /v1/workspaces/profile/applications/')).toEqual({
       workspaceId: 'ws-1',
       applicationId: 'a2',
     });

@@ -1,20 +1,18 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
 import { formatCountdown } from '../../../lib/wait';
-import { retryAfterOf, statusOf } from '../errors';
+import { retryAfterOf } from '../errors';
 import { startCountdown } from '../flow-state';
-import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { loadAuthSchema, showRefusal, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { AuthForm } from './auth-form';
 import { DigitsController } from './digits-controller';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
@@ -52,17 +50,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
       await onVerify(code);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      if (statusOf(error) === StatusCode.wrongCredentials) {
-        setError(
-          'code',
-          { type: 'server', message: t('errors:api.wrongCredentials') },
-          { shouldFocus: true },
-        );
-      } else if (error instanceof ApiError) {
-        applyServerErrors(error.envelope, setError, ['code']);
-      } else {
-        reportUnexpectedError(error);
-      }
+      showRefusal(error, 'code', setError, t('errors:api.wrongCredentials'), reportUnexpectedError);
     }
   });
 

@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { type Locale, StatusCode, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
+import { type Locale, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-error';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
-import { statusOf } from '../errors';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
-import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { loadAuthSchema, showRefusal, useLocalizedResolver, useRevalidateOnLocale } from '../form';
 import { AuthForm, PasswordController } from './auth-form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
@@ -50,19 +48,9 @@ export function LoginForm() {
       navigate(loginVerifyPath[challenge.method]);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      if (statusOf(error) === StatusCode.wrongCredentials) {
-        resetField('password');
-        setError(
-          'password',
-          { type: 'server', message: t('errors:api.wrongCredentials') },
-          { shouldFocus: true },
-        );
-      } else if (error instanceof ApiError) {
-        // 'unexpected' errors were already reported where they arose.
-        applyServerErrors(error.envelope, setError, ['password']);
-      } else {
-        reportUnexpectedError(error);
-      }
+      showRefusal(error, 'password', setError, t('errors:api.wrongCredentials'), reportUnexpectedError, () =>
+        resetField('password'),
+      );
     }
   });
 

@@ -1,11 +1,14 @@
-import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadProgress, useImageUpload } from '../../../components/image-upload';
+import {
+  ImageFileButton,
+  imageProblem,
+  UploadProgress,
+  useImageUpload,
+} from '../../../components/image-upload';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileImageRules } from '../api';
 import { ImageCropDialog } from './image-crop-dialog';
@@ -25,21 +28,14 @@ export function ImagePicker({
   onUploaded: (imageId: string) => void;
 }) {
   const { t } = useTranslation('profile');
-  const input = useRef<HTMLInputElement>(null);
   const { preview, progress, uploading, upload: send } = useImageUpload();
   const [error, setError] = useState('');
   const [cropping, setCropping] = useState<File | null>(null);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!profileImageRules.types.includes(file.type)) {
-      setError(t('image.wrongType'));
-      return;
-    }
-    if (file.size > profileImageRules.maxBytes) {
-      setError(t('image.tooLarge'));
+  const choose = (file: File) => {
+    const problem = imageProblem(file, profileImageRules);
+    if (problem) {
+      setError(t(`image.${problem}`));
       return;
     }
     setError('');
@@ -75,23 +71,15 @@ export function ImagePicker({
         {name.slice(0, 1)}
       </Avatar>
       <Stack sx={{ gap: 0.5, flex: 1 }}>
-        <input
-          ref={input}
-          type="file"
-          accept={profileImageRules.types.join(',')}
-          hidden
-          data-testid="profile-image-input"
-          onChange={choose}
-        />
-        <Button
-          variant="outlined"
-          startIcon={<PhotoCamera />}
-          onClick={() => input.current?.click()}
+        <ImageFileButton
+          rules={profileImageRules}
+          inputTestId="profile-image-input"
+          onPick={choose}
           disabled={uploading}
           sx={{ alignSelf: 'flex-start' }}
         >
           {t('image.choose')}
-        </Button>
+        </ImageFileButton>
         <UploadProgress progress={progress} label={t('image.uploading')} />
         <FormHelperText error={Boolean(error)}>{error || t('image.rules')}</FormHelperText>
       </Stack>

@@ -28,42 +28,80 @@ export function useSelectedEntry<T extends { id: string }>(
   return current;
 }
 
+/** What tells one switcher's button from the other's. */
+type ButtonOptions = {
+  label: string;
+  name: string;
+  boldName?: boolean;
+  testId: string;
+  startIcon?: ReactNode;
+  maxWidth: { xs: number; sm: number };
+  /** The button's own spacing. */
+  sx?: SxProps<Theme>;
+  /** The button's icon or logo, before the name. */
+  children?: ReactNode;
+};
+
+/** What tells one switcher's menu from the other's. */
+type MenuOptions<T> = {
+  title: string;
+  list: UseQueryResult<T[]>;
+  selectedId: string | null;
+  onChoose: (entry: T) => void;
+  entryTestId: string;
+  entryIcon: (entry: T) => ReactNode;
+  entryText: (entry: T) => ReactNode;
+  paperWidth: { min: number; max: number };
+};
+
 /**
- * The open state of a switcher: the props its button and its menu share (the menu's id, the anchor the
- * button sets), and `close` for the menu's entries and links.
+ * An app-bar switcher: the button with the current choice, and the menu it opens with the list and,
+ * below it, the switcher's own `links` (given `close`, for the links to close the menu).
  */
-export function useSwitcherMenu() {
+export function Switcher<T extends { id: string }>({
+  button,
+  menu,
+  links,
+}: {
+  button: ButtonOptions;
+  menu: MenuOptions<T>;
+  links: (close: () => void) => ReactNode;
+}) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  return {
-    close,
-    button: { menuId, anchor, onOpen: setAnchor },
-    menu: { id: menuId, anchor, onClose: close },
-  };
+  return (
+    <>
+      <SwitcherButton {...button} menuId={menuId} anchor={anchor} onOpen={setAnchor} />
+      <SwitcherMenu {...menu} id={menuId} anchor={anchor} onClose={close}>
+        {links(close)}
+      </SwitcherMenu>
+    </>
+  );
 }
 
 /**
  * The menu of an app-bar switcher: its title, the list's loading and failure states or one item per
- * entry, then the switcher's own links below a divider.
+ * entry (the selected one checked; choosing one closes the menu, then `onChoose`), then the switcher's
+ * own links below a divider.
  */
-export function SwitcherMenu<T>({
+function SwitcherMenu<T extends { id: string }>({
   id,
   anchor,
   onClose,
   title,
   list,
-  item,
+  selectedId,
+  onChoose,
+  entryTestId,
+  entryIcon,
+  entryText,
   paperWidth,
   children,
-}: {
+}: MenuOptions<T> & {
   id: string;
   anchor: HTMLElement | null;
   onClose: () => void;
-  title: string;
-  list: UseQueryResult<T[]>;
-  item: (entry: T) => ReactNode;
-  paperWidth: { min: number; max: number };
   children: ReactNode;
 }) {
   const { t } = useTranslation('workspaces');
@@ -81,7 +119,20 @@ export function SwitcherMenu<T>({
       ) : list.isError ? (
         <MenuItem onClick={() => void list.refetch()}>{t('states.loadFailedRetry')}</MenuItem>
       ) : (
-        list.data.map(item)
+        list.data.map((entry) => (
+          <SwitcherItem
+            key={entry.id}
+            selected={entry.id === selectedId}
+            onClick={() => {
+              onClose();
+              onChoose(entry);
+            }}
+            testId={entryTestId}
+            icon={entryIcon(entry)}
+          >
+            {entryText(entry)}
+          </SwitcherItem>
+        ))
       )}
       <Divider />
       {children}
@@ -93,7 +144,7 @@ export function SwitcherMenu<T>({
  * The app-bar button that opens a switcher's menu: `children` (an icon or logo), the current choice's
  * name from small screens up, and the menu's arrow; `label` names the button with the current choice.
  */
-export function SwitcherButton({
+function SwitcherButton({
   menuId,
   anchor,
   onOpen,
@@ -105,19 +156,10 @@ export function SwitcherButton({
   maxWidth,
   sx,
   children,
-}: {
+}: ButtonOptions & {
   menuId: string;
   anchor: HTMLElement | null;
   onOpen: (anchor: HTMLElement) => void;
-  label: string;
-  name: string;
-  boldName?: boolean;
-  testId: string;
-  startIcon?: ReactNode;
-  maxWidth: { xs: number; sm: number };
-  /** The button's own spacing. */
-  sx?: SxProps<Theme>;
-  children?: ReactNode;
 }) {
   return (
     <Button
@@ -158,7 +200,7 @@ export function SwitcherButton({
 }
 
 /** One entry of a switcher's list: its icon, its text, and a check when it is the current one. */
-export function SwitcherItem({
+function SwitcherItem({
   selected,
   onClick,
   testId,

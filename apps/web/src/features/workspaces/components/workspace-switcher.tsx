@@ -10,14 +10,7 @@ import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, selectWorkspace, useSelectedWorkspaceId } from '../selection';
 import { MemberLevel } from './member-level';
-import {
-  SwitcherButton,
-  SwitcherItem,
-  SwitcherLink,
-  SwitcherMenu,
-  useSelectedEntry,
-  useSwitcherMenu,
-} from './switcher-menu';
+import { Switcher, SwitcherLink, useSelectedEntry } from './switcher-menu';
 
 /** The app bar's workspace menu: switch workspace, see all, create one, open invitations. */
 export function WorkspaceSwitcher() {
@@ -27,18 +20,9 @@ export function WorkspaceSwitcher() {
   const selectedId = useSelectedWorkspaceId();
   const workspaces = useWorkspaces();
   const invitations = useMyInvitations();
-  const switcher = useSwitcherMenu();
   // A stored id of a workspace the user no longer belongs to (removed, left, another account before).
   const current = useSelectedEntry(workspaces.data, selectedId, clearSelection);
 
-  const go = (path: string) => {
-    switcher.close();
-    navigate(path);
-  };
-  const choose = (id: string) => {
-    selectWorkspace(id);
-    go('/workspace/apps');
-  };
   const pending = invitations.data?.length ?? 0;
   const pendingText = toLocaleDigits(String(pending), locale);
   const label = current
@@ -46,75 +30,85 @@ export function WorkspaceSwitcher() {
     : t('switcher.workspaceNone');
 
   return (
-    <>
-      <SwitcherButton
-        {...switcher.button}
-        label={label}
-        name={current ? current.name : t('switcher.workspaces')}
-        boldName
-        testId="workspace-switcher"
-        maxWidth={{ xs: 150, sm: 240 }}
-        sx={{ gap: 0.5 }}
-      >
-        <Badge color="error" variant="dot" invisible={pending === 0} overlap="circular">
+    <Switcher
+      button={{
+        label,
+        name: current ? current.name : t('switcher.workspaces'),
+        boldName: true,
+        testId: 'workspace-switcher',
+        maxWidth: { xs: 150, sm: 240 },
+        sx: { gap: 0.5 },
+        children: (
+          <Badge color="error" variant="dot" invisible={pending === 0} overlap="circular">
+            <LazyAvatar
+              src={current?.logo?.url}
+              alt=""
+              variant="rounded"
+              sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'primary.main' }}
+            >
+              {(current?.name ?? '').slice(0, 1) || <GridViewOutlined fontSize="small" />}
+            </LazyAvatar>
+          </Badge>
+        ),
+      }}
+      menu={{
+        title: t('switcher.workspaces'),
+        list: workspaces,
+        selectedId,
+        onChoose: (workspace) => {
+          selectWorkspace(workspace.id);
+          navigate('/workspace/apps');
+        },
+        entryTestId: 'switcher-workspace',
+        entryIcon: (workspace) => (
           <LazyAvatar
-            src={current?.logo?.url}
+            src={workspace.logo?.url}
             alt=""
             variant="rounded"
-            sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'primary.main' }}
+            sx={{ width: 28, height: 28, fontSize: '0.85rem' }}
           >
-            {(current?.name ?? '').slice(0, 1) || <GridViewOutlined fontSize="small" />}
+            {workspace.name.slice(0, 1)}
           </LazyAvatar>
-        </Badge>
-      </SwitcherButton>
-      <SwitcherMenu
-        {...switcher.menu}
-        title={t('switcher.workspaces')}
-        list={workspaces}
-        item={(workspace) => (
-          <SwitcherItem
-            key={workspace.id}
-            selected={workspace.id === selectedId}
-            onClick={() => choose(workspace.id)}
-            testId="switcher-workspace"
-            icon={
-              <LazyAvatar
-                src={workspace.logo?.url}
-                alt=""
-                variant="rounded"
-                sx={{ width: 28, height: 28, fontSize: '0.85rem' }}
-              >
-                {workspace.name.slice(0, 1)}
-              </LazyAvatar>
-            }
-          >
-            <ListItemText
-              primary={workspace.name}
-              secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-              sx={{ ml: 1 }}
-            />
-          </SwitcherItem>
-        )}
-        paperWidth={{ min: 260, max: 340 }}
-      >
-        <SwitcherLink icon={<GridViewOutlined fontSize="small" />} onClick={() => go('/')}>
-          {t('switcher.allWorkspaces')}
-        </SwitcherLink>
-        <SwitcherLink icon={<MailOutlined fontSize="small" />} onClick={() => go('/workspace/invitations')}>
-          <ListItemText primary={t('switcher.invitations')} />
-          {pending > 0 ? (
-            <Badge
-              badgeContent={pendingText}
-              color="error"
-              sx={{ ml: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-            />
-          ) : null}
-        </SwitcherLink>
-        <SwitcherLink icon={<AddOutlined fontSize="small" />} onClick={() => go('/workspace/new')}>
-          {t('switcher.create')}
-        </SwitcherLink>
-      </SwitcherMenu>
-    </>
+        ),
+        entryText: (workspace) => (
+          <ListItemText
+            primary={workspace.name}
+            secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
+            slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+            sx={{ ml: 1 }}
+          />
+        ),
+        paperWidth: { min: 260, max: 340 },
+      }}
+      links={(close) => {
+        const go = (path: string) => {
+          close();
+          navigate(path);
+        };
+        return (
+          <>
+            <SwitcherLink icon={<GridViewOutlined fontSize="small" />} onClick={() => go('/')}>
+              {t('switcher.allWorkspaces')}
+            </SwitcherLink>
+            <SwitcherLink
+              icon={<MailOutlined fontSize="small" />}
+              onClick={() => go('/workspace/invitations')}
+            >
+              <ListItemText primary={t('switcher.invitations')} />
+              {pending > 0 ? (
+                <Badge
+                  badgeContent={pendingText}
+                  color="error"
+                  sx={{ ml: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                />
+              ) : null}
+            </SwitcherLink>
+            <SwitcherLink icon={<AddOutlined fontSize="small" />} onClick={() => go('/workspace/new')}>
+              {t('switcher.create')}
+            </SwitcherLink>
+          </>
+        );
+      }}
+    />
   );
 }

@@ -1,20 +1,17 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadProgress, useImageUpload } from '../../../components/image-upload';
+import {
+  ImageFileButton,
+  imageProblem,
+  UploadProgress,
+  useImageUpload,
+} from '../../../components/image-upload';
 import { logoRules, workspacesApi } from '../api';
-
-/** Why a file cannot be a logo, mirroring the server's check (type by name here, by content there). */
-export function logoProblem(file: File): 'wrongType' | 'tooLarge' | undefined {
-  if (!(logoRules.types as readonly string[]).includes(file.type)) return 'wrongType';
-  if (file.size > logoRules.maxBytes) return 'tooLarge';
-  return undefined;
-}
 
 /**
  * The workspace logo: the chosen file shows at once, uploads with its progress, and its image id goes
@@ -36,17 +33,13 @@ export function LogoPicker({
   onChange: (logoId: string | null | undefined) => void;
 }) {
   const { t } = useTranslation('workspaces');
-  const input = useRef<HTMLInputElement>(null);
   const helperId = useId();
   const { preview, progress, uploading, upload, clearPreview } = useImageUpload();
   const [removed, setRemoved] = useState(false);
   const [error, setError] = useState('');
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = logoProblem(file);
+  const choose = async (file: File) => {
+    const problem = imageProblem(file, logoRules);
     if (problem) {
       setError(t(`info.logo.${problem}`));
       return;
@@ -85,24 +78,16 @@ export function LogoPicker({
         {name.slice(0, 1)}
       </Avatar>
       <Stack sx={{ gap: 0.75, flex: 1, minWidth: 0 }}>
-        <input
-          ref={input}
-          type="file"
-          accept={logoRules.types.join(',')}
-          hidden
-          data-testid="logo-input"
-          onChange={(event) => void choose(event)}
-        />
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            startIcon={<PhotoCamera />}
-            onClick={() => input.current?.click()}
+          <ImageFileButton
+            rules={logoRules}
+            inputTestId="logo-input"
+            onPick={(file) => void choose(file)}
             disabled={disabled || uploading}
             aria-describedby={helperId}
           >
             {t('info.logo.choose')}
-          </Button>
+          </ImageFileButton>
           {shown ? (
             <Button
               color="error"
