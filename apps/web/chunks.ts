@@ -29,6 +29,7 @@ const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recove
 /** The signed-in frame and the screens a login lands on. */
 const signedInFrameRoutes = [
   'features/workspaces/app-layout.tsx',
+  'features/workspaces/first-reads.ts',
   'features/workspaces/picker-page.tsx',
   'features/workspaces/apps-page.tsx',
 ].map(source);

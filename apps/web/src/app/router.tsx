@@ -137,6 +137,16 @@ const workspaceRoutes: RouteObject[] = [
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
 export const localeRouteId = 'locale';
 
+/** A signed-in frame's module, once its first reads have started (features/workspaces/first-reads.ts). */
+async function frameWithReads<T>(frame: Promise<T>): Promise<T> {
+  const [module, { startFrameReads }] = await Promise.all([
+    frame,
+    import('../features/workspaces/first-reads'),
+  ]);
+  startFrameReads();
+  return module;
+}
+
 export const routes: RouteObject[] = [
   { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
   {
@@ -172,11 +182,15 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('../features/workspaces/app-layout')).AppLayout }),
+        lazy: async () => ({
+          Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
+        }),
         children: workspaceRoutes,
       },
       {
-        lazy: async () => ({ Component: (await import('../features/profile/account-layout')).AccountLayout }),
+        lazy: async () => ({
+          Component: (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,
+        }),
         children: [
           {
             path: 'profile',

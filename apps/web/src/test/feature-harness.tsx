@@ -148,7 +148,17 @@ export async function renderScreen(
     pattern,
     locale,
     extraRoutes = [],
-  }: { path: string; pattern: string; locale: Locale; extraRoutes?: { path: string; element: ReactNode }[] },
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: {
+    path: string;
+    pattern: string;
+    locale: Locale;
+    extraRoutes?: { path: string; element: ReactNode }[];
+    /** The screen's query cache: one a test filled beforehand, else a fresh one. */
+    queryClient?: QueryClient;
+  },
 ) {
   await initAppI18n(locale);
   const i18n = await createFeatureI18n(locale, {
@@ -157,9 +167,6 @@ export async function renderScreen(
     workspaces: { fa: faWorkspaces, en: enWorkspaces, ar: arWorkspaces },
     backups: { fa: faBackups, en: enBackups, ar: arBackups },
     'workspace-admin': { fa: faWorkspaceAdmin, en: enWorkspaceAdmin, ar: arWorkspaceAdmin },
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter([{ path: pattern, element }, ...extraRoutes], { initialEntries: [path] });
   const view = render(

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error';
@@ -25,11 +25,9 @@ export interface WorkspaceAccess {
   can(permission: string): boolean;
 }
 
-/** The access of the logged-in user in the selected workspace (query key ['workspace-access', id]). */
-export function useWorkspaceAccess(): WorkspaceAccess {
-  const workspaceId = useSelectedWorkspaceId();
-  const userId = currentUserId();
-  const query = useQuery({
+/** The read of the access information of `userId` in `workspaceId` (query key ['workspace-access', id]). */
+export const accessQuery = (workspaceId: string | null, userId: string | null) =>
+  queryOptions({
     queryKey: workspaceKeys.access(workspaceId),
     queryFn: async () => {
       const id = workspaceId ?? '';
@@ -45,6 +43,12 @@ export function useWorkspaceAccess(): WorkspaceAccess {
     enabled: Boolean(workspaceId && userId),
     staleTime: accessStaleMs,
   });
+
+/** The access of the logged-in user in the selected workspace. */
+export function useWorkspaceAccess(): WorkspaceAccess {
+  const workspaceId = useSelectedWorkspaceId();
+  const userId = currentUserId();
+  const query = useQuery(accessQuery(workspaceId, userId));
 
   const data = query.data;
   const { isOwner, all, permissions } = useMemo(() => {

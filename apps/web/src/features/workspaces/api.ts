@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accessInformationSchema,
   applicationSchema,
@@ -126,7 +126,16 @@ export const workspaceKeys = {
   invitation: (id: string) => ['my-invitations', id] as const,
 };
 
-export const useWorkspaces = () => useQuery({ queryKey: workspaceKeys.all, queryFn: workspacesApi.list });
+// The reads the frame and its first screens make, shared with their early start (first-reads.ts).
+export const workspacesQuery = queryOptions({ queryKey: workspaceKeys.all, queryFn: workspacesApi.list });
+export const applicationsQuery = (workspaceId: string | null) =>
+  queryOptions({
+    queryKey: workspaceKeys.applications(workspaceId ?? ''),
+    queryFn: () => workspacesApi.applications(workspaceId ?? ''),
+    enabled: Boolean(workspaceId),
+  });
+
+export const useWorkspaces = () => useQuery(workspacesQuery);
 
 export const useWorkspaceProfile = (workspaceId: string | null) =>
   useQuery({
@@ -135,15 +144,14 @@ export const useWorkspaceProfile = (workspaceId: string | null) =>
     enabled: Boolean(workspaceId),
   });
 
-export const useApplications = (workspaceId: string | null) =>
-  useQuery({
-    queryKey: workspaceKeys.applications(workspaceId ?? ''),
-    queryFn: () => workspacesApi.applications(workspaceId ?? ''),
-    enabled: Boolean(workspaceId),
-  });
+export const useApplications = (workspaceId: string | null) => useQuery(applicationsQuery(workspaceId));
 
-export const useMyInvitations = (enabled = true) =>
-  useQuery({ queryKey: workspaceKeys.myInvitations, queryFn: workspacesApi.myInvitations, enabled });
+export const myInvitationsQuery = queryOptions({
+  queryKey: workspaceKeys.myInvitations,
+  queryFn: workspacesApi.myInvitations,
+});
+
+export const useMyInvitations = (enabled = true) => useQuery({ ...myInvitationsQuery, enabled });
 
 export const useInvitation = (invitationId: string) =>
   useQuery({

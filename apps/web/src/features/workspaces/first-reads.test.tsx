@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../app/query-client';
+import { featureTestHarness, renderScreen } from '../../test/feature-harness';
+import { AppsPage } from './apps-page';
+import { startFrameReads } from './first-reads';
+import { selectWorkspace } from './selection';
+import { accessPath, application, ownerAccess, workspace } from './test-fixtures';
+
+const reads = {
+  workspaces: 'GET /v1/workspaces/',
+  invitations: 'GET /v1/workspaces/members/identity/invitations/',
+  applications: 'GET /v1/workspaces/profile/applications/workspace-id/ws-1/',
+  access: `GET ${accessPath}`,
+};
+
+const api = featureTestHarness({ userId: 'u1' });
+beforeEach(() => {
+  api.on(reads.workspaces, [workspace('ws-1', 'Acme', 'owner', null)]);
+  api.on(reads.invitations, []);
+  api.on(reads.applications, [application({ id: 'a1', key: 'shop', name: 'shop', title: 'Online shop' })]);
+  api.on(reads.access, ownerAccess);
+});
+
+// The app's own cache, with its freshness rules: what the screens would find.
+afterEach(() => queryClient.clear());
+const callsOf = (route: string) => api.calls(route).length;
+
+describe('the signed-in frame reads its data before it is drawn', { timeout: 30_000 }, () => {
+  it('starts the workspaces, invitations, applications and access reads; the screen then asks none again', async () => {
+    selectWorkspace('ws-1');
+    startFrameReads();
+    await waitFor(() => expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]));
+
+    await renderScreen(<AppsPage />, {
+      path: '/en/workspace/apps',
+      pattern: '/:locale/workspace/apps',
+      locale: 'en',
+      queryClient,
+    });
+    expect(await screen.findByRole('heading', { name: 'Online shop' })).toBeTruthy();
+    expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('with no workspace chosen, reads only the workspaces and the invitations', async () => {
+    startFrameReads();
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect([reads.workspaces, reads.invitations].map(callsOf)).toEqual([1, 1]);
+  });
+
+  it('without a session, asks nothing (the guards send the visit to the login)', async () => {
+    for (const name of ['accessToken', 'refreshToken']) Cookies.remove(name, { path: '/' });
+    selectWorkspace('ws-1');
+    startFrameReads();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queryClient.isFetching()).toBe(0);
+    expect(api.requests).toEqual([]);
+  });
+});
