@@ -137,13 +137,13 @@ const workspaceRoutes: RouteObject[] = [
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
 export const localeRouteId = 'locale';
 
-/** A signed-in frame's module, once its first reads have started (features/workspaces/first-reads.ts). */
+/** A signed-in frame's module, once its first reads are in (features/workspaces/first-reads.ts). */
 async function frameWithReads<T>(frame: Promise<T>): Promise<T> {
   const [module, { startFrameReads }] = await Promise.all([
     frame,
     import('../features/workspaces/first-reads'),
   ]);
-  startFrameReads();
+  await startFrameReads();
   return module;
 }
 

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/query-client';
+import { apiClient } from '../../lib/api-client';
 import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { AppsPage } from './apps-page';
-import { startFrameReads } from './first-reads';
+import { frameReadsWaitMs, startFrameReads } from './first-reads';
 import { selectWorkspace } from './selection';
 import { accessPath, application, ownerAccess, workspace } from './test-fixtures';
 
@@ -30,8 +31,8 @@ const callsOf = (route: string) => api.calls(route).length;
 describe('the signed-in frame reads its data before it is drawn', { timeout: 30_000 }, () => {
   it('starts the workspaces, invitations, applications and access reads; the screen then asks none again', async () => {
     selectWorkspace('ws-1');
-    startFrameReads();
-    await waitFor(() => expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]));
+    await startFrameReads();
+    expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]);
 
     await renderScreen(<AppsPage />, {
       path: '/en/workspace/apps',
@@ -44,16 +45,33 @@ describe('the signed-in frame reads its data before it is drawn', { timeout: 30_
   });
 
   it('with no workspace chosen, reads only the workspaces and the invitations', async () => {
-    startFrameReads();
-    await waitFor(() => expect(api.requests).toHaveLength(2));
+    await startFrameReads();
+    expect(api.requests).toHaveLength(2);
     expect([reads.workspaces, reads.invitations].map(callsOf)).toEqual([1, 1]);
+  });
+
+  it('a server that does not answer holds the frame back no longer than the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      apiClient.defaults.adapter = () => new Promise(() => {});
+      let drawn = false;
+      const reading = startFrameReads().then(() => {
+        drawn = true;
+      });
+      await vi.advanceTimersByTimeAsync(frameReadsWaitMs - 1);
+      expect(drawn).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await reading;
+      expect(drawn).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without a session, asks nothing (the guards send the visit to the login)', async () => {
     for (const name of ['accessToken', 'refreshToken']) Cookies.remove(name, { path: '/' });
     selectWorkspace('ws-1');
-    startFrameReads();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await startFrameReads();
     expect(queryClient.isFetching()).toBe(0);
     expect(api.requests).toEqual([]);
   });
