@@ -83,6 +83,33 @@ test.describe('the shell', () => {
     await context.close();
   });
 
+  test('the login and the status pages are drawn without MUI: three script files, no runtime styles', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
+    for (const path of ['/fa/login', '/en/no/such/page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Usable: React has taken the page over.
+      await expect(page.locator('#root[inert]')).toHaveCount(0);
+      expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    }
+    expect(new Set(scripts.map((path) => path.replace(/-[\w-]{8}\.js$/, '')))).toEqual(
+      new Set(['/assets/index', '/assets/first', '/assets/rolldown-runtime']),
+    );
+
+    // The other screens are still drawn with MUI's theme: sign-up brings it.
+    await page.goto('/en/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/en\/signup$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
+    expect(scripts.some((path) => /\/assets\/forms-shared-/.test(path))).toBe(true);
+  });
+
   test('a path without a locale gets the default locale', async ({ page }) => {
     await page.goto('/login?next=%2Fprofile');
     await expect(page).toHaveURL(/\/fa\/login\?next=%2Fprofile$/);

@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 //
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
+//   These are plain markup and CSS (src/components/plain): no MUI, emotion or form library.
 // - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
-// - `forms-shared`: what they add that the signed-in screens use too (the API client, form parts), so
-//   a signed-in first visit does not download the sign-up and recovery pages with it.
+// - `forms-shared`: what they add that the signed-in screens use too (MUI with its theme, the API
+//   client, form parts), so a signed-in first visit does not download the sign-up and recovery pages.
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
@@ -26,6 +27,8 @@ const firstScreenRoutes = [
   'features/status-pages/status-page.tsx',
 ].map(source);
 const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
+/** MUI's theme around every screen but the first ones (src/app/theme-shell.tsx): public forms and signed-in screens alike. */
+const themeScope = source('app/theme-shell.tsx');
 /** The signed-in frame and the screens a login lands on. */
 const signedInFrameRoutes = [
   'features/workspaces/app-layout.tsx',
@@ -99,9 +102,10 @@ export function chunkGroups() {
       const first = staticClosure(graph, [entry, ...firstScreenRoutes], new Set());
       first.delete(entry);
       first.add(runtimeModule);
-      const publicForms = staticClosure(graph, publicFormRoutes, first);
+      const themed = staticClosure(graph, [themeScope], first);
+      const publicForms = staticClosure(graph, publicFormRoutes, new Set([...first, ...themed]));
       const elsewhere = staticClosure(graph, dynamicRoots(graph, new Set(publicFormRoutes)), first);
-      const formsShared = new Set([...publicForms].filter((id) => elsewhere.has(id)));
+      const formsShared = new Set([...themed, ...[...publicForms].filter((id) => elsewhere.has(id))]);
       for (const id of formsShared) publicForms.delete(id);
       const frame = staticClosure(graph, signedInFrameRoutes, new Set([...first, ...formsShared]));
       sets = { first, formsShared, publicForms, frame };

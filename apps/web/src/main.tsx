@@ -1,12 +1,12 @@
 import '@fontsource-variable/vazirmatn';
+import './components/plain/plain.css';
 import type { Locale } from '@wsm/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app';
 import { applyDocumentMode, initialMode } from './app/color-mode';
-import { emotionCacheFor } from './app/emotion-cache';
-import { applyDocumentLocale, type BundledTranslations, i18n, localeDirection, setupI18n } from './app/i18n';
+import { applyDocumentLocale, type BundledTranslations, i18n, setupI18n } from './app/i18n';
 import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
 import { createAppRouter, localeRouteId, routes } from './app/router';
 import { startupLocaleFromBrowser } from './app/startup-locale';
@@ -71,8 +71,7 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   // Hydration needs the first render to be the prerendered one at once: the route modules and the
-  // translations in, and the emotion cache created (it adopts the page's style elements) beforehand.
-  emotionCacheFor(localeDirection[startup.locale]);
+  // translations in beforehand.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
   await Promise.all([
     translations,

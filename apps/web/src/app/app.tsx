@@ -1,13 +1,19 @@
 import type { Locale } from '@wsm/contracts';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterFirstScreen } from '../features/pwa/setup';
+import { onToastsWanted, toastsWanted } from '../lib/notify';
 import { ColorModeProvider } from './color-mode';
 import { DocumentMeta } from './document-meta';
-import { i18n } from './i18n';
-import { ThemeShell } from './theme-shell';
+import { i18n, localeDirection } from './i18n';
+import { useLanguageState } from './language-state';
+import { lazyThemed } from './lazy-themed';
 
+// The prompts' logic is plain; their dialogs load MUI when one shows (features/pwa/pwa-prompts.tsx).
 const PwaPrompts = lazy(async () => ({ default: (await import('../features/pwa/pwa-prompts')).PwaPrompts }));
+// react-toastify keeps toasts raised before its container mounts and shows them then, so the
+// container loads with the first toast (src/lib/notify.ts), not with the page.
+const Toasts = lazyThemed(async () => (await import('./toasts')).Toasts);
 
 /** The app around its router: `<RouterProvider>` in the browser, `<StaticRouterProvider>` when prerendered (src/prerender.tsx). */
 export function App({
@@ -26,18 +32,23 @@ export function App({
   // has settled: neither is drawn on it.
   const [withPwaPrompts, setWithPwaPrompts] = useState(false);
   useEffect(() => afterFirstScreen(() => setWithPwaPrompts(true)), []);
+  const withToasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  const { language } = useLanguageState();
   return (
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider>
-        <ThemeShell startupLocale={startupLocale}>
-          <DocumentMeta />
-          {router}
-          {withPwaPrompts && (
-            <Suspense fallback={null}>
-              <PwaPrompts />
-            </Suspense>
-          )}
-        </ThemeShell>
+        <DocumentMeta />
+        {router}
+        {withPwaPrompts && (
+          <Suspense fallback={null}>
+            <PwaPrompts />
+          </Suspense>
+        )}
+        {withToasts && (
+          <Suspense fallback={null}>
+            <Toasts direction={localeDirection[language ?? startupLocale]} />
+          </Suspense>
+        )}
       </ColorModeProvider>
     </I18nextProvider>
   );

@@ -1,23 +1,21 @@
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../components/plain/icons';
 import { useColorMode } from './color-mode';
 
-/** Light/dark toggle; the choice is saved and then wins over the system preference. */
+/** Light/dark toggle; the choice is saved and then wins over the system preference. Plain markup: the public frame draws it without MUI. */
 export function ModeToggle() {
   const { t } = useTranslation('common');
   const { mode, toggleMode } = useColorMode();
   const label = mode === 'dark' ? t('mode.toLight') : t('mode.toDark');
   return (
-    <IconButton
-      color="inherit"
+    <button
+      type="button"
+      className="pl-icon-button"
       onClick={toggleMode}
       aria-label={label}
       data-testid="mode-toggle"
-      sx={{ width: 40, height: 40 }}
     >
-      {mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
-    </IconButton>
+      <Icon name={mode === 'dark' ? 'lightMode' : 'darkMode'} />
+    </button>
   );
 }

@@ -1,12 +1,11 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { isLocale } from '@wsm/contracts';
 import { useRouteError } from 'react-router';
 import { displayDigits } from '../lib/digits';
 import { i18n } from './i18n';
 
 // A navigation that fails (a route module that cannot load, a render error) shows the 404 page
-// (product-spec.md section 8). Kept free of lazy chunks so it still renders when loading is what failed.
+// (product-spec.md section 8). Plain markup (components/plain/plain.css) and free of lazy chunks, so it
+// still renders when loading is what failed.
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
@@ -15,27 +14,21 @@ export function RouteError() {
   const t = (key: string, fallback: string) =>
     i18n.isInitialized && i18n.exists(key) ? i18n.t(key) : fallback;
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
-    >
-      <Box sx={{ maxWidth: 480 }}>
-        <Typography component="h1" variant="h4" sx={{ mb: 1.5 }}>
-          <Box
-            component="span"
-            sx={{ display: 'block', fontSize: 64, color: 'primary.main', lineHeight: 1.1 }}
-          >
-            {displayDigits(404, locale)}
-          </Box>
-          {t('errors:pages.404.title', 'Page not found')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+    <main className="pl-frame__main" style={{ minHeight: '100dvh' }}>
+      <div className="pl-status">
+        <h1 className="pl-status__title">
+          <span className="pl-status__code">{displayDigits(404, locale)}</span>{' '}
+          <span className="pl-status__name">{t('errors:pages.404.title', 'Page not found')}</span>
+        </h1>
+        <p className="pl-status__text">
           {t('errors:pages.404.text', "The page you are looking for doesn't exist or has been moved.")}
-        </Typography>
-        <Typography component="a" href={`/${locale}`} sx={{ color: 'primary.main', fontWeight: 600 }}>
-          {t('common:actions.backHome', 'Back to home')}
-        </Typography>
-      </Box>
-    </Box>
+        </p>
+        <div className="pl-status__actions">
+          <a className="pl-link" href={`/${locale}`}>
+            {t('common:actions.backHome', 'Back to home')}
+          </a>
+        </div>
+      </div>
+    </main>
   );
 }

@@ -134,6 +134,10 @@ const workspaceRoutes: RouteObject[] = [
   },
 ];
 
+// The screens drawn with MUI sit under this layout route; the login, the status pages and the public
+// frame are plain markup (components/plain), so a first visit to them loads no MUI (issue 13).
+const themeScope = async () => ({ Component: (await import('./theme-shell')).ThemeScope });
+
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
 export const localeRouteId = 'locale';
 
@@ -166,10 +170,15 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
           },
           {
-            path: 'signup',
-            lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+            lazy: themeScope,
+            children: [
+              {
+                path: 'signup',
+                lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+              },
+              ...identityRoutes,
+            ],
           },
-          ...identityRoutes,
           statusRoute('401', '401'),
           statusRoute('403', '403'),
           statusRoute('404', '404'),
@@ -182,43 +191,50 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({
-          Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
-        }),
-        children: workspaceRoutes,
-      },
-      {
-        lazy: async () => ({
-          Component: (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,
-        }),
+        lazy: themeScope,
         children: [
           {
-            path: 'profile',
-            lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+            lazy: async () => ({
+              Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
+            }),
+            children: workspaceRoutes,
           },
           {
-            path: 'profile/security',
             lazy: async () => ({
-              Component: (await import('../features/profile/security-page')).SecurityPage,
+              Component: (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,
             }),
-          },
-          {
-            path: 'profile/notifications',
-            lazy: async () => ({
-              Component: (await import('../features/notifications/notifications-page')).NotificationsPage,
-            }),
-          },
-          {
-            path: 'announcement',
-            lazy: async () => ({
-              Component: (await import('../features/notifications/announcements-page')).AnnouncementsPage,
-            }),
-          },
-          {
-            path: 'announcement/:id',
-            lazy: async () => ({
-              Component: (await import('../features/notifications/announcements-page')).AnnouncementPage,
-            }),
+            children: [
+              {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/profile-page')).ProfilePage,
+                }),
+              },
+              {
+                path: 'profile/security',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/security-page')).SecurityPage,
+                }),
+              },
+              {
+                path: 'profile/notifications',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/notifications-page')).NotificationsPage,
+                }),
+              },
+              {
+                path: 'announcement',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/announcements-page')).AnnouncementsPage,
+                }),
+              },
+              {
+                path: 'announcement/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/announcements-page')).AnnouncementPage,
+                }),
+              },
+            ],
           },
         ],
       },

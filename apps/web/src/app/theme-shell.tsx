@@ -1,37 +1,37 @@
 import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { Locale } from '@wsm/contracts';
-import { lazy, type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'react';
-import { onToastsWanted, toastsWanted } from '../lib/notify';
+import { defaultLocale } from '@wsm/contracts';
+import { type ReactNode, useMemo } from 'react';
+import { Outlet } from 'react-router';
 import { useColorMode } from './color-mode';
 import { emotionCacheFor } from './emotion-cache';
 import { localeDirection } from './i18n';
 import { useLanguageState } from './language-state';
 import { createAppTheme } from './theme';
 
-// react-toastify keeps toasts raised before its container mounts and shows them then, so the
-// container loads with the first toast (src/lib/notify.ts), not with the page.
-const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+// MUI's theme and emotion cache (with the direction's style flip), for what is drawn with MUI: every
+// screen but the login, the status pages and the public frame, which are plain markup and CSS
+// (components/plain) so a first visit loads neither (issue 13). The page-wide base styles (MUI's
+// CssBaseline) are in components/plain/plain.css, for both kinds of page.
 
-/** Theme, direction (emotion cache) and toasts, following the active language and colour mode. */
-export function ThemeShell({ startupLocale, children }: { startupLocale: Locale; children: ReactNode }) {
+/** Children drawn with MUI, in the active language's direction and the colour mode. */
+export function ThemeShell({ children }: { children: ReactNode }) {
   const { mode } = useColorMode();
   const { language } = useLanguageState();
-  const direction = localeDirection[language ?? startupLocale];
+  const direction = localeDirection[language ?? defaultLocale];
   const theme = useMemo(() => createAppTheme(mode, direction), [mode, direction]);
-  const withToasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   return (
     <CacheProvider value={emotionCacheFor(direction)}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-        {withToasts && (
-          <Suspense fallback={null}>
-            <Toasts direction={direction} />
-          </Suspense>
-        )}
-      </ThemeProvider>
+      <ThemeProvider theme={theme}>{children}</ThemeProvider>
     </CacheProvider>
+  );
+}
+
+/** A layout route whose child routes are drawn with MUI (src/app/router.tsx). */
+export function ThemeScope() {
+  return (
+    <ThemeShell>
+      <Outlet />
+    </ThemeShell>
   );
 }

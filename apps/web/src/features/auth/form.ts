@@ -1,7 +1,7 @@
 import { type Envelope, issueMessage, type Locale, StatusCode } from '@wsm/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo } from 'react';
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error';
 import { useLocale } from '../../lib/locale-navigation';
@@ -42,6 +42,29 @@ export function formIssueMessage(issue: Issue, values: unknown, locale: Locale, 
 /** A schema, or a loader of one (the public forms load theirs on the first check: src/features/auth/schemas.ts). */
 export type SchemaSource<S> = S | (() => Promise<S>);
 
+/** The outcome of checking a form: its parsed values, or the first message for each failing field. */
+export type FormCheck<Out> =
+  | { ok: true; values: Out }
+  | { ok: false; errors: Record<string, { type: string; message: string }> };
+
+/** Checks a form's values against a zod schema, with the messages above. */
+export async function checkForm<S extends z.ZodType<unknown, FieldValues>>(
+  source: SchemaSource<S>,
+  values: z.input<S>,
+  locale: Locale,
+  t: TFunction,
+): Promise<FormCheck<z.output<S>>> {
+  const schema = typeof source === 'function' ? await source() : source;
+  const result = await schema.safeParseAsync(values);
+  if (result.success) return { ok: true, values: result.data as z.output<S> };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.map(String).join('.') || 'root';
+    errors[name] ??= { type: issue.code, message: formIssueMessage(issue, values, locale, t) };
+  }
+  return { ok: false, errors };
+}
+
 /** A react-hook-form resolver over a zod schema, with the messages above. */
 export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
   source: SchemaSource<S>,
@@ -49,15 +72,9 @@ export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
   t: TFunction,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values) => {
-    const schema = typeof source === 'function' ? await source() : source;
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data as z.output<S>, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of result.error.issues) {
-      const name = issue.path.map(String).join('.') || 'root';
-      errors[name] ??= { type: issue.code, message: formIssueMessage(issue, values, locale, t) };
-    }
-    return { values: {}, errors: errors as FieldErrors<z.input<S>> };
+    const check = await checkForm(source, values, locale, t);
+    if (check.ok) return { values: check.values, errors: {} };
+    return { values: {}, errors: check.errors as FieldErrors<z.input<S>> };
   };
 }
 
@@ -84,11 +101,18 @@ export function useRevalidateOnLocale(form: {
   }, [locale]);
 }
 
+/** Puts a message under a field, as react-hook-form's `setError` does (the login form has its own). */
+export type SetFieldError<F extends string> = (
+  field: F,
+  error: { type: string; message: string },
+  options?: { shouldFocus: boolean },
+) => void;
+
 /** Shows the field errors of a body-400 answer (`data.errors: [{ path, message }]`) on the form's fields. */
-export function applyServerErrors<T extends FieldValues>(
+export function applyServerErrors<F extends string>(
   envelope: Envelope | undefined,
-  setError: UseFormReturn<T>['setError'],
-  fields: readonly Path<T>[],
+  setError: SetFieldError<NoInfer<F>>,
+  fields: readonly F[],
 ): boolean {
   const errors = (envelope?.data as { errors?: unknown } | null | undefined)?.errors;
   if (!Array.isArray(errors)) return false;
@@ -96,8 +120,8 @@ export function applyServerErrors<T extends FieldValues>(
   for (const item of errors) {
     const path = (item as { path?: unknown }).path;
     const message = (item as { message?: unknown }).message;
-    if (typeof path === 'string' && typeof message === 'string' && fields.includes(path as Path<T>)) {
-      setError(path as Path<T>, { type: 'server', message });
+    if (typeof path === 'string' && typeof message === 'string' && fields.includes(path as F)) {
+      setError(path as F, { type: 'server', message });
       applied = true;
     }
   }
@@ -109,10 +133,10 @@ export function applyServerErrors<T extends FieldValues>(
  * (620) under that field, focused, after `onWrongCredentials`; else the answer's error for that field
  * under it; anything else goes to `report` (the API client's; the login form loads it on submit).
  */
-export function showRefusal<T extends FieldValues>(
+export function showRefusal<F extends string>(
   error: unknown,
-  field: Path<T>,
-  setError: UseFormReturn<T>['setError'],
+  field: F,
+  setError: SetFieldError<NoInfer<F>>,
   /** The catalogue's message for 620, in the page's language. */
   wrongCredentials: string,
   report: (error: unknown) => void,

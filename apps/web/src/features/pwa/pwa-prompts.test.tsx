@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/assets/locales/en/pwa.json';
 import fa from '../../../public/assets/locales/fa/pwa.json';
+import { ColorModeProvider } from '../../app/color-mode';
 import { apiClient } from '../../lib/api-client';
 import { type HttpAdapter, HttpError } from '../../lib/http';
 import { localKeys, setAccessExpiry } from '../../lib/storage';
@@ -28,11 +29,16 @@ async function renderPrompts(lng: Locale = 'en', reload = vi.fn()) {
   const i18n = await createFeatureI18n(lng, { pwa: { fa, en } });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <PwaPrompts reload={reload} />
+      <ColorModeProvider>
+        <PwaPrompts reload={reload} />
+      </ColorModeProvider>
     </I18nextProvider>,
   );
   return { ...view, reload };
 }
+
+/** The prompts load when first shown: gives a wrong "show" the time to arrive before checking there is none. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
 const versionCalls: string[] = [];
 
@@ -83,7 +89,7 @@ describe('the install prompt', () => {
     expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
     first.unmount();
     await renderPrompts('en');
-    await act(async () => {});
+    await settle();
     expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
   });
 
@@ -108,12 +114,14 @@ describe('the install prompt', () => {
 
   it('is not shown on a desktop or when already installed', async () => {
     await renderPrompts('en');
-    await act(async () => {});
+    await settle();
     expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
     setUserAgent(userAgents.iphone);
-    window.matchMedia = vi.fn().mockReturnValue({ matches: true });
+    window.matchMedia = vi
+      .fn()
+      .mockReturnValue({ matches: true, addEventListener() {}, removeEventListener() {} });
     await renderPrompts('en');
-    await act(async () => {});
+    await settle();
     expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { appConfig } from '../../app/app-config';
+import { lazyThemed } from '../../app/lazy-themed';
 import { detectPlatform, isStandalone, markInstallSuggested, shouldOfferInstall } from './install-policy';
-import { InstallPrompt } from './install-prompt';
 import { activateAndReload, clearCaches, onWaitingWorker, waitingWorker } from './sw-registration';
-import { UpdateDialog } from './update-dialog';
 import { acceptUpdate, decideUpdate, declineUpdate, readUpdateState, recordVersion } from './update-policy';
+
+// Drawn with MUI, loaded only when one shows: most visits show neither.
+const UpdateDialog = lazyThemed(async () => (await import('./update-dialog')).UpdateDialog);
+const InstallPrompt = lazyThemed(async () => (await import('./install-prompt')).InstallPrompt);
 
 /** How often a running app asks the server for its version again. */
 export const versionCheckIntervalMs = 30 * 60_000;
@@ -113,12 +116,16 @@ function useInstallPrompt() {
 export function PwaPrompts({ reload }: { reload?: () => void }) {
   const update = useUpdatePrompt(reload);
   const install = useInstallPrompt();
+  // Once shown, the dialog stays mounted so it can play its closing transition.
+  const [updateShown, setUpdateShown] = useState(false);
+  if (update.open && !updateShown) setUpdateShown(true);
+  const { platform } = install;
   return (
-    <>
-      <UpdateDialog open={update.open} onYes={update.onYes} onNo={update.onNo} />
-      {install.offer && install.platform !== 'other' && !update.open ? (
-        <InstallPrompt platform={install.platform} onInstall={install.install} onClose={install.close} />
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      {updateShown && <UpdateDialog open={update.open} onYes={update.onYes} onNo={update.onNo} />}
+      {install.offer && platform !== 'other' && !update.open && (
+        <InstallPrompt platform={platform} onInstall={install.install} onClose={install.close} />
+      )}
+    </Suspense>
   );
 }

@@ -1,29 +1,13 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import SearchOff from '@mui/icons-material/SearchOff';
-import WifiOffOutlined from '@mui/icons-material/WifiOffOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import { type ComponentType, useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { tint } from '../../app/theme';
+import { Icon, type IconName } from '../../components/plain/icons';
 import { displayDigits } from '../../lib/digits';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { clearStoredErrorCode, getStoredErrorCode } from '../../lib/storage';
 import type { StatusPageKind } from './status-kinds';
+
+// Plain markup (components/plain/plain.css): a first visit to a status page loads no MUI (issue 13).
 
 /** How long the /error page's stored code survives after it was shown (product-spec.md section 9). */
 export const storedErrorClearMs = 3000;
@@ -33,21 +17,21 @@ type Tone = 'primary' | 'warning' | 'error';
 interface PageSpec {
   /** Translation key under errors:pages. */
   textKey: string;
-  icon: ComponentType<SvgIconProps>;
+  icon: IconName;
   tone: Tone;
   /** The big number shown above the title; 'stored' reads it from storage (the /error page). */
   code?: string | 'stored';
 }
 
 const pages: Record<StatusPageKind, PageSpec> = {
-  '401': { textKey: '401', icon: LockOutlined, tone: 'warning', code: '401' },
-  '403': { textKey: '403', icon: BlockOutlined, tone: 'error', code: '403' },
-  '404': { textKey: '404', icon: SearchOff, tone: 'primary', code: '404' },
-  '500': { textKey: '500', icon: ErrorOutline, tone: 'error', code: '500' },
-  '503': { textKey: '503', icon: CloudOffOutlined, tone: 'warning', code: '503' },
-  '600': { textKey: '600', icon: WifiOffOutlined, tone: 'warning', code: '600' },
-  error: { textKey: 'error', icon: ReportProblemOutlined, tone: 'error', code: 'stored' },
-  'coming-soon': { textKey: 'comingSoon', icon: RocketLaunchOutlined, tone: 'primary' },
+  '401': { textKey: '401', icon: 'lock', tone: 'warning', code: '401' },
+  '403': { textKey: '403', icon: 'block', tone: 'error', code: '403' },
+  '404': { textKey: '404', icon: 'searchOff', tone: 'primary', code: '404' },
+  '500': { textKey: '500', icon: 'error', tone: 'error', code: '500' },
+  '503': { textKey: '503', icon: 'cloudOff', tone: 'warning', code: '503' },
+  '600': { textKey: '600', icon: 'wifiOff', tone: 'warning', code: '600' },
+  error: { textKey: 'error', icon: 'reportProblem', tone: 'error', code: 'stored' },
+  'coming-soon': { textKey: 'comingSoon', icon: 'rocketLaunch', tone: 'primary' },
 };
 
 /** The stored HTTP status of the last unexpected answer; forgotten a few seconds after it was shown. */
@@ -61,97 +45,62 @@ function useStoredErrorCode(enabled: boolean): string | null {
   return code;
 }
 
+// Whether there is a page to go back to; a prerendered page says no, then the browser's answer follows
+// at once (hydrating with the browser's would not match the page's markup).
+const noChanges = () => () => {};
+const hasHistory = () => window.history.length > 1;
+
 /** One error or status page: icon, code, h1 title, a short text and the way back. */
 export function StatusPage({ kind }: { kind: StatusPageKind }) {
   const { t } = useTranslation('errors');
   const locale = useLocale();
-  const theme = useTheme();
   const navigate = useNavigate();
   const spec = pages[kind];
   const storedCode = useStoredErrorCode(spec.code === 'stored');
   const code = spec.code === 'stored' ? storedCode : spec.code;
-  const Icon = spec.icon;
-  const toneColor = theme.palette[spec.tone].main;
-  const canGoBack = typeof window !== 'undefined' && window.history.length > 1;
+  const canGoBack = useSyncExternalStore(noChanges, hasHistory, () => false);
+  const action = 'pl-button pl-button--large';
+  const home = (variant: 'contained' | 'outlined') => (
+    <LocaleLink to="/" className={`${action} pl-button--${variant}`}>
+      <Icon name="home" size={20} />
+      {t('common:actions.backHome')}
+    </LocaleLink>
+  );
 
   return (
-    <Card
-      component="section"
-      aria-labelledby="status-title"
-      sx={{ width: '100%', maxWidth: 520, px: { xs: 3, sm: 6 }, py: { xs: 4, sm: 6 }, textAlign: 'center' }}
-    >
-      <Box
-        sx={{
-          width: 72,
-          height: 72,
-          mx: 'auto',
-          mb: 3,
-          borderRadius: '22px',
-          display: 'grid',
-          placeItems: 'center',
-          color: toneColor,
-          bgcolor: tint(toneColor, theme.palette.mode),
-        }}
-      >
-        <Icon sx={{ fontSize: 36 }} />
-      </Box>
-      <Typography id="status-title" component="h1" sx={{ mb: 1.5 }}>
+    <section className={`pl-card pl-status pl-status--${spec.tone}`} aria-labelledby="status-title">
+      <div className="pl-status__icon">
+        <Icon name={spec.icon} size={36} />
+      </div>
+      <h1 id="status-title" className="pl-status__title">
         {code && (
-          <Box
-            component="span"
-            sx={{
-              display: 'block',
-              fontSize: { xs: '3.5rem', sm: '4.5rem' },
-              fontWeight: 800,
-              lineHeight: 1.05,
-              letterSpacing: locale === 'en' ? '-0.02em' : 0,
-              color: 'primary.main',
-              mb: 1,
-            }}
-          >
+          <span className={`pl-status__code${locale === 'en' ? ' pl-status__code--latin' : ''}`}>
             {displayDigits(code, locale)}
-          </Box>
+          </span>
         )}{' '}
-        <Box component="span" sx={{ display: 'block', typography: 'h5', fontWeight: 800 }}>
-          {t(`pages.${spec.textKey}.title`)}
-        </Box>
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', maxWidth: 400, mx: 'auto', lineHeight: 1.9 }}>
-        {t(`pages.${spec.textKey}.text`)}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, justifyContent: 'center', mt: 4 }}>
+        <span className="pl-status__name">{t(`pages.${spec.textKey}.title`)}</span>
+      </h1>
+      <p className="pl-status__text">{t(`pages.${spec.textKey}.text`)}</p>
+      <div className="pl-status__actions">
         {kind === '401' ? (
-          <Button
-            component={LocaleLink}
-            to="/login"
-            variant="contained"
-            size="large"
-            startIcon={<LoginOutlined />}
-          >
-            {t('common:actions.login')}
-          </Button>
+          <>
+            <LocaleLink to="/login" className={`${action} pl-button--contained`}>
+              <Icon name="login" size={20} />
+              {t('common:actions.login')}
+            </LocaleLink>
+            {home('outlined')}
+          </>
         ) : (
-          <Button component={LocaleLink} to="/" variant="contained" size="large" startIcon={<HomeOutlined />}>
-            {t('common:actions.backHome')}
-          </Button>
-        )}
-        {kind === '401' && (
-          <Button component={LocaleLink} to="/" variant="outlined" size="large" startIcon={<HomeOutlined />}>
-            {t('common:actions.backHome')}
-          </Button>
+          home('contained')
         )}
         {kind !== '401' && canGoBack && (
-          <Button
-            variant="outlined"
-            size="large"
-            onClick={() => void navigate(-1)}
-            // A "back" arrow points to where reading started: left in ltr, right in rtl.
-            startIcon={<ArrowBack sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />}
-          >
+          <button type="button" className={`${action} pl-button--outlined`} onClick={() => void navigate(-1)}>
+            {/* A "back" arrow points to where reading started: left in ltr, right in rtl. */}
+            <Icon name="arrowBack" size={20} className="pl-flip-rtl" />
             {t('common:actions.goBack')}
-          </Button>
+          </button>
         )}
-      </Stack>
-    </Card>
+      </div>
+    </section>
   );
 }

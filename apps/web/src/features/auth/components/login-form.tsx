@@ -1,14 +1,12 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { type Locale, toAsciiDigits, toLocaleDigits } from '@wsm/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
+import type { z } from 'zod';
+import { PlainPasswordField, PlainTextField } from '../../../components/plain/text-field';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
-import { loadAuthSchema, showRefusal, useLocalizedResolver, useRevalidateOnLocale } from '../form';
-import { AuthForm, PasswordController } from './auth-form';
+import { checkForm, type FormCheck, loadAuthSchema, type SetFieldError, showRefusal } from '../form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 // Loaded on the first check (src/features/auth/schemas.ts): zod stays off the login page's first load.
@@ -20,21 +18,80 @@ export function identifierDisplay(value: string, locale: Locale): string {
   return /^\d+$/.test(ascii) ? toLocaleDigits(ascii, locale) : value;
 }
 
-/** The first login step: national code or username, and the password (product-spec.md section 4, "Login"). */
+type Field = 'identifier' | 'password';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+type LoginValues = z.output<typeof import('../schemas')['loginFormSchema']>;
+
+/**
+ * The first login step: national code or username, and the password (product-spec.md section 4,
+ * "Login"). Plain state and markup, no form library: the login page is the first screen (issue 13).
+ * It behaves as the other forms do: checked on submit, then again as fields change and when the
+ * language changes; the first field in error takes the focus.
+ */
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const navigate = useLocaleNavigate();
-  const resolver = useLocalizedResolver(loginFormSchema, t);
-  const form = useForm({
-    resolver,
-    defaultValues: { identifier: getEnteredNationalCode() ?? '', password: '' },
-  });
-  const { control, handleSubmit, setError, resetField, formState } = form;
-  useRevalidateOnLocale(form);
   const wait = useRetryWait('login');
+  const [values, setValues] = useState<Values>(() => ({
+    identifier: getEnteredNationalCode() ?? '',
+    password: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const inputs = { identifier: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const submit = handleSubmit(async ({ identifier, password }) => {
+  const check = (next: Values) => checkForm(loginFormSchema, next, locale, t);
+  const messagesOf = (result: FormCheck<LoginValues>): Errors =>
+    result.ok
+      ? {}
+      : { identifier: result.errors.identifier?.message, password: result.errors.password?.message };
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (!submitted) return;
+    // After a submit a field is checked as it changes (a server's message on it goes then too).
+    void check(next).then((result) =>
+      setErrors((shown) => ({ ...shown, [field]: messagesOf(result)[field] })),
+    );
+  };
+
+  // Messages already shown follow the page into a new language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a language change re-checks.
+  useEffect(() => {
+    if (submitted && Object.values(errors).some(Boolean))
+      void check(values).then((r) => setErrors(messagesOf(r)));
+  }, [locale]);
+
+  const showError: SetFieldError<Field> = (field, error, options) => {
+    setErrors((shown) => ({ ...shown, [field]: error.message }));
+    if (options?.shouldFocus) inputs[field].current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    setPending(true);
+    try {
+      const result = await check(values);
+      if (!result.ok) {
+        const shown = messagesOf(result);
+        setErrors(shown);
+        inputs[shown.identifier ? 'identifier' : 'password'].current?.focus();
+        return;
+      }
+      setErrors({});
+      await send(result.values);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const send = async ({ identifier, password }: LoginValues) => {
     // The API client (with the status-code catalogue) loads with the first submit, not the page.
     const [{ startLogin }, { reportUnexpectedError }] = await Promise.all([
       import('../api'),
@@ -48,47 +105,48 @@ export function LoginForm() {
       navigate(loginVerifyPath[challenge.method]);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      showRefusal(error, 'password', setError, t('errors:api.wrongCredentials'), reportUnexpectedError, () =>
-        resetField('password'),
+      showRefusal(error, 'password', showError, t('errors:api.wrongCredentials'), reportUnexpectedError, () =>
+        setValues((current) => ({ ...current, password: '' })),
       );
     }
-  });
+  };
 
   return (
-    <AuthForm onSubmit={submit} testId="login-form">
-      <Controller
+    <form className="pl-form" noValidate onSubmit={submit} data-testid="login-form">
+      <PlainTextField
         name="identifier"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            value={identifierDisplay(field.value, locale)}
-            inputRef={field.ref}
-            label={t('fields.identifier')}
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            required
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? t('fields.identifierHint')}
-            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } }}
-          />
-        )}
+        inputRef={inputs.identifier}
+        label={t('fields.identifier')}
+        value={identifierDisplay(values.identifier, locale)}
+        onValueChange={(value) => change('identifier', value)}
+        autoComplete="username"
+        autoFocus
+        required
+        error={Boolean(errors.identifier)}
+        helperText={errors.identifier ?? t('fields.identifierHint')}
+        dir="ltr"
+        spellCheck={false}
+        autoCapitalize="none"
       />
-      <PasswordController
+      <PlainPasswordField
         name="password"
-        control={control}
+        inputRef={inputs.password}
         label={t('fields.password')}
+        value={values.password}
+        onValueChange={(value) => change('password', value)}
         autoComplete="current-password"
+        required
+        error={Boolean(errors.password)}
+        helperText={errors.password}
       />
-      <Box sx={{ mt: -1 }}>
-        <Link component={LocaleLink} to="/login/forgot-password" variant="body2">
+      <div style={{ marginTop: -8 }}>
+        <LocaleLink className="pl-link pl-body2" to="/login/forgot-password">
           {t('login.forgotPassword')}
-        </Link>
-      </Box>
-      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+        </LocaleLink>
+      </div>
+      <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
         {t('login.submit')}
       </WaitingSubmitButton>
-    </AuthForm>
+    </form>
   );
 }

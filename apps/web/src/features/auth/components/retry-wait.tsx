@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -37,18 +34,16 @@ export function RetryWaitNote({ seconds }: { seconds: number }) {
   const locale = useLocale();
   if (seconds <= 0) return null;
   return (
-    <Typography
-      role="status"
-      variant="body2"
-      data-testid="retry-wait"
-      sx={{ color: 'text.secondary', textAlign: 'center' }}
-    >
+    <p role="status" data-testid="retry-wait" className="pl-body2 pl-muted pl-center">
       {t('api.retryIn', { time: countdownText(seconds, locale) })}
-    </Typography>
+    </p>
   );
 }
 
-/** The submit button of an auth form: spinning while sent, disabled while a 260's wait runs, which is shown below it. */
+/**
+ * The submit button of an auth form: spinning while sent, disabled while a 260's wait runs, which is
+ * shown below it. Plain markup (components/plain): the login page draws it without MUI.
+ */
 export function WaitingSubmitButton({
   pending,
   waitSeconds,
@@ -60,16 +55,14 @@ export function WaitingSubmitButton({
 }) {
   return (
     <>
-      <Button
+      <button
         type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
+        className="pl-button pl-button--contained pl-button--large pl-button--full"
         disabled={pending || waitSeconds > 0}
-        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
+        {pending && <span className="pl-spinner" aria-hidden="true" />}
         {children}
-      </Button>
+      </button>
       <RetryWaitNote seconds={waitSeconds} />
     </>
   );
