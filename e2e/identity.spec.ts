@@ -156,6 +156,14 @@ test.describe('login', () => {
     await firstList; // the picker has made its call: the page has nothing left to load
     const oldAccess = await cookie(context, 'accessToken');
     const oldRefresh = await cookie(context, 'refreshToken');
+    // Two access tokens of one session minted in the same second are the same bytes (`iat` counts
+    // seconds): let that second pass, so the renewed token can be told from this one.
+    const issuedAt = (
+      JSON.parse(Buffer.from(String(oldAccess).split('.')[1] ?? '', 'base64url').toString()) as {
+        iat: number;
+      }
+    ).iat;
+    await expect.poll(() => Date.now() >= (issuedAt + 1) * 1000).toBe(true);
     // The expiry is brought near only in the reloaded page: set in the live page, a call it makes on its
     // own (a poll, a lazily loaded screen) would renew there, and the reload could cut that renewal off
     // after the server rotated the refresh token.

@@ -7,8 +7,12 @@ import { fileURLToPath } from 'node:url';
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
 //   These are plain markup and CSS (src/components/plain): no MUI, emotion or form library.
 // - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
-// - `forms-shared`: what they add that the signed-in screens use too (MUI with its theme, the API
-//   client, form parts), so a signed-in first visit does not download the sign-up and recovery pages.
+// - `theme`: MUI's core with emotion and the app's theme (src/app/theme-shell.tsx), for every screen
+//   drawn with MUI: sign-up, recovery, the code steps and the signed-in ones;
+// - `api-client`: the API client (src/lib/api-client.ts) with what it imports: the login's submit, the
+//   background version check and every screen use it, without MUI;
+// - `forms-shared`: what sign-up and recovery add that the signed-in screens use too (MUI components,
+//   form parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
@@ -29,6 +33,7 @@ const firstScreenRoutes = [
 const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
 /** MUI's theme around every screen but the first ones (src/app/theme-shell.tsx): public forms and signed-in screens alike. */
 const themeScope = source('app/theme-shell.tsx');
+const apiClient = source('lib/api-client.ts');
 /** The signed-in frame and the screens a login lands on. */
 const signedInFrameRoutes = [
   'features/workspaces/app-layout.tsx',
@@ -95,20 +100,32 @@ const keptOffFirstScreen = (id: string) =>
 export function chunkGroups() {
   // Computed once per build, on the first question (the module graph is complete by then).
   let sets:
-    | { first: Set<string>; formsShared: Set<string>; publicForms: Set<string>; frame: Set<string> }
+    | {
+        first: Set<string>;
+        api: Set<string>;
+        themed: Set<string>;
+        formsShared: Set<string>;
+        publicForms: Set<string>;
+        frame: Set<string>;
+      }
     | undefined;
   const setsFor = (graph: ModuleGraph) => {
     if (!sets) {
       const first = staticClosure(graph, [entry, ...firstScreenRoutes], new Set());
       first.delete(entry);
       first.add(runtimeModule);
-      const themed = staticClosure(graph, [themeScope], first);
-      const publicForms = staticClosure(graph, publicFormRoutes, new Set([...first, ...themed]));
+      const api = staticClosure(graph, [apiClient], first);
+      const themed = staticClosure(graph, [themeScope], new Set([...first, ...api]));
+      const publicForms = staticClosure(graph, publicFormRoutes, new Set([...first, ...api, ...themed]));
       const elsewhere = staticClosure(graph, dynamicRoots(graph, new Set(publicFormRoutes)), first);
-      const formsShared = new Set([...themed, ...[...publicForms].filter((id) => elsewhere.has(id))]);
+      const formsShared = new Set([...publicForms].filter((id) => elsewhere.has(id)));
       for (const id of formsShared) publicForms.delete(id);
-      const frame = staticClosure(graph, signedInFrameRoutes, new Set([...first, ...formsShared]));
-      sets = { first, formsShared, publicForms, frame };
+      const frame = staticClosure(
+        graph,
+        signedInFrameRoutes,
+        new Set([...first, ...api, ...themed, ...formsShared]),
+      );
+      sets = { first, api, themed, formsShared, publicForms, frame };
     }
     return sets;
   };
@@ -116,6 +133,14 @@ export function chunkGroups() {
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).first.has(id) ? 'first' : null),
       priority: 4,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).api.has(id) ? 'api-client' : null),
+      priority: 3,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).themed.has(id) ? 'theme' : null),
+      priority: 3,
     },
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).formsShared.has(id) ? 'forms-shared' : null),

@@ -6,7 +6,7 @@ import { PlainPasswordField, PlainTextField } from '../../../components/plain/te
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
-import { checkForm, type FormCheck, loadAuthSchema, type SetFieldError, showRefusal } from '../form';
+import { type FormCheck, loadAuthSchema, type SetFieldError, showRefusal } from '../form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 // Loaded on the first check (src/features/auth/schemas.ts): zod stays off the login page's first load.
@@ -16,6 +16,22 @@ const loginFormSchema = loadAuthSchema('loginFormSchema');
 export function identifierDisplay(value: string, locale: Locale): string {
   const ascii = toAsciiDigits(value);
   return /^\d+$/.test(ascii) ? toLocaleDigits(ascii, locale) : value;
+}
+
+/**
+ * What the submit and the step after it need (the API client; the code step, drawn with MUI), fetched
+ * once the person starts typing: on a slow phone the code step then opens at once, and a visit that
+ * only looks at the page downloads none of it.
+ */
+let nextStepWarmed = false;
+function warmNextStep(): void {
+  if (nextStepWarmed) return;
+  nextStepWarmed = true;
+  void import('../form-check');
+  void import('../api');
+  void import('../../../lib/api-client');
+  void import('../../../app/theme-shell');
+  void import('../login-verify-page');
 }
 
 type Field = 'identifier' | 'password';
@@ -43,13 +59,16 @@ export function LoginForm() {
   const [pending, setPending] = useState(false);
   const inputs = { identifier: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const check = (next: Values) => checkForm(loginFormSchema, next, locale, t);
+  // The check and its messages' catalogue load with the first check, as the schema does.
+  const check = async (next: Values) =>
+    (await import('../form-check')).checkForm(loginFormSchema, next, locale, t);
   const messagesOf = (result: FormCheck<LoginValues>): Errors =>
     result.ok
       ? {}
       : { identifier: result.errors.identifier?.message, password: result.errors.password?.message };
 
   const change = (field: Field, value: string) => {
+    warmNextStep();
     const next = { ...values, [field]: value };
     setValues(next);
     if (!submitted) return;
