@@ -83,22 +83,22 @@ test.describe('the shell', () => {
     await context.close();
   });
 
-  test('the login and the status pages are drawn without MUI: none of its files, no runtime styles', async ({
+  test('the login, sign-up, recovery and the status pages are drawn without MUI: none of its files, no runtime styles', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('request', (sent) => {
       if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
     });
-    for (const path of ['/fa/login', '/en/no/such/page']) {
+    for (const path of ['/fa/login', '/en/no/such/page', '/fa/signup', '/en/login/forgot-password']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Usable: React has taken the page over.
       await expect(page.locator('#root[inert]')).toHaveCount(0);
       expect(await page.locator('style[data-emotion]').count()).toBe(0);
     }
-    // Nothing that carries MUI: its theme, the forms' and the signed-in screens' files.
-    const withMui = /\/assets\/(theme|forms-shared|public-forms|signed-in-frame|libs)-/;
+    // Nothing that carries MUI: its theme and the signed-in screens' files.
+    const withMui = /\/assets\/(theme|signed-in-frame|libs)-/;
     expect(scripts.filter((path) => withMui.test(path))).toEqual([]);
 
     // Typing fetches what the submit and the code step need (MUI's theme with them), not before.
@@ -109,9 +109,8 @@ test.describe('the shell', () => {
     await page.locator('input[name="identifier"]').pressSequentially('s');
     await expect.poll(themeLoaded).toBe(true);
 
-    // The other screens are still drawn with MUI's theme: sign-up, say.
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await expect(page).toHaveURL(/\/en\/signup$/);
+    // The other screens are still drawn with MUI's theme: a login alert's "end that session", say.
+    await page.goto('/en/security/end-session');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
   });

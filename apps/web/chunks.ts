@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the
 //   status pages (404, 500, ...) with their static imports: the login page loads the entry and this.
 //   These are plain markup and CSS (src/components/plain): no MUI, emotion or form library.
-// - `public-forms`: what sign-up and password recovery add to it that no other screen uses;
+// - `public-forms`: what sign-up and password recovery (plain markup too) add that no other screen uses;
 // - `theme`: MUI's core with emotion and the app's theme (src/app/theme-shell.tsx), for every screen
-//   drawn with MUI: sign-up, recovery, the code steps and the signed-in ones;
+//   drawn with MUI: the login's code steps and the signed-in ones;
 // - `api-client`: the API client (src/lib/api-client.ts) with what it imports: the login's submit, the
 //   background version check and every screen use it, without MUI;
-// - `forms-shared`: what sign-up and recovery add that the signed-in screens use too (MUI components,
-//   form parts), so a signed-in first visit does not download the sign-up and recovery pages with it.
+// - `forms-shared`: what sign-up and recovery add that other screens use too (react-hook-form, the
+//   code and password fields of the login's code steps), so those do not download sign-up with it.
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.

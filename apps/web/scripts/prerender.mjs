@@ -1,9 +1,8 @@
 // Writes the prerendered public pages (src/app/prerendered.ts) after `vite build` and `vite build --ssr
 // src/prerender.tsx`: dist/prerendered/<locale>/<page>.html, each the built index.html with
 // - the page's markup in #root, in place of the loading overlay, inert until React runs it (src/main.tsx);
-// - the entry's stylesheet inline, and its styles (emotion's, collected while rendering) in <head>,
-//   where the browser's emotion cache adopts them instead of inserting them again (style-src allows
-//   inline styles; scripts stay files);
+// - the entry's stylesheet inline (src/components/plain/plain.css: these pages are plain markup, with no
+//   runtime styles to collect; style-src allows inline styles, scripts stay files);
 // - <html lang dir>, the title and the manifest of its language;
 // - its translations (the shell's namespaces) inline, as a JSON data block after #root;
 // - preloads of the Vazirmatn subsets its text uses (font-display: swap, from @fontsource).
@@ -46,14 +45,14 @@ const fontsFor = { fa: [arabicFont, latinFont], en: [latinFont], ar: [arabicFont
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Moves emotion's style elements out of the markup, for <head>; React hydrates the markup without them. */
-function splitStyles(markup) {
-  const styles = [];
-  const body = markup.replace(/<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g, (style) => {
-    styles.push(style);
-    return '';
-  });
-  return { body, styles: styles.join('') };
+/**
+ * The page's markup, refused if it drew anything with MUI: its emotion styles would sit in the markup
+ * React hydrates, and the page would load MUI, which the public pages are kept free of (issue 13).
+ */
+function plainMarkup(path, markup) {
+  if (markup.includes('data-emotion'))
+    throw new Error(`${path} is drawn with MUI; prerendered pages are plain`);
+  return markup;
 }
 
 function replaceOnce(text, pattern, replacement) {
@@ -119,9 +118,9 @@ for (const locale of locales) {
 
   for (const page of prerenderedPages) {
     const path = `/${locale}/${page}`;
-    const { body, styles } = splitStyles(await renderPage(path, locale, translations));
+    const body = plainMarkup(path, await renderPage(path, locale, translations));
     const html = replaceOnce(
-      localized(`${preloads}${styles}`),
+      localized(preloads),
       rootElement,
       `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n${inlineTranslationsBlock(locale, translations)}\n`,
     );

@@ -8,7 +8,6 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { App } from './app/app';
-import { resetEmotionCaches } from './app/emotion-cache';
 import { baseI18nOptions, i18n, persianDigits, shellNamespaces } from './app/i18n';
 import { routes } from './app/router';
 
@@ -18,7 +17,7 @@ import { routes } from './app/router';
 
 export type Translations = Record<(typeof shellNamespaces)[number], Record<string, unknown>>;
 
-/** The page at `path` in `locale`, as the markup of #root (emotion's style elements still inside it). */
+/** The page at `path` in `locale`, as the markup of #root. */
 export async function renderPage(path: string, locale: Locale, translations: Translations): Promise<string> {
   if (!i18n.isInitialized) {
     await i18n
@@ -33,9 +32,6 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
   for (const ns of shellNamespaces) i18n.addResourceBundle(locale, ns, translations[ns], true, true);
   await i18n.changeLanguage(locale);
 
-  // A fresh emotion cache, so this page's markup carries every style it uses (scripts/prerender.mjs
-  // moves them into <head>), not only those no earlier page used.
-  resetEmotionCaches();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects (${context.status})`);

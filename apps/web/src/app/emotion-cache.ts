@@ -16,12 +16,3 @@ export function emotionCacheFor(direction: 'rtl' | 'ltr'): EmotionCache {
   caches[direction] = cache;
   return cache;
 }
-
-/**
- * Forgets the caches. The prerenderer (src/prerender.tsx) renders page after page in one process: each
- * page needs a cache of its own, or it would leave out every style an earlier page already emitted.
- */
-export function resetEmotionCaches(): void {
-  delete caches.rtl;
-  delete caches.ltr;
-}

@@ -18,8 +18,29 @@ const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({ path
 // Also used by /logout, which anyone may reach: it always ends at /login.
 const notFoundHandle: RouteHandle = { skipGuard: true };
 
-// The identity screens besides /login and /signup (src/features/auth): the login code steps, password
-// recovery and logout.
+// Sign-up and password recovery (src/features/auth), plain markup like the login: a first visit to them
+// loads no MUI.
+const publicFormRoutes: RouteObject[] = [
+  {
+    path: 'signup',
+    lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+  },
+  {
+    path: 'login/forgot-password',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryStartPage }),
+  },
+  {
+    path: 'login/forgot-password/verify',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryVerifyPage }),
+  },
+  {
+    path: 'login/forgot-password/change',
+    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
+  },
+];
+
+// The other identity screens (src/features/auth), drawn with MUI: the login code steps, a login alert's
+// "end that session" and logout.
 const identityRoutes: RouteObject[] = [
   {
     path: 'login/verify',
@@ -41,18 +62,6 @@ const identityRoutes: RouteObject[] = [
       const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
       return { Component: () => <LoginVerifyPage method="google" /> };
     },
-  },
-  {
-    path: 'login/forgot-password',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryStartPage }),
-  },
-  {
-    path: 'login/forgot-password/verify',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryVerifyPage }),
-  },
-  {
-    path: 'login/forgot-password/change',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
   },
   {
     // A login alert's link: for anyone holding it, logged in here or not.
@@ -134,8 +143,9 @@ const workspaceRoutes: RouteObject[] = [
   },
 ];
 
-// The screens drawn with MUI sit under this layout route; the login, the status pages and the public
-// frame are plain markup (components/plain), so a first visit to them loads no MUI (issue 13).
+// The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages
+// and the public frame are plain markup (components/plain), so a first visit to them loads no MUI
+// (issue 13).
 const themeScope = async () => ({ Component: (await import('./theme-shell')).ThemeScope });
 
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
@@ -169,16 +179,8 @@ export const routes: RouteObject[] = [
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
           },
-          {
-            lazy: themeScope,
-            children: [
-              {
-                path: 'signup',
-                lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
-              },
-              ...identityRoutes,
-            ],
-          },
+          ...publicFormRoutes,
+          { lazy: themeScope, children: identityRoutes },
           statusRoute('401', '401'),
           statusRoute('403', '403'),
           statusRoute('404', '404'),

@@ -7,15 +7,18 @@ import { Icon } from './icons';
 // error message. The ids and ARIA wiring are TextField's own.
 
 export interface PlainTextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'children'> {
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'children'> {
   name: string;
   label: string;
   value: string;
-  onValueChange: (value: string) => void;
+  /** The new text (or `onChange` for the event itself). */
+  onValueChange?: (value: string) => void;
   /** Shown under the field; the error message when `error`. */
   helperText?: string;
   error?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Classes of the <input> besides the field's own. */
+  className?: string;
   /** A button inside the field, at its end. */
   end?: ReactNode;
 }
@@ -30,6 +33,8 @@ export function PlainTextField({
   required = false,
   inputRef,
   end,
+  onChange,
+  className,
   ...input
 }: PlainTextFieldProps) {
   const generatedId = useId();
@@ -46,9 +51,12 @@ export function PlainTextField({
           {...input}
           ref={inputRef}
           id={id}
-          className="pl-field__input"
+          className={className ? `pl-field__input ${className}` : 'pl-field__input'}
           value={value}
-          onChange={(event) => onValueChange(event.target.value)}
+          onChange={(event) => {
+            onChange?.(event);
+            onValueChange?.(event.target.value);
+          }}
           required={required}
           aria-invalid={error}
           aria-describedby={helperId}

@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import type { Envelope } from '@wsm/contracts';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -80,7 +79,7 @@ export function RecoveryStartPage() {
 
   return (
     <AuthCard>
-      <Stack sx={{ gap: 2.5 }}>
+      <div className="pl-stack">
         <AuthHeading title={t('recovery.heading')}>{t('recovery.subtitle')}</AuthHeading>
         <AuthForm onSubmit={submit} testId="recovery-form">
           <NationalCodeController control={control} autoFocus />
@@ -89,7 +88,7 @@ export function RecoveryStartPage() {
           </WaitingSubmitButton>
         </AuthForm>
         <BackLink to="/login">{t('recovery.backToLogin')}</BackLink>
-      </Stack>
+      </div>
     </AuthCard>
   );
 }
@@ -106,7 +105,7 @@ export function RecoveryVerifyPage() {
 
   return (
     <AuthCard>
-      <Stack sx={{ gap: 2.5 }}>
+      <div className="pl-stack">
         <AuthHeading title={t('recovery.verifyHeading')}>
           {t('verify.sentToPhone')} {phone && <Destination value={displayDigits(phone, locale)} />}
         </AuthHeading>
@@ -122,7 +121,7 @@ export function RecoveryVerifyPage() {
         <BackLink to={recoveryPaths.start} onClick={clearRecovery}>
           {t('recovery.changeNationalCode')}
         </BackLink>
-      </Stack>
+      </div>
     </AuthCard>
   );
 }
@@ -160,7 +159,7 @@ export function RecoveryChangePage() {
   if (!token) return null;
   return (
     <AuthCard>
-      <Stack sx={{ gap: 2.5 }}>
+      <div className="pl-stack">
         <AuthHeading title={t('recovery.changeHeading')}>{t('recovery.changeSubtitle')}</AuthHeading>
         <AuthForm onSubmit={submit} testId="recovery-change-form">
           {/* The API knows the account behind the token and also refuses its own data. */}
@@ -169,7 +168,7 @@ export function RecoveryChangePage() {
             {t('recovery.submit')}
           </WaitingSubmitButton>
         </AuthForm>
-      </Stack>
+      </div>
     </AuthCard>
   );
 }

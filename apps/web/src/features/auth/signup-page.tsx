@@ -1,16 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import { type Envelope, StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../components/text-field';
+import { PlainAlert } from '../../components/plain/alert';
+import { Icon } from '../../components/plain/icons';
+import { PlainTextField } from '../../components/plain/text-field';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { displayDigits } from '../../lib/digits';
@@ -65,7 +59,7 @@ export function SignupPage() {
   useDismissToastsOnStep(state.step);
   return (
     <AuthCard>
-      <Stack sx={{ gap: 2.5 }}>
+      <div className="pl-stack">
         <AuthHeading title={t('signup.heading')}>
           {state.step === 'verify' && state.phone ? (
             <>
@@ -75,24 +69,21 @@ export function SignupPage() {
             t(state.step === 'password' ? 'signup.passwordSubtitle' : 'signup.subtitle')
           )}
         </AuthHeading>
-        <Stepper activeStep={stepIndex} alternativeLabel aria-label={t('signup.progress')}>
+        <ol className="pl-steps" aria-label={t('signup.progress')}>
           {steps.map((step, index) => (
-            <Step key={step} completed={index < stepIndex}>
-              <StepLabel
-                aria-current={index === stepIndex ? 'step' : undefined}
-                // MUI writes the step's number itself, in Latin digits; fa shows Persian ones.
-                icon={displayDigits(index + 1, locale)}
-              >
-                {t(`signup.steps.${step}`)}
-              </StepLabel>
-            </Step>
+            <li
+              key={step}
+              className={index < stepIndex ? 'pl-steps__step pl-steps__step--done' : 'pl-steps__step'}
+              aria-current={index === stepIndex ? 'step' : undefined}
+            >
+              <span className="pl-steps__icon" aria-hidden="true">
+                {index < stepIndex ? <Icon name="check" size={16} /> : displayDigits(index + 1, locale)}
+              </span>
+              {t(`signup.steps.${step}`)}
+            </li>
           ))}
-        </Stepper>
-        {expired && (
-          <Alert severity="warning" variant="outlined">
-            {t('flow.expired')}
-          </Alert>
-        )}
+        </ol>
+        {expired && <PlainAlert tone="warning">{t('flow.expired')}</PlainAlert>}
         {state.step === 'phone' && (
           <PhoneStep onDone={(started) => go('verify', started.signupToken, started.phone)} />
         )}
@@ -106,26 +97,26 @@ export function SignupPage() {
               }}
               onResend={async () => (await resendSignup(state.token ?? '', { onError: restart })).resendAfter}
             />
-            <Button
-              size="small"
-              sx={{ alignSelf: 'flex-start' }}
+            <button
+              type="button"
+              className="pl-button pl-button--text pl-button--primary pl-button--small pl-start"
               onClick={() => {
                 resetSignup();
                 setState(getSignupState());
               }}
             >
               {t('signup.changePhone')}
-            </Button>
+            </button>
           </>
         )}
         {state.step === 'password' && state.token && <PasswordStep token={state.token} onExpired={restart} />}
-        <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+        <p className="pl-center pl-body2 pl-muted">
           {t('signup.haveAccount')}{' '}
-          <Link component={LocaleLink} to="/login">
+          <LocaleLink className="pl-link" to="/login">
             {t('signup.loginLink')}
-          </Link>
-        </Typography>
-      </Stack>
+          </LocaleLink>
+        </p>
+      </div>
     </AuthCard>
   );
 }
@@ -167,20 +158,20 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
         placeholder={t('fields.phonePlaceholder')}
         autoComplete="tel"
         autoFocus
-        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        inputMode="tel"
       />
       <NationalCodeController control={control} />
       {registered && (
-        <Alert severity="info" variant="outlined">
+        <PlainAlert tone="info">
           {t('signup.alreadyRegistered')}{' '}
-          <Link component={LocaleLink} to="/login">
+          <LocaleLink className="pl-link" to="/login">
             {t('signup.loginLink')}
-          </Link>
+          </LocaleLink>
           {' · '}
-          <Link component={LocaleLink} to="/login/forgot-password">
+          <LocaleLink className="pl-link" to="/login/forgot-password">
             {t('login.forgotPassword')}
-          </Link>
-        </Alert>
+          </LocaleLink>
+        </PlainAlert>
       )}
       <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
         {t('signup.sendCode')}
@@ -236,20 +227,19 @@ function PasswordStep({
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
+        <PlainTextField
+          name={field.name}
+          value={asText(field.value) ?? ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
           inputRef={field.ref}
           label={t(`fields.${name}`)}
           autoComplete={autoComplete}
-          fullWidth
           error={Boolean(fieldState.error)}
           helperText={
             fieldState.error?.message ?? (name === 'username' ? t('fields.usernameHint') : undefined)
           }
-          slotProps={
-            ltr ? { htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } } : undefined
-          }
+          {...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {})}
         />
       )}
     />
@@ -264,10 +254,10 @@ function PasswordStep({
         owner={{ username: asText(username), firstName: asText(firstName), lastName: asText(lastName) }}
       />
       {text('username', 'username', true)}
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+      <div className="pl-row">
         {text('firstName', 'given-name')}
         {text('lastName', 'family-name')}
-      </Stack>
+      </div>
       <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
         {t('signup.finish')}
       </WaitingSubmitButton>

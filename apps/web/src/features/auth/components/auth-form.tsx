@@ -1,30 +1,29 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { CSSProperties, FormEventHandler, ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import type { TextFieldProps } from '../../../components/text-field';
-import { PasswordField } from './password-field';
+import { PlainPasswordField, type PlainTextFieldProps } from '../../../components/plain/text-field';
 
-// The auth steps' form frame and their fields bound to react-hook-form: a bound field shows its error
-// message in place of its help text, and hands its ref on so a server error can focus it. (Digits and
-// new-password fields live in their own files: the login page, on the first screen, needs neither.)
+// The auth steps' form frame and their fields bound to react-hook-form, in plain markup
+// (components/plain): a bound field shows its error message in place of its help text, and hands its
+// ref on so a server error can focus it. (Digits and new-password fields live in their own files.)
 
 /** The form element and the column of its fields, as every auth step lays them out. */
 export function AuthForm({
   onSubmit,
   testId,
-  gap = 2.25,
+  gap = 18,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   testId: string;
+  /** Pixels between fields. */
   gap?: number;
   children: ReactNode;
 }) {
+  const style: CSSProperties | undefined = gap === 18 ? undefined : { gap };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid={testId}>
-      <Stack sx={{ gap }}>{children}</Stack>
-    </Box>
+    <form className="pl-form" style={style} noValidate onSubmit={onSubmit} data-testid={testId}>
+      {children}
+    </form>
   );
 }
 
@@ -36,7 +35,19 @@ export interface BoundField<T extends FieldValues, TOut> {
 }
 
 type PasswordControllerProps<T extends FieldValues, TOut> = BoundField<T, TOut> &
-  Omit<TextFieldProps, 'ref' | 'name' | 'type' | 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText'>;
+  Omit<
+    PlainTextFieldProps,
+    | 'name'
+    | 'value'
+    | 'onValueChange'
+    | 'onChange'
+    | 'onBlur'
+    | 'error'
+    | 'helperText'
+    | 'inputRef'
+    | 'type'
+    | 'end'
+  >;
 
 /** A required password field (with its show/hide button) of a react-hook-form form. */
 export function PasswordController<T extends FieldValues, TOut>({
@@ -50,11 +61,13 @@ export function PasswordController<T extends FieldValues, TOut>({
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <PasswordField
-          {...field}
-          ref={field.ref}
+        <PlainPasswordField
           {...props}
-          fullWidth
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
           required
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}

@@ -1,26 +1,15 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/plain/icons';
 import { LocaleLink } from '../../../lib/locale-navigation';
+
+// Plain markup (components/plain/plain.css): sign-up and recovery draw these without MUI.
 
 /** The h1 and the short text under it, on every identity screen. */
 export function AuthHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div>
-      <Typography component="h1" variant="h5">
-        {title}
-      </Typography>
-      {children && (
-        <Typography
-          variant="body2"
-          component="div"
-          sx={{ color: 'text.secondary', mt: 0.75, lineHeight: 1.9 }}
-        >
-          {children}
-        </Typography>
-      )}
+      <h1 className="pl-heading">{title}</h1>
+      {children && <div className="pl-subtitle pl-body2 pl-muted pl-lead">{children}</div>}
     </div>
   );
 }
@@ -35,30 +24,23 @@ export function BackLink({
   children: ReactNode;
   onClick?: () => void;
 }) {
-  const theme = useTheme();
   return (
-    <Button
-      component={LocaleLink}
+    <LocaleLink
       to={to}
       onClick={onClick}
-      size="small"
-      startIcon={<ArrowBack sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />}
-      sx={{ alignSelf: 'flex-start' }}
+      className="pl-button pl-button--text pl-button--primary pl-button--small pl-start"
     >
+      <Icon name="arrowBack" size={18} className="pl-flip-rtl" />
       {children}
-    </Button>
+    </LocaleLink>
   );
 }
 
 /** A masked phone or e-mail inside a sentence: kept left to right in Persian text. */
 export function Destination({ value }: { value: string }) {
   return (
-    <Typography
-      component="bdi"
-      dir="ltr"
-      sx={{ fontWeight: 700, color: 'text.primary', fontSize: 'inherit' }}
-    >
+    <bdi dir="ltr" className="pl-destination">
       {value}
-    </Typography>
+    </bdi>
   );
 }

@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +68,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
   };
 
   return (
-    <AuthForm onSubmit={submit} testId="code-form" gap={2}>
+    <AuthForm onSubmit={submit} testId="code-form" gap={16}>
       <DigitsController
         name="code"
         control={control}
@@ -80,40 +77,32 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
         autoComplete="one-time-code"
         autoFocus
         helperText={hint ?? t('fields.codeHint')}
-        slotProps={{
-          htmlInput: {
-            'data-testid': 'code-input',
-            style: {
-              textAlign: 'center',
-              letterSpacing: '0.5em',
-              fontSize: '1.35rem',
-              fontWeight: 600,
-            },
-          },
-        }}
+        data-testid="code-input"
+        className="pl-field__input--code"
       />
       <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
         {submitLabel}
       </WaitingSubmitButton>
       {onResend && (
-        <Stack sx={{ alignItems: 'center', gap: 0.5, textAlign: 'center' }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="resend-countdown">
+        <div className="pl-resend">
+          <p className="pl-body2 pl-muted pl-center" data-testid="resend-countdown">
             {countdown.seconds > 0
               ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
                 t('code.resendIn', {
                   time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
                 })
               : t('code.noCode')}
-          </Typography>
-          <Button
-            variant="text"
+          </p>
+          <button
+            type="button"
+            className="pl-button pl-button--text pl-button--primary"
             onClick={resend}
             disabled={countdown.seconds > 0 || resending}
             data-testid="resend-button"
           >
             {t('code.resend')}
-          </Button>
-        </Stack>
+          </button>
+        </div>
       )}
     </AuthForm>
   );

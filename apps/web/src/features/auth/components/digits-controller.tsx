@@ -1,10 +1,13 @@
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BoundField } from './auth-form';
-import { DigitsField, type DigitsFieldProps } from './digits-field';
+import { PlainDigitsField, type PlainDigitsFieldProps } from './plain-digits-field';
 
 type DigitsControllerProps<T extends FieldValues, TOut> = BoundField<T, TOut> &
-  Omit<DigitsFieldProps, 'ref' | 'name' | 'value' | 'onValueChange' | 'onBlur' | 'error' | 'helperText'>;
+  Omit<
+    PlainDigitsFieldProps,
+    'name' | 'value' | 'onValueChange' | 'onBlur' | 'error' | 'helperText' | 'inputRef'
+  >;
 
 /** A required digits field (national code, phone, one-time code) of a react-hook-form form. */
 export function DigitsController<T extends FieldValues, TOut>({
@@ -18,14 +21,13 @@ export function DigitsController<T extends FieldValues, TOut>({
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <DigitsField
+        <PlainDigitsField
           name={field.name}
-          ref={field.ref}
+          inputRef={field.ref}
           value={field.value}
           onValueChange={field.onChange}
           onBlur={field.onBlur}
           {...props}
-          fullWidth
           required
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}

@@ -1,6 +1,3 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   loadPasswordEstimator,
   type PasswordEstimator,
@@ -12,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale-navigation';
 
-const barColors = ['error', 'error', 'warning', 'info', 'success'] as const;
+const barTones = ['error', 'error', 'warning', 'info', 'success'] as const;
 
 /** Starts loading the estimator (a separate chunk of dictionaries), e.g. when a password field is focused. */
 export function preloadPasswordStrength(): void {
@@ -61,20 +58,25 @@ export function PasswordStrength({ password, owner }: { password: string; owner?
       : strength.suggestions[0]
         ? estimator.suggestionText(strength.suggestions[0], locale)
         : null;
+  const percent = (strength.score + 1) * 20;
+  // Plain markup (components/plain/plain.css): sign-up and recovery draw it without MUI.
   return (
-    <Stack sx={{ gap: 0.75, mt: -1 }} data-testid="password-strength">
-      <LinearProgress
-        variant="determinate"
-        value={(strength.score + 1) * 20}
-        color={barColors[strength.score]}
+    <div className="pl-strength" data-testid="password-strength">
+      <div
+        className={`pl-strength__bar pl-strength__bar--${barTones[strength.score]}`}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         aria-label={t('passwordStrength.label')}
         aria-valuetext={level}
-        sx={{ height: 6, borderRadius: 3 }}
-      />
-      <Typography variant="caption" aria-live="polite" sx={{ color: 'text.secondary' }}>
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <span className="pl-caption pl-muted" aria-live="polite">
         {t('passwordStrength.level', { level })}
         {hint ? ` ${hint}` : ''}
-      </Typography>
-    </Stack>
+      </span>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { recoveryCodeSchema, StatusCode } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
+import { PlainTextField } from '../../../components/plain/text-field';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { statusOf } from '../errors';
@@ -47,29 +47,25 @@ export function RecoveryCodeForm({
   };
 
   return (
-    <AuthForm onSubmit={(event) => void submit(event)} testId="recovery-code-form" gap={2}>
-      <TextField
+    <AuthForm onSubmit={(event) => void submit(event)} testId="recovery-code-form" gap={16}>
+      <PlainTextField
+        name="recoveryCode"
         label={t('verify.recoveryCode')}
         value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
+        onValueChange={(next) => {
+          setValue(next);
           setError('');
         }}
         error={Boolean(error)}
         helperText={error || t('verify.recoveryCodeHint')}
         autoComplete="off"
         autoFocus
-        fullWidth
         required
-        slotProps={{
-          htmlInput: {
-            dir: 'ltr',
-            spellCheck: false,
-            autoCapitalize: 'none',
-            'data-testid': 'recovery-code-input',
-            style: { textAlign: 'center', letterSpacing: '0.2em', fontFamily: 'monospace' },
-          },
-        }}
+        dir="ltr"
+        spellCheck={false}
+        autoCapitalize="none"
+        data-testid="recovery-code-input"
+        className="pl-field__input--recovery-code"
       />
       <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
         {submitLabel}
