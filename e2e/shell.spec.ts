@@ -69,7 +69,8 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
-    expect(scripts.filter((path) => /\/assets\/(public-forms|libs)-/.test(path))).toEqual([]);
+    // Nor the sign-up's form parts (react-hook-form).
+    expect(scripts.filter((path) => /\/assets\/(public-forms|forms-shared|libs)-/.test(path))).toEqual([]);
 
     // The members screen does load the other screens' libraries (tables, tabs), and the sign-up page
     // its own file: the names the checks above look for are the real ones.
@@ -80,6 +81,7 @@ test.describe('the shell', () => {
     await page.goto('/fa/signup');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(scripts.some((path) => /\/assets\/public-forms-/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/assets\/forms-shared-/.test(path))).toBe(true);
     await context.close();
   });
 

@@ -41,3 +41,16 @@ export function storeTokens(tokens: IssuedTokens, now: number = Date.now()): voi
   const lifetime = tokens.expiresIn;
   setAccessExpiry(typeof lifetime === 'number' && lifetime > 0 ? now + lifetime * 1000 : undefined);
 }
+
+/** The `sub` (user id) of an access token, without verifying it (the server does that). */
+export function tokenSubject(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,26 +2,13 @@ import type { TokenPair } from '@wsm/contracts';
 import { useCallback } from 'react';
 import { currentLocale } from '../../app/i18n';
 import { useLocaleNavigate } from '../../lib/locale-navigation';
-import { clearSession, storeTokens } from '../../lib/session';
+import { clearSession, storeTokens, tokenSubject } from '../../lib/session';
 import { getStoredUser, hasAuthCookies, languageOfLocale, saveMode, setStoredUser } from '../../lib/storage';
 import { fetchOwnProfile } from './api';
 import { clearIdentityFlows } from './flow-state';
 
 /** Where a completed login or sign-up lands: the root, which the access rules take from there. */
 export const afterLoginPath = '/';
-
-/** The `sub` (user id) of an access token, without verifying it (the server does that). */
-export function tokenSubject(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The end of login and sign-up (product-spec.md section 4, "Login"): whatever an earlier user left is

@@ -35,8 +35,8 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, type QueryParams, unwrap } from '../../lib/api-client';
+import { tokenSubject } from '../../lib/session';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
-import { tokenSubject } from '../auth/complete-login';
 import { useUsername } from '../profile/api';
 
 // The workspace settings screens' calls (api-contract.md section 5: roles, softwares and permissions,

@@ -21,9 +21,9 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
+import { tokenSubject } from '../../lib/session';
 import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { sendFile } from '../../lib/upload';
-import { tokenSubject } from '../auth/complete-login';
 import { notificationKeys } from '../notifications/api';
 
 // The create-workspace page and the application dialog show 261 (a taken name or key) at their field.
