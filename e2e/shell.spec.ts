@@ -151,6 +151,21 @@ test.describe('colour mode', () => {
     }
   });
 
+  test('a prerendered page is drawn in the system dark mode before its scripts run', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/en/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The theme's dark page and paper colours (src/app/theme.ts), not the light ones.
+    expect(await bodyBackground(page)).toBe('rgb(11, 18, 32)');
+    const card = page.getByRole('heading', { level: 1 }).locator('xpath=ancestor::section');
+    expect(await card.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(17, 26, 46)',
+    );
+    await context.close();
+  });
+
   test('the toggle changes the page background and is saved over the system preference', async ({
     browser,
   }) => {
