@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
-import { adminApi } from '../../workspace-settings/api';
 import { useWorkspaceAccess } from '../access';
 import { clearSelection } from '../selection';
 
@@ -28,6 +27,8 @@ export function useLeaveWorkspace(onChosen: () => void) {
   const leave = async () => {
     setPending(true);
     try {
+      // The members' API (with its schemas) loads when someone leaves, not with every signed-in screen.
+      const { adminApi } = await import('../../workspace-settings/api');
       await adminApi.removeMember(workspaceId, memberId);
     } catch {
       setPending(false);
