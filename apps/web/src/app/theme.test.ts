@@ -1,10 +1,13 @@
-import type { Theme } from '@mui/material/styles';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ColorMode } from '../lib/storage';
 import { createAppTheme } from './theme';
 
-// WCAG 2 contrast of the step numbers of the sign-up stepper, computed from the theme's colour values
-// (a transparent colour is blended over the card it is drawn on).
+// The plain pages' stylesheet (components/plain/plain.css) repeats the theme's colours as CSS variables:
+// they must stay the theme's, in both modes and before the app sets the mode; and the sign-up stepper's
+// numbers, drawn with them, keep WCAG 2 contrast.
 
 type Rgba = [number, number, number, number];
 
@@ -22,11 +25,6 @@ function parse(color: string): Rgba {
   throw new Error(`unreadable colour ${color}`);
 }
 
-function over(top: Rgba, bottom: Rgba): Rgba {
-  const a = top[3];
-  return [0, 1, 2].map((i) => (top[i] ?? 0) * a + (bottom[i] ?? 0) * (1 - a)).concat(1) as Rgba;
-}
-
 function luminance([r, g, b]: Rgba): number {
   const channel = (value: number) => {
     const c = value / 255;
@@ -40,32 +38,48 @@ export function contrast(foreground: Rgba, background: Rgba): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
-/** The circle and number colours of a step icon, as MUI draws them with the theme's overrides. */
-function stepIcon(theme: Theme, state: 'inactive' | 'active'): { circle: string; number: string } {
-  const overrides = theme.components?.MuiStepIcon?.styleOverrides as
-    | { root?: { color?: string }; text?: { fill?: string } }
-    | undefined;
-  return {
-    circle:
-      state === 'active'
-        ? theme.palette.primary.main
-        : (overrides?.root?.color ?? theme.palette.text.disabled),
-    number: overrides?.text?.fill ?? theme.palette.primary.contrastText,
-  };
+const stylesheet = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '../components/plain/plain.css'),
+  'utf8',
+);
+
+/** The custom properties set by the first rule of plain.css whose selector is `selector`. */
+function plainColours(selector: string): Record<string, string> {
+  const at = stylesheet.indexOf(`${selector} {`);
+  if (at < 0) throw new Error(`no ${selector} rule in plain.css`);
+  const body = stylesheet.slice(at, stylesheet.indexOf('}', at));
+  return Object.fromEntries(
+    [...body.matchAll(/(--pl-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
+  );
 }
 
-describe('stepper numbers', () => {
-  it.each<[ColorMode, 'inactive' | 'active']>([
-    ['dark', 'inactive'],
-    ['dark', 'active'],
-    ['light', 'inactive'],
-    ['light', 'active'],
-  ])('in %s mode a %s step number has at least 4.5:1 contrast', (mode, state) => {
-    const theme = createAppTheme(mode, 'ltr');
-    const card = parse(theme.palette.background.paper);
-    const { circle, number } = stepIcon(theme, state);
-    const fill = over(parse(circle), card);
-    expect(contrast(over(parse(number), fill), fill)).toBeGreaterThanOrEqual(4.5);
+const plainRules: Record<ColorMode, string> = { light: ':root', dark: 'html[data-mode="dark"]' };
+
+describe("the plain pages' colours", () => {
+  it.each<ColorMode>(['light', 'dark'])("in %s mode are the theme's", (mode) => {
+    const { palette } = createAppTheme(mode, 'ltr');
+    const colours = plainColours(plainRules[mode]);
+    expect(colours).toMatchObject({
+      '--pl-bg': palette.background.default,
+      '--pl-paper': palette.background.paper,
+      '--pl-text': palette.text.primary,
+      '--pl-text-2': palette.text.secondary,
+      '--pl-primary': palette.primary.main,
+      '--pl-primary-dark': palette.primary.dark,
+      '--pl-on-primary': palette.primary.contrastText,
+    });
+  });
+
+  it("in the system's dark mode, before the app sets one, are the dark mode's", () => {
+    expect(plainColours('  html:not([data-mode="light"])')).toEqual(plainColours(plainRules.dark));
+  });
+
+  it.each<ColorMode>(['light', 'dark'])('in %s mode give step numbers at least 4.5:1 contrast', (mode) => {
+    const colours = plainColours(plainRules[mode]);
+    const colour = (name: string) => parse(colours[name] ?? '');
+    // A step not reached: the paper colour on the secondary text colour; the current one: on primary.
+    expect(contrast(colour('--pl-paper'), colour('--pl-text-2'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colour('--pl-on-primary'), colour('--pl-primary'))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('computes contrast as WCAG does', () => {

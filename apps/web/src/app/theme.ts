@@ -42,7 +42,7 @@ export const fontFamily = [
   'sans-serif',
 ].join(', ');
 
-/** Page backgrounds, also used by index.html before the app starts (keep them in step). */
+/** Page backgrounds, also used by index.html before the app starts and by components/plain/plain.css (theme.test.ts holds them in step). */
 export const pageBackground: Record<ColorMode, string> = { light: '#f4f6fb', dark: '#0b1220' };
 
 const palettes = {
@@ -78,16 +78,6 @@ export function createAppTheme(mode: ColorMode, direction: 'rtl' | 'ltr'): Theme
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiCssBaseline: {
-        styleOverrides: {
-          html: { backgroundColor: palette.background.default, colorScheme: mode },
-          body: {
-            backgroundColor: palette.background.default,
-            transition: 'background-color 200ms ease',
-            textRendering: 'optimizeLegibility',
-          },
-        },
-      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10, paddingInline: 18 }, sizeLarge: { minHeight: 48 } },
@@ -113,14 +103,6 @@ export function createAppTheme(mode: ColorMode, direction: 'rtl' | 'ltr'): Theme
       },
       MuiLink: {
         styleOverrides: { root: { fontWeight: 600, textUnderlineOffset: '0.2em' } },
-      },
-      // MUI draws the number of a step not yet reached on its "disabled" text colour, which gives
-      // under 3:1 in both modes; the secondary text colour keeps it at 4.5:1 or more (theme.test.ts).
-      MuiStepIcon: {
-        styleOverrides: {
-          root: { color: palette.text.secondary },
-          text: { fill: mode === 'dark' ? palette.background.default : '#ffffff' },
-        },
       },
     },
   });
