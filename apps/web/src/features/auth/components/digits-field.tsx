@@ -1,5 +1,5 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { forwardRef } from 'react';
-import { TextField, type TextFieldProps } from '../../../components/text-field';
 import { type DigitsInputOptions, useDigitsInput } from './digits-input';
 
 export interface DigitsFieldProps
