@@ -117,6 +117,28 @@ test.describe('the shell', () => {
     await expect.poll(() => page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
   });
 
+  test("a focused field's label rises onto the border at the field's start, in both directions", async ({
+    page,
+  }) => {
+    for (const locale of ['fa', 'en'] as const) {
+      await page.goto(`/${locale}/login`);
+      await expect(page.locator('#root[inert]')).toHaveCount(0);
+      const input = page.locator('input[name="password"]');
+      await input.focus();
+      const label = page.locator(`label[for="${await input.getAttribute('id')}"]`);
+      // 14 px in, less its 5 px of padding over the border, at the start: right in fa, left in en
+      // (polled: the label rises with a short transition).
+      const fromStart = async () => {
+        const field = await input.boundingBox();
+        const box = await label.boundingBox();
+        if (!field || !box) return Number.NaN;
+        return locale === 'fa' ? field.x + field.width - (box.x + box.width) : box.x - field.x;
+      };
+      await expect.poll(async () => Math.abs((await fromStart()) - 9)).toBeLessThanOrEqual(2);
+      expect((await label.boundingBox())?.y ?? 0).toBeLessThan((await input.boundingBox())?.y ?? 0);
+    }
+  });
+
   test('a path without a locale gets the default locale', async ({ page }) => {
     await page.goto('/login?next=%2Fprofile');
     await expect(page).toHaveURL(/\/fa\/login\?next=%2Fprofile$/);

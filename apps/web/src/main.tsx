@@ -65,7 +65,7 @@ async function start(root: HTMLElement): Promise<void> {
     makeLive();
     createRoot(root).render(
       <StrictMode>
-        <App startupLocale={startup.locale} router={<RouterProvider router={createAppRouter()} />} />
+        <App router={<RouterProvider router={createAppRouter()} />} />
       </StrictMode>,
     );
     return;
@@ -88,11 +88,7 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <App
-          startupLocale={startup.locale}
-          router={<RouterProvider router={router} />}
-          onMounted={makeLive}
-        />
+        <App router={<RouterProvider router={router} />} onMounted={makeLive} />
       </StrictMode>,
     );
   });

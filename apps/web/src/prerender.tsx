@@ -37,10 +37,7 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
   if (context instanceof Response) throw new Error(`${path} redirects (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <App
-      startupLocale={locale}
-      router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-    />,
+    <App router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />,
   );
 }
 export { inlineTranslationsId, prerenderedPages, prerenderedPathAttribute } from './app/prerendered';

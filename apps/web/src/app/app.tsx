@@ -1,12 +1,10 @@
-import type { Locale } from '@wsm/contracts';
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterFirstScreen } from '../features/pwa/setup';
 import { onToastsWanted, toastsWanted } from '../lib/notify';
 import { ColorModeProvider } from './color-mode';
 import { DocumentMeta } from './document-meta';
-import { i18n, localeDirection } from './i18n';
-import { useLanguageState } from './language-state';
+import { i18n } from './i18n';
 import { lazyThemed } from './lazy-themed';
 
 // The prompts' logic is plain; their dialogs load MUI when one shows (features/pwa/pwa-prompts.tsx).
@@ -17,11 +15,9 @@ const Toasts = lazyThemed(async () => (await import('./toasts')).Toasts);
 
 /** The app around its router: `<RouterProvider>` in the browser, `<StaticRouterProvider>` when prerendered (src/prerender.tsx). */
 export function App({
-  startupLocale,
   router,
   onMounted,
 }: {
-  startupLocale: Locale;
   router: ReactNode;
   /** Called once the first render is on the page (a prerendered page is hydrated then). */
   onMounted?: () => void;
@@ -33,7 +29,6 @@ export function App({
   const [withPwaPrompts, setWithPwaPrompts] = useState(false);
   useEffect(() => afterFirstScreen(() => setWithPwaPrompts(true)), []);
   const withToasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
-  const { language } = useLanguageState();
   return (
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider>
@@ -46,7 +41,7 @@ export function App({
         )}
         {withToasts && (
           <Suspense fallback={null}>
-            <Toasts direction={localeDirection[language ?? startupLocale]} />
+            <Toasts />
           </Suspense>
         )}
       </ColorModeProvider>

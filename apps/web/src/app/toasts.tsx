@@ -56,12 +56,13 @@ function useDialogOpen(): boolean {
   return open;
 }
 
-export function Toasts({ direction }: { direction: 'rtl' | 'ltr' }) {
+/** The toast container, inside ThemeShell (app.tsx): the theme gives the page's direction. */
+export function Toasts() {
   const { mode } = useColorMode();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const dialogOpen = useDialogOpen();
-  const rtl = direction === 'rtl';
+  const rtl = theme.direction === 'rtl';
   // The toasts raised before the container was in go out now (lib/notify.ts).
   useEffect(() => toastContainerMounted(), []);
   return (
