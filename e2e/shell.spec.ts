@@ -126,16 +126,18 @@ test.describe('the shell', () => {
       const input = page.locator('input[name="password"]');
       await input.focus();
       const label = page.locator(`label[for="${await input.getAttribute('id')}"]`);
-      // 14 px in, less its 5 px of padding over the border, at the start: right in fa, left in en
-      // (polled: the label rises with a short transition).
+      // 14 px in, less its 5 px of padding over the border, at the start: right in fa, left in en.
       const fromStart = async () => {
         const field = await input.boundingBox();
         const box = await label.boundingBox();
         if (!field || !box) return Number.NaN;
         return locale === 'fa' ? field.x + field.width - (box.x + box.width) : box.x - field.x;
       };
+      // The label rises with a short transition: wait until it sits on the border (9 px above the field).
+      await expect
+        .poll(async () => ((await label.boundingBox())?.y ?? 0) - ((await input.boundingBox())?.y ?? 0))
+        .toBeLessThan(-8);
       await expect.poll(async () => Math.abs((await fromStart()) - 9)).toBeLessThanOrEqual(2);
-      expect((await label.boundingBox())?.y ?? 0).toBeLessThan((await input.boundingBox())?.y ?? 0);
     }
   });
 
