@@ -187,6 +187,43 @@ for (const locale of ['fa', 'en'] as const) {
   });
 }
 
+// The app bar's hints (components/plain/hint.tsx): the account button sits at the bar's inline end, so
+// its hint is clamped inside the window on the right in en and on the left in fa.
+for (const locale of ['fa', 'en'] as const) {
+  test(`in ${locale}: the app bar's hints show on hover and keyboard focus inside a ${phoneWidth} px window`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const owner = await registerAccount(request);
+    const context = await browser.newContext({ viewport: { width: phoneWidth, height: 740 } });
+    await logInContext(context, baseURL ?? '', owner);
+    const page = await context.newPage();
+    await page.goto(`/${locale}/`);
+    const label = text(locale, 'workspaces', 'userMenu.label');
+    const account = page.getByRole('button', { name: label });
+    await account.hover();
+    const hint = page.getByRole('tooltip');
+    await expect(hint).toHaveText(label);
+    const [box, anchor] = [await hint.boundingBox(), await account.boundingBox()];
+    if (!box || !anchor) throw new Error('no box');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(phoneWidth);
+    expect(box.y).toBeGreaterThanOrEqual(anchor.y + anchor.height);
+    await page.mouse.move(phoneWidth / 2, 600);
+    await expect(hint).toHaveCount(0);
+    // The bell is reached with Tab and named by its hint.
+    const bell = page.getByTestId('notification-bell');
+    await bell.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tooltip')).toHaveText((await bell.getAttribute('aria-label')) ?? '');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await context.close();
+  });
+}
+
 // ---- prompts, toasts and the screens this layout work changed --------------------------------------
 
 interface Box {

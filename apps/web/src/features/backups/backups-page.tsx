@@ -17,12 +17,12 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { backupUploadLimits, type Locale, StatusCode } from '@wsm/contracts';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../components/paged-list';
+import { Hint } from '../../components/plain/hint';
 import { ApiError } from '../../lib/api-error';
 import { formatAgo, formatDate, type Translate } from '../../lib/dates';
 import { formatNumber } from '../../lib/digits';
@@ -214,7 +214,7 @@ function BackupRow({
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ gap: 0.5 }}>
-        <Tooltip title={t('download.action')}>
+        <Hint title={t('download.action')}>
           <IconButton
             aria-label={t('download.action')}
             onClick={() => void download()}
@@ -222,17 +222,17 @@ function BackupRow({
           >
             <Download />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={t('restore.action')}>
+        </Hint>
+        <Hint title={t('restore.action')}>
           <IconButton aria-label={t('restore.action')} onClick={() => onRestore(backup)}>
             <Restore />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={t('delete.action')}>
+        </Hint>
+        <Hint title={t('delete.action')}>
           <IconButton aria-label={t('delete.action')} onClick={() => onDelete(backup)} color="error">
             <DeleteOutline />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Stack>
     </Paper>
   );

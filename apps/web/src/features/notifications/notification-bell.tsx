@@ -1,12 +1,12 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { toLocaleDigits } from '@wsm/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Hint } from '../../components/plain/hint';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
 import { notificationKeys, useUnreadCount } from './api';
@@ -36,7 +36,7 @@ export function NotificationBell() {
   const badge = count > 0 ? toLocaleDigits(shown, locale) : null;
   const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton
         component={LocaleLink}
         to="/profile/notifications"
@@ -48,6 +48,6 @@ export function NotificationBell() {
           <NotificationsOutlined />
         </Badge>
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

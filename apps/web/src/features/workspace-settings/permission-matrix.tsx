@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Permission, Software } from '@wsm/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../components/plain/hint';
 
 export interface SectionGroup {
   key: string;
@@ -98,9 +98,9 @@ function PermissionCheckbox({
   return held ? (
     <Box>{control}</Box>
   ) : (
-    <Tooltip title={t('matrix.notHeld')} placement="top-start">
+    <Hint title={t('matrix.notHeld')}>
       <Box>{control}</Box>
-    </Tooltip>
+    </Hint>
   );
 }
 

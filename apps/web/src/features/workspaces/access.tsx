@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../components/plain/hint';
 import { ApiError } from '../../lib/api-error';
 import { currentUserId, workspaceKeys, workspacesApi } from './api';
 import { clearSelection, getSelectedWorkspaceId, useSelectedWorkspaceId } from './selection';
@@ -99,10 +99,10 @@ export function Gate({ permission, children, mode = 'hide' }: GateProps) {
   // While the access information loads, the control waits disabled without claiming a refusal.
   if (loading) return disabled;
   return (
-    <Tooltip title={t('access.denied')} describeChild>
+    <Hint title={t('access.denied')} describeChild>
       <Box component="span" tabIndex={0} data-testid="gate-denied" sx={{ display: 'inline-flex' }}>
         {disabled}
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }

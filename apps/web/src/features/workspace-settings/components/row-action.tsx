@@ -1,6 +1,6 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { MouseEvent, ReactNode } from 'react';
+import { Hint } from '../../../components/plain/hint';
 
 /**
  * An action of a row: an icon button named by its label (also its tooltip). A disabled one stays
@@ -22,7 +22,7 @@ export function RowAction({
   menu?: { id: string; open: boolean };
 }) {
   return (
-    <Tooltip title={disabledReason ?? label}>
+    <Hint title={disabledReason ?? label} describeChild>
       <span>
         <IconButton
           aria-label={label}
@@ -41,6 +41,6 @@ export function RowAction({
           {icon}
         </IconButton>
       </span>
-    </Tooltip>
+    </Hint>
   );
 }

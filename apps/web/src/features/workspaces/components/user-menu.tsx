@@ -9,9 +9,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../components/plain/hint';
 import { LocaleLink } from '../../../lib/locale-navigation';
 import { getStoredUser } from '../../../lib/storage';
 import { useLeaveWorkspace } from './leave-workspace';
@@ -40,7 +40,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Tooltip title={t('userMenu.label')}>
+      <Hint title={t('userMenu.label')}>
         <IconButton
           color="inherit"
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
@@ -52,7 +52,7 @@ export function UserMenu() {
         >
           <AccountCircleOutlined />
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {name ? <ListSubheader sx={{ lineHeight: 2.5 }}>{name}</ListSubheader> : null}
         {link('/profile', <PersonOutlined fontSize="small" />, t('userMenu.profile'))}

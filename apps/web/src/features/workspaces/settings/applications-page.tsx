@@ -10,13 +10,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Application, tenantSettingsKey } from '@wsm/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
+import { Hint } from '../../../components/plain/hint';
 import { formatDate } from '../../../lib/dates';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -46,13 +46,13 @@ function RowAction({
 }) {
   const { t } = useTranslation('workspaces');
   return (
-    <Tooltip title={allowed ? title : t('access.denied')} describeChild>
+    <Hint title={allowed ? title : t('access.denied')} describeChild>
       <Box component="span" sx={{ display: 'inline-flex' }} tabIndex={allowed ? undefined : 0}>
         <IconButton onClick={onClick} color={color} aria-label={label} disabled={!allowed}>
           {children}
         </IconButton>
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }
 
