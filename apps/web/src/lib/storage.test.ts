@@ -5,10 +5,12 @@ import {
   cookieLifetimes,
   cookieNames,
   getAccessExpiry,
+  getAccessToken,
   getSavedMode,
   getStoredUser,
   hasAuthCookies,
   localKeys,
+  removeCookie,
   resendRemainingMs,
   saveLanguage,
   setAccessExpiry,
@@ -95,5 +97,37 @@ describe('session values', () => {
   it('ignore a corrupt stored user', () => {
     localStorage.setItem(localKeys.user, '{not json');
     expect(getStoredUser()).toBeNull();
+  });
+});
+
+describe('cookie reads', () => {
+  it('read the cookie store once per task, and see their own writes at once', async () => {
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    if (!cookie?.get) throw new Error('no document.cookie getter');
+    const read = vi.spyOn(cookie, 'get');
+    Object.defineProperty(document, 'cookie', { ...cookie, configurable: true });
+    try {
+      setAccessToken('a1');
+      setRefreshToken('r1');
+      await Promise.resolve();
+      read.mockClear();
+      expect(hasAuthCookies()).toBe(true);
+      const oneCheck = read.mock.calls.length;
+      expect(oneCheck).toBeGreaterThan(0);
+      await Promise.resolve();
+      read.mockClear();
+      for (let i = 0; i < 10; i++) expect(hasAuthCookies()).toBe(true);
+      expect(read).toHaveBeenCalledTimes(oneCheck);
+      setAccessToken('a2');
+      expect(getAccessToken()).toBe('a2');
+      removeCookie(cookieNames.accessToken);
+      expect(hasAuthCookies()).toBe(false);
+      // The next task reads the store afresh: a change made elsewhere (another tab) is seen.
+      Cookies.set(cookieNames.accessToken, 'from-another-tab');
+      await Promise.resolve();
+      expect(getAccessToken()).toBe('from-another-tab');
+    } finally {
+      Reflect.deleteProperty(document, 'cookie');
+    }
   });
 });

@@ -60,8 +60,24 @@ export type ColorMode = 'light' | 'dark';
 
 // --- cookies ---------------------------------------------------------------------------------------
 
+// Reading document.cookie is a synchronous trip to the browser's cookie store: the first signed-in
+// screen read it 88 times, 33-45 ms in all on a desktop and up to 7 ms a read (issue 13). Reads within
+// one task share one snapshot; it is dropped when the task's microtasks run and at every write of ours.
+let snapshot: Record<string, string> | undefined;
+
+function cookies(): Record<string, string> {
+  if (!snapshot) {
+    // The prerenderer has no document: no cookies there.
+    snapshot = typeof document === 'undefined' ? {} : Cookies.get();
+    queueMicrotask(() => {
+      snapshot = undefined;
+    });
+  }
+  return snapshot;
+}
+
 export function getCookie(name: CookieName | string): string | undefined {
-  return Cookies.get(name) || undefined;
+  return cookies()[name] || undefined;
 }
 
 export function setCookie(name: CookieName | string, value: string, lifetimeMs: number): void {
@@ -71,10 +87,12 @@ export function setCookie(name: CookieName | string, value: string, lifetimeMs: 
     sameSite: 'lax',
     secure: typeof location !== 'undefined' && location.protocol === 'https:',
   });
+  snapshot = undefined;
 }
 
 export function removeCookie(name: CookieName | string): void {
   Cookies.remove(name, { path: '/' });
+  snapshot = undefined;
 }
 
 export const getAccessToken = (): string | undefined => getCookie(cookieNames.accessToken);

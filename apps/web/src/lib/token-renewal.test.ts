@@ -7,7 +7,7 @@ import { apiClient, ensureFreshToken, needsRenewal, renewalThresholdMs } from '.
 import { CanceledError, type HttpAdapter, HttpError, sendWithXhr } from './http';
 import { setNavigationBridge } from './navigation';
 import { notify } from './notify';
-import { getAccessExpiry, localKeys } from './storage';
+import { getAccessExpiry, localKeys, removeCookie, setAccessToken, setRefreshToken } from './storage';
 
 // Session renewal (product-spec.md section 4): before a request when the expiry is near, after a 401
 // once, one renewal for every concurrent caller, and a refused renewal logs out.
@@ -30,13 +30,14 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(Cookies.get())) removeCookie(name);
   apiClient.defaults.adapter = sendWithXhr;
 });
 
 function signIn(expiresInMs: number, access = 'access-1', refresh = 'refresh-1-xxxxxxxxxxxx') {
-  Cookies.set('accessToken', access);
-  Cookies.set('refreshToken', refresh);
+  // Through storage.ts, as the app writes them: its reads within one task share a snapshot.
+  setAccessToken(access);
+  setRefreshToken(refresh);
   localStorage.setItem(localKeys.accessExpiry, String(Date.now() + expiresInMs));
   localStorage.setItem(localKeys.user, '{"id":"u1"}');
 }
@@ -83,7 +84,7 @@ describe('needsRenewal', () => {
     signIn(-minute);
     expect(needsRenewal()).toBe(true);
     signIn(30 * minute);
-    Cookies.remove('accessToken');
+    removeCookie('accessToken');
     expect(needsRenewal()).toBe(true);
   });
 });
