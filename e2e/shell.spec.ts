@@ -85,6 +85,60 @@ test.describe('the shell', () => {
     await context.close();
   });
 
+  test("a signed-in first visit sends its first reads while the frame's code still downloads, each once", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const account = await registerAccount(request);
+    const created = await request.post('/v1/workspaces/', {
+      headers: bearer(account),
+      data: { workspaceName: `early-${Date.now().toString(36)}`, name: 'Early' },
+    });
+    const workspaceId = ((await created.json()).data as { id: string }).id;
+    const context = await browser.newContext();
+    await logInContext(context, baseURL ?? '', account);
+    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
+    const page = await context.newPage();
+    const reads: string[] = [];
+    let readsSent: () => void = () => {};
+    const allSent = new Promise<void>((resolve) => {
+      readsSent = resolve;
+    });
+    page.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (sent.method() !== 'GET' || !path.startsWith('/v1/workspaces/')) return;
+      reads.push(path);
+      if (reads.length === 4) readsSent();
+    });
+    // The frame's file is held until the four reads have gone out: were they sent by its code, the
+    // page would never draw.
+    let heldUntilReads = false;
+    await page.route(/\/assets\/signed-in-frame-[^/]+\.js$/, async (route) => {
+      await Promise.race([allSent, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      heldUntilReads = reads.length === 4;
+      await route.continue();
+    });
+
+    await page.goto('/fa/workspace/apps');
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(heldUntilReads).toBe(true);
+    // The frame and the screen took the early answers: nothing was asked twice.
+    const userId = JSON.parse(
+      Buffer.from(account.tokens.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ).sub;
+    expect([...reads].sort()).toEqual(
+      [
+        '/v1/workspaces/',
+        '/v1/workspaces/members/identity/invitations/',
+        `/v1/workspaces/profile/applications/workspace-id/${workspaceId}/`,
+        `/v1/workspaces/members/access/information/user-id/${userId}/workspace-id/${workspaceId}`,
+      ].sort(),
+    );
+    await context.close();
+  });
+
   test('the login, sign-up, recovery and the status pages are drawn without MUI: none of its files, no runtime styles', async ({
     page,
   }) => {

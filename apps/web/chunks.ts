@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 //   background version check and every screen use it, without MUI;
 // - `forms-shared`: what sign-up and recovery add that other screens use too (react-hook-form, the
 //   code and password fields of the login's code steps), so those do not download sign-up with it.
+// - `early-reads`: the first reads of the signed-in frame (src/features/workspaces/early-reads.ts), sent
+//   from a small file of their own while `signed-in-frame` downloads;
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
@@ -34,6 +36,8 @@ const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recove
 /** MUI's theme around every screen but the first ones (src/app/theme-shell.tsx): public forms and signed-in screens alike. */
 const themeScope = source('app/theme-shell.tsx');
 const apiClient = source('lib/api-client.ts');
+/** The first reads of the signed-in frame, sent before its code is in. */
+const earlyReads = source('features/workspaces/early-reads.ts');
 /** The signed-in frame and the screens a login lands on. */
 const signedInFrameRoutes = [
   'features/workspaces/app-layout.tsx',
@@ -91,7 +95,9 @@ const runtimeModule = '\0rolldown/runtime.js';
 // only its zod-free modules go with the first screen; the others, and zod, split where they are used.
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const zodFreeContracts = new Set(
-  ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts'].map((f) => contractsDir + f),
+  ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts', 'workspace-paths.ts'].map(
+    (f) => contractsDir + f,
+  ),
 );
 const keptOffFirstScreen = (id: string) =>
   /node_modules[\\/]zod[\\/]/.test(id) || (id.startsWith(contractsDir) && !zodFreeContracts.has(id));
@@ -106,6 +112,7 @@ export function chunkGroups() {
         themed: Set<string>;
         formsShared: Set<string>;
         publicForms: Set<string>;
+        early: Set<string>;
         frame: Set<string>;
       }
     | undefined;
@@ -120,12 +127,13 @@ export function chunkGroups() {
       const elsewhere = staticClosure(graph, dynamicRoots(graph, new Set(publicFormRoutes)), first);
       const formsShared = new Set([...publicForms].filter((id) => elsewhere.has(id)));
       for (const id of formsShared) publicForms.delete(id);
+      const early = staticClosure(graph, [earlyReads], new Set([...first, ...api]));
       const frame = staticClosure(
         graph,
         signedInFrameRoutes,
-        new Set([...first, ...api, ...themed, ...formsShared]),
+        new Set([...first, ...api, ...themed, ...formsShared, ...early]),
       );
-      sets = { first, api, themed, formsShared, publicForms, frame };
+      sets = { first, api, themed, formsShared, publicForms, early, frame };
     }
     return sets;
   };
@@ -149,6 +157,10 @@ export function chunkGroups() {
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).publicForms.has(id) ? 'public-forms' : null),
       priority: 2,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) => (setsFor(graph).early.has(id) ? 'early-reads' : null),
+      priority: 3,
     },
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).frame.has(id) ? 'signed-in-frame' : null),

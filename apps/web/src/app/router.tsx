@@ -151,11 +151,15 @@ const themeScope = async () => ({ Component: (await import('./theme-shell')).The
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
 export const localeRouteId = 'locale';
 
-/** A signed-in frame's module, once its first reads are in (features/workspaces/first-reads.ts). */
+/**
+ * A signed-in frame's module, once its first reads are in (features/workspaces/first-reads.ts). The
+ * reads go out from a small file of their own while the frame's code downloads (early-reads.ts).
+ */
 async function frameWithReads<T>(frame: Promise<T>): Promise<T> {
   const [module, { startFrameReads }] = await Promise.all([
     frame,
     import('../features/workspaces/first-reads'),
+    import('../features/workspaces/early-reads').then(({ sendEarlyReads }) => sendEarlyReads()),
   ]);
   await startFrameReads();
   return module;

@@ -35,8 +35,6 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, type QueryParams, unwrap } from '../../lib/api-client';
-import { tokenSubject } from '../../lib/session';
-import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { useUsername } from '../profile/api';
 
 // The workspace settings screens' calls (api-contract.md section 5: roles, softwares and permissions,
@@ -242,15 +240,6 @@ export function useAdminMutation<TVariables, TResult>(
         client.invalidateQueries({ queryKey: accessKey }),
       ]),
   });
-}
-
-/** The logged-in user's id: the access token's subject, else the stored user's id. */
-export function currentUserId(): string | null {
-  const token = getAccessToken();
-  const fromToken = token ? tokenSubject(token) : undefined;
-  if (fromToken) return fromToken;
-  const stored = getStoredUser()?.id;
-  return typeof stored === 'string' && stored ? stored : null;
 }
 
 /** A person as the screens name them: full name, else username, else nothing. */

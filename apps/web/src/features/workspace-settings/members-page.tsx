@@ -25,10 +25,10 @@ import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../workspaces/access';
+import { currentUserId } from '../workspaces/current-user';
 import { clearSelection } from '../workspaces/selection';
 import {
   adminApi,
-  currentUserId,
   defaultPageSize,
   type ListQuery,
   personName,

@@ -4,7 +4,8 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode, useCal
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/plain/hint';
 import { ApiError } from '../../lib/api-error';
-import { currentUserId, workspaceKeys, workspacesApi } from './api';
+import { workspaceKeys, workspacesApi } from './api';
+import { currentUserId } from './current-user';
 import { clearSelection, getSelectedWorkspaceId, useSelectedWorkspaceId } from './selection';
 
 // What the logged-in user may do in the selected workspace, from the server's access information

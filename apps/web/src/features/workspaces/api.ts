@@ -21,10 +21,9 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
-import { tokenSubject } from '../../lib/session';
-import { getAccessToken, getStoredUser } from '../../lib/storage';
 import { sendFile } from '../../lib/upload';
 import { notificationKeys } from '../notifications/api';
+import { accessReadConfig, takeEarlyRead } from './early-reads';
 
 // The create-workspace page and the application dialog show 261 (a taken name or key) at their field.
 const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
@@ -34,24 +33,13 @@ const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 // drift between server and app fails loudly here instead of somewhere in a screen.
 
 const get = async <T>(path: string, schema: z.ZodType<T>, config?: ApiRequestConfig): Promise<T> =>
-  schema.parse(await unwrap(apiClient.get(path, config)));
+  schema.parse(await (takeEarlyRead(path) ?? unwrap(apiClient.get(path, config))));
 
 /** What the logo upload accepts; the server checks the content again (PNG, JPEG, WebP; 2 MiB). */
 export const logoRules = {
   types: ['image/png', 'image/jpeg', 'image/webp'],
   maxBytes: 2 * 1024 * 1024,
 } as const;
-
-/** The logged-in user's id: the access token's subject, else the stored user's id. */
-export function currentUserId(): string | null {
-  const token = getAccessToken();
-  const fromToken = token ? tokenSubject(token) : undefined;
-  if (fromToken) return fromToken;
-  // After login the stored user is merged with the profile, whose own `id` is not the user's.
-  const user = getStoredUser();
-  const stored = user?.userId ?? user?.id;
-  return typeof stored === 'string' && stored ? stored : null;
-}
 
 /** Creating (post) or updating (put) an application answers it; a taken key is an error at its field. */
 const saveApplication = async (method: 'post' | 'put', body: unknown) =>
@@ -83,9 +71,7 @@ export const workspacesApi = {
    * workspace the user was removed from) is cleared by the caller instead of leaving for /403.
    */
   access: (workspaceId: string, userId: string) =>
-    get(workspacePaths.accessInformation(workspaceId, userId), accessInformationSchema, {
-      noRedirection: true,
-    }),
+    get(workspacePaths.accessInformation(workspaceId, userId), accessInformationSchema, accessReadConfig),
   applications: (workspaceId: string) =>
     get(workspacePaths.applicationsOf(workspaceId), z.array(applicationSchema)),
   application: (workspaceId: string, appId: string) =>

@@ -5,6 +5,7 @@ import { queryClient } from '../../app/query-client';
 import { apiClient } from '../../lib/api-client';
 import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { AppsPage } from './apps-page';
+import { sendEarlyReads, takeEarlyRead } from './early-reads';
 import { frameReadsWaitMs, startFrameReads } from './first-reads';
 import { selectWorkspace } from './selection';
 import { accessPath, application, ownerAccess, workspace } from './test-fixtures';
@@ -74,5 +75,37 @@ describe('the signed-in frame reads its data before it is drawn', { timeout: 30_
     await startFrameReads();
     expect(queryClient.isFetching()).toBe(0);
     expect(api.requests).toEqual([]);
+  });
+
+  it("sent early, before the frame's code is in, each read is asked once: the frame and the screen take their answers", async () => {
+    selectWorkspace('ws-1');
+    sendEarlyReads();
+    await vi.waitFor(() => expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]));
+    await startFrameReads();
+    await renderScreen(<AppsPage />, {
+      path: '/en/workspace/apps',
+      pattern: '/:locale/workspace/apps',
+      locale: 'en',
+      queryClient,
+    });
+    expect(await screen.findByRole('heading', { name: 'Online shop' })).toBeTruthy();
+    expect(Object.values(reads).map(callsOf)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('an early answer no read took is dropped, never served stale later', async () => {
+    selectWorkspace('ws-1');
+    queryClient.setQueryData(['workspaces'], [workspace('ws-1', 'Cached', 'owner', null)]);
+    sendEarlyReads();
+    await startFrameReads();
+    expect(takeEarlyRead('/v1/workspaces/')).toBeUndefined();
+  });
+
+  it('an early read that fails fails the read that takes it, as its own request would', async () => {
+    api.on(reads.access, () => ({ status: 403, statusCode: 403 }));
+    selectWorkspace('ws-1');
+    sendEarlyReads();
+    await startFrameReads();
+    expect(queryClient.getQueryState(['workspace-access', 'ws-1'])?.status).toBe('error');
+    expect(callsOf(reads.access)).toBe(1);
   });
 });

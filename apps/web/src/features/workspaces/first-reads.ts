@@ -1,7 +1,9 @@
 import { queryClient } from '../../app/query-client';
 import { hasAuthCookies } from '../../lib/storage';
 import { accessQuery } from './access';
-import { applicationsQuery, currentUserId, myInvitationsQuery, workspacesQuery } from './api';
+import { applicationsQuery, myInvitationsQuery, workspacesQuery } from './api';
+import { currentUserId } from './current-user';
+import { dropEarlyReads } from './early-reads';
 import { getSelectedWorkspaceId } from './selection';
 
 /** The longest a frame waits for its first reads before it is drawn without them (with its skeletons). */
@@ -24,5 +26,7 @@ export async function startFrameReads(): Promise<void> {
   const reads = [queryClient.prefetchQuery(workspacesQuery), queryClient.prefetchQuery(myInvitationsQuery)];
   if (workspaceId) reads.push(queryClient.prefetchQuery(applicationsQuery(workspaceId)));
   if (workspaceId && userId) reads.push(queryClient.prefetchQuery(accessQuery(workspaceId, userId)));
+  // The reads above took the early answers they needed (early-reads.ts); the others would be stale later.
+  dropEarlyReads();
   await Promise.race([Promise.all(reads), new Promise((resolve) => setTimeout(resolve, frameReadsWaitMs))]);
 }
