@@ -6,10 +6,11 @@ import { localKeys, sessionKeys } from '../../lib/storage';
 import { saveLoginChallenge, startCountdown } from './flow-state';
 import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
 
-// When the public forms check their fields and where their messages go, the same in every form (the
-// timing of react-hook-form's default mode): nothing before the first submit; then all fields, the
-// first in error focused; then each field as it changes, and every shown message again when the page
-// changes language. The server's field errors land under their fields and go when the field changes.
+// When the public forms check their fields and where their messages go, the same in every form
+// (use-plain-form.ts, with the timing of react-hook-form's default mode): nothing before the first
+// submit; then all fields, the first in error focused; then each field as it changes, and every shown
+// message again when the page changes language. The server's field errors land under their fields and
+// go when the field changes.
 
 beforeEach(resetBrowser);
 afterEach(resetBrowser);
