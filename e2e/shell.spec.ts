@@ -69,7 +69,7 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
-    // Nor the sign-up's form parts (react-hook-form).
+    // Nor the sign-up's own parts, nor the fields it shares with the login's code steps.
     expect(scripts.filter((path) => /\/assets\/(public-forms|forms-shared|libs)-/.test(path))).toEqual([]);
 
     // The members screen does load the other screens' libraries (tables, tabs), and the sign-up page
@@ -169,6 +169,66 @@ test.describe('the shell', () => {
     await page.goto('/en/security/end-session');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
+  });
+
+  test("sign-up, recovery and the login's code step download no react-hook-form, typed into and submitted; the signed-in forms do", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    // Names only react-hook-form's code carries, kept by the minifier (its form state's keys, its context's name).
+    const reactHookForm = /validatingFields|HookFormContext/;
+    const withIt = new Set<string>();
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const path = new URL(response.url()).pathname;
+      reads.push(
+        response.text().then(
+          (body) => {
+            if (reactHookForm.test(body)) withIt.add(path);
+          },
+          () => undefined,
+        ),
+      );
+    });
+    const submitted = async (field: string) => {
+      await page.locator('button[type="submit"]').click();
+      await expect(page.locator(`input[name="${field}"]`)).toHaveAttribute('aria-invalid', 'true');
+    };
+
+    await page.goto('/fa/signup');
+    await expect(page.locator('#root[inert]')).toHaveCount(0);
+    await page.locator('input[name="phone"]').pressSequentially('۰۹۱۲');
+    await submitted('nationalCode');
+    await page.goto('/en/login/forgot-password');
+    await expect(page.locator('#root[inert]')).toHaveCount(0);
+    await page.locator('input[name="nationalCode"]').pressSequentially('123');
+    await submitted('nationalCode');
+    // The login's code step, as the login leaves it (a challenge in this tab), drawn with MUI.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'login-challenge',
+        JSON.stringify({ token: 'challenge-token-123456', method: 'sms', methods: { sms: '0912***4567' } }),
+      ),
+    );
+    await page.goto('/en/login/verify');
+    await page.getByTestId('code-input').pressSequentially('12');
+    await submitted('code');
+    await Promise.all(reads);
+    expect([...withIt]).toEqual([]);
+
+    // The signed-in forms still use it, and the marker finds it there.
+    await logInContext(context, baseURL ?? '', await registerAccount(request));
+    await page.goto('/en/workspace/new');
+    await expect(page.locator('form input').first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        await Promise.all(reads);
+        return withIt.size;
+      })
+      .toBeGreaterThan(0);
   });
 
   test("a focused field's label rises onto the border at the field's start, in both directions", async ({

@@ -11,13 +11,16 @@ import { fileURLToPath } from 'node:url';
 //   drawn with MUI: the login's code steps and the signed-in ones;
 // - `api-client`: the API client (src/lib/api-client.ts) with what it imports: the login's submit, the
 //   background version check and every screen use it, without MUI;
-// - `forms-shared`: what sign-up and recovery add that other screens use too (react-hook-form, the
-//   code and password fields of the login's code steps), so those do not download sign-up with it.
+// - `forms-shared`: what sign-up and recovery add that other screens use too (the code form with its
+//   digits field, the auth API, of the login's code steps), so those do not download sign-up with it.
+//   No form library: the public forms keep their state themselves (src/features/auth/use-plain-form.ts).
 // - `early-reads`: the first reads of the signed-in frame (src/features/workspaces/early-reads.ts), sent
 //   from a small file of their own while `signed-in-frame` downloads;
 // - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
+// - `react-hook-form`: the signed-in screens' form library, in a file of its own: in `libs` it would ride
+//   along with what the login's code steps take from there (MUI's icons).
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
 // first three (the frame carries zod while its screens check their answers with it); modules are moved,
@@ -166,6 +169,8 @@ export function chunkGroups() {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).frame.has(id) ? 'signed-in-frame' : null),
       priority: 2,
     },
+    // After the frame: should the frame's screens ever import it, it goes with them (equal priority).
+    { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 2 },
     { name: 'libs', test: /node_modules[\\/](?!@zxcvbn-ts)/, minShareCount: 2, priority: 1 },
   ];
 }

@@ -1,6 +1,5 @@
 import { issueMessage, type Locale } from '@wsm/contracts';
 import type { TFunction } from 'i18next';
-import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 
 // Forms validate with the contracts' zod schemas (ARCHITECTURE.md section 6) and show the messages of
@@ -42,7 +41,7 @@ export type FormCheck<Out> =
   | { ok: false; errors: Record<string, { type: string; message: string }> };
 
 /** Checks a form's values against a zod schema, with the messages above. */
-export async function checkForm<S extends z.ZodType<unknown, FieldValues>>(
+export async function checkForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
   source: SchemaSource<S>,
   values: z.input<S>,
   locale: Locale,

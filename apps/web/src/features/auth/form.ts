@@ -1,12 +1,8 @@
-import { type Envelope, type Locale, StatusCode } from '@wsm/contracts';
-import type { TFunction } from 'i18next';
-import { useEffect, useMemo } from 'react';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { type Envelope, StatusCode } from '@wsm/contracts';
+import { useEffect } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useLocale } from '../../lib/locale-navigation';
 import { statusOf } from './errors';
-import type { SchemaSource } from './form-check';
 
 type AuthSchemas = typeof import('./schemas');
 
@@ -14,30 +10,10 @@ type AuthSchemas = typeof import('./schemas');
 // schemas do: the login page, on the first screen, carries neither.
 export type { FormCheck, SchemaSource } from './form-check';
 
-/** A react-hook-form resolver over a zod schema, with form-check.ts's messages. */
-export function localizedResolver<S extends z.ZodType<unknown, FieldValues>>(
-  source: SchemaSource<S>,
-  locale: Locale,
-  t: TFunction,
-): Resolver<z.input<S>, unknown, z.output<S>> {
-  return async (values) => {
-    const { checkForm } = await import('./form-check');
-    const check = await checkForm(source, values, locale, t);
-    if (check.ok) return { values: check.values, errors: {} };
-    return { values: {}, errors: check.errors as FieldErrors<z.input<S>> };
-  };
-}
-
-/** The resolver for the current locale; errors already shown are re-checked in a new language. */
-export function useLocalizedResolver<S extends z.ZodType<unknown, FieldValues>>(
-  source: SchemaSource<S>,
-  t: TFunction,
-): Resolver<z.input<S>, unknown, z.output<S>> {
-  const locale = useLocale();
-  return useMemo(() => localizedResolver(source, locale, t), [source, locale, t]);
-}
-
-/** Re-validates a submitted form when the language changes, so its messages follow the page. */
+/**
+ * Re-validates a submitted form when the language changes, so its messages follow the page: the public
+ * forms (use-plain-form.ts) and the signed-in ones (react-hook-form's `trigger` and `formState`) alike.
+ */
 export function useRevalidateOnLocale(form: {
   trigger: () => Promise<boolean>;
   formState: { isSubmitted: boolean; errors: object };
@@ -51,7 +27,7 @@ export function useRevalidateOnLocale(form: {
   }, [locale]);
 }
 
-/** Puts a message under a field, as react-hook-form's `setError` does (the login form has its own). */
+/** Puts a message under a field: react-hook-form's `setError`, or a plain form's (use-plain-form.ts). */
 export type SetFieldError<F extends string> = (
   field: F,
   error: { type: string; message: string },

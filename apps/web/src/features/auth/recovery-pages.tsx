@@ -1,6 +1,5 @@
 import type { Envelope } from '@wsm/contracts';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
@@ -13,12 +12,13 @@ import { AuthCard } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { NationalCodeController } from './components/digits-controller';
+import { NationalCodeField } from './components/national-code-field';
 import { NewPasswordFields } from './components/new-password-fields';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { endsFlow } from './flow-end';
 import { clearCountdown, clearRecovery, getRecoveryToken, saveRecovery, startCountdown } from './flow-state';
-import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from './form';
+import { applyServerErrors, loadAuthSchema } from './form';
+import { usePlainForm } from './use-plain-form';
 
 // Password recovery (product-spec.md section 4): national code, then the texted code (with resend),
 // then the new password. The recovery token lives in a 5-minute cookie between the three screens.
@@ -57,13 +57,10 @@ const startSchema = loadAuthSchema('recoveryStartSchema');
 export function RecoveryStartPage() {
   const { t } = useTranslation('auth');
   const navigate = useLocaleNavigate();
-  const resolver = useLocalizedResolver(startSchema, t);
-  const form = useForm({ resolver, defaultValues: { nationalCode: getEnteredNationalCode() ?? '' } });
-  const { control, handleSubmit, setError, formState } = form;
-  useRevalidateOnLocale(form);
+  const form = usePlainForm(startSchema, () => ({ nationalCode: getEnteredNationalCode() ?? '' }));
   const wait = useRetryWait('recovery');
 
-  const submit = handleSubmit(async ({ nationalCode }) => {
+  const submit = form.handleSubmit(async ({ nationalCode }) => {
     try {
       const started = await startRecovery(nationalCode);
       setEnteredNationalCode(nationalCode);
@@ -72,7 +69,7 @@ export function RecoveryStartPage() {
       navigate(recoveryPaths.verify);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      if (error instanceof ApiError) applyServerErrors(error.envelope, setError, ['nationalCode']);
+      if (error instanceof ApiError) applyServerErrors(error.envelope, form.setError, ['nationalCode']);
       else reportUnexpectedError(error);
     }
   });
@@ -82,8 +79,8 @@ export function RecoveryStartPage() {
       <div className="pl-stack">
         <AuthHeading title={t('recovery.heading')}>{t('recovery.subtitle')}</AuthHeading>
         <AuthForm onSubmit={submit} testId="recovery-form">
-          <NationalCodeController control={control} autoFocus />
-          <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+          <NationalCodeField form={form} autoFocus />
+          <WaitingSubmitButton pending={form.pending} waitSeconds={wait.seconds}>
             {t('recovery.sendCode')}
           </WaitingSubmitButton>
         </AuthForm>
@@ -134,14 +131,10 @@ export function RecoveryChangePage() {
   const navigate = useLocaleNavigate();
   const token = useRecoveryToken();
   const restart = useRestartRecovery();
-  const resolver = useLocalizedResolver(changeSchema, t);
-  const form = useForm({ resolver, defaultValues: { password: '', confirmPassword: '' } });
-  const { control, handleSubmit, setError, formState } = form;
-  const password = useWatch({ control, name: 'password' });
-  useRevalidateOnLocale(form);
+  const form = usePlainForm(changeSchema, { password: '', confirmPassword: '' });
   const wait = useRetryWait('recovery-change');
 
-  const submit = handleSubmit(async ({ password }) => {
+  const submit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
     try {
       await changeRecoveredPassword(token, password, { onError: restart });
@@ -151,7 +144,7 @@ export function RecoveryChangePage() {
       navigate('/login', { replace: true });
     } catch (error) {
       if (wait.holdFor(error)) return;
-      if (error instanceof ApiError) applyServerErrors(error.envelope, setError, ['password']);
+      if (error instanceof ApiError) applyServerErrors(error.envelope, form.setError, ['password']);
       else reportUnexpectedError(error);
     }
   });
@@ -163,8 +156,8 @@ export function RecoveryChangePage() {
         <AuthHeading title={t('recovery.changeHeading')}>{t('recovery.changeSubtitle')}</AuthHeading>
         <AuthForm onSubmit={submit} testId="recovery-change-form">
           {/* The API knows the account behind the token and also refuses its own data. */}
-          <NewPasswordFields control={control} password={password} />
-          <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+          <NewPasswordFields form={form} />
+          <WaitingSubmitButton pending={form.pending} waitSeconds={wait.seconds}>
             {t('recovery.submit')}
           </WaitingSubmitButton>
         </AuthForm>

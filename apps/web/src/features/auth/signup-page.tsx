@@ -1,6 +1,5 @@
 import { type Envelope, StatusCode } from '@wsm/contracts';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlainAlert } from '../../components/plain/alert';
 import { Icon } from '../../components/plain/icons';
@@ -17,8 +16,9 @@ import { AuthCard } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { AuthHeading, Destination } from './components/auth-heading';
 import { CodeForm } from './components/code-form';
-import { DigitsController, NationalCodeController } from './components/digits-controller';
+import { NationalCodeField } from './components/national-code-field';
 import { NewPasswordFields } from './components/new-password-fields';
+import { PlainDigitsField } from './components/plain-digits-field';
 import { useRetryWait, WaitingSubmitButton } from './components/retry-wait';
 import { statusOf } from './errors';
 import { endsFlow } from './flow-end';
@@ -30,7 +30,8 @@ import {
   saveSignupStep,
   startCountdown,
 } from './flow-state';
-import { applyServerErrors, loadAuthSchema, useLocalizedResolver, useRevalidateOnLocale } from './form';
+import { applyServerErrors, loadAuthSchema } from './form';
+import { usePlainForm } from './use-plain-form';
 
 const steps: readonly SignupStep[] = ['phone', 'verify', 'password'];
 
@@ -125,14 +126,11 @@ const phoneFormSchema = loadAuthSchema('signupPhoneFormSchema');
 
 function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone: string }) => void }) {
   const { t } = useTranslation('auth');
-  const resolver = useLocalizedResolver(phoneFormSchema, t);
-  const form = useForm({ resolver, defaultValues: { phone: '', nationalCode: '' } });
-  const { control, handleSubmit, setError, formState } = form;
-  useRevalidateOnLocale(form);
+  const form = usePlainForm(phoneFormSchema, { phone: '', nationalCode: '' });
   const [registered, setRegistered] = useState(false);
   const wait = useRetryWait('signup');
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setRegistered(false);
     try {
       const started = await startSignup(values);
@@ -142,16 +140,15 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
       if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.duplicate) setRegistered(true);
       else if (error instanceof ApiError)
-        applyServerErrors(error.envelope, setError, ['phone', 'nationalCode']);
+        applyServerErrors(error.envelope, form.setError, ['phone', 'nationalCode']);
       else reportUnexpectedError(error);
     }
   });
 
   return (
     <AuthForm onSubmit={submit} testId="signup-phone-form">
-      <DigitsController
-        name="phone"
-        control={control}
+      <PlainDigitsField
+        {...form.field('phone')}
         maxDigits={13}
         extraCharacters="+"
         label={t('fields.phone')}
@@ -159,8 +156,9 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
         autoComplete="tel"
         autoFocus
         inputMode="tel"
+        required
       />
-      <NationalCodeController control={control} />
+      <NationalCodeField form={form} />
       {registered && (
         <PlainAlert tone="info">
           {t('signup.alreadyRegistered')}{' '}
@@ -173,7 +171,7 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
           </LocaleLink>
         </PlainAlert>
       )}
-      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+      <WaitingSubmitButton pending={form.pending} waitSeconds={wait.seconds}>
         {t('signup.sendCode')}
       </WaitingSubmitButton>
     </AuthForm>
@@ -181,9 +179,6 @@ function PhoneStep({ onDone }: { onDone: (started: { signupToken: string; phone:
 }
 
 const passwordFormSchema = loadAuthSchema('signupPasswordFormSchema');
-
-// The optional fields' form values are typed loosely (empty strings become absent on submit).
-const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function PasswordStep({
   token,
@@ -194,20 +189,17 @@ function PasswordStep({
 }) {
   const { t } = useTranslation('auth');
   const completeLogin = useCompleteLogin();
-  const resolver = useLocalizedResolver(passwordFormSchema, t);
-  const form = useForm({
-    resolver,
-    defaultValues: { password: '', confirmPassword: '', username: '', firstName: '', lastName: '' },
+  // Empty optional fields become absent on submit (the schema's doing).
+  const form = usePlainForm(passwordFormSchema, {
+    password: '',
+    confirmPassword: '',
+    username: '',
+    firstName: '',
+    lastName: '',
   });
-  const { control, handleSubmit, setError, formState } = form;
-  const [password, username, firstName, lastName] = useWatch({
-    control,
-    name: ['password', 'username', 'firstName', 'lastName'],
-  });
-  useRevalidateOnLocale(form);
   const wait = useRetryWait('signup-password');
 
-  const submit = handleSubmit(async ({ confirmPassword: _, ...account }) => {
+  const submit = form.handleSubmit(async ({ confirmPassword: _, ...account }) => {
     try {
       const tokens = await completeSignup(token, account, { onError: onExpired });
       notify.success(t('signup.welcome'));
@@ -215,50 +207,40 @@ function PasswordStep({
     } catch (error) {
       if (wait.holdFor(error)) return;
       if (statusOf(error) === StatusCode.duplicate)
-        setError('username', { type: 'server', message: t('signup.usernameTaken') }, { shouldFocus: true });
+        form.setError(
+          'username',
+          { type: 'server', message: t('signup.usernameTaken') },
+          { shouldFocus: true },
+        );
       else if (error instanceof ApiError)
-        applyServerErrors(error.envelope, setError, ['password', 'username', 'firstName', 'lastName']);
+        applyServerErrors(error.envelope, form.setError, ['password', 'username', 'firstName', 'lastName']);
       else reportUnexpectedError(error);
     }
   });
 
   const text = (name: 'username' | 'firstName' | 'lastName', autoComplete: string, ltr = false) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <PlainTextField
-          name={field.name}
-          value={asText(field.value) ?? ''}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          label={t(`fields.${name}`)}
-          autoComplete={autoComplete}
-          error={Boolean(fieldState.error)}
-          helperText={
-            fieldState.error?.message ?? (name === 'username' ? t('fields.usernameHint') : undefined)
-          }
-          {...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {})}
-        />
-      )}
+    <PlainTextField
+      {...form.field(name, name === 'username' ? t('fields.usernameHint') : undefined)}
+      label={t(`fields.${name}`)}
+      autoComplete={autoComplete}
+      {...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {})}
     />
   );
+  const { username, firstName, lastName } = form.values;
 
   return (
     <AuthForm onSubmit={submit} testId="signup-password-form">
       <NewPasswordFields
-        control={control}
-        password={password}
+        form={form}
         // The phone and national code of step 1 are checked by the API, which has them whole.
-        owner={{ username: asText(username), firstName: asText(firstName), lastName: asText(lastName) }}
+        owner={{ username, firstName, lastName }}
       />
       {text('username', 'username', true)}
       <div className="pl-row">
         {text('firstName', 'given-name')}
         {text('lastName', 'family-name')}
       </div>
-      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+      <WaitingSubmitButton pending={form.pending} waitSeconds={wait.seconds}>
         {t('signup.finish')}
       </WaitingSubmitButton>
     </AuthForm>

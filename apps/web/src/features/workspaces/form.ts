@@ -1,24 +1,35 @@
 import { normalizeInput } from '@wsm/contracts';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error';
-import { useLocalizedResolver } from '../auth/form';
+import { useLocale } from '../../lib/locale-navigation';
 
-// The workspace forms validate with the contracts' schemas, as the auth forms do, after the same
-// normalisation the server applies (Persian digits to ASCII, Persian ی/ک, trimmed): a phone typed in
-// Persian digits is valid here because it is valid there.
+// The workspace forms validate with the contracts' schemas and messages, as the auth forms do
+// (src/features/auth/form-check.ts), after the same normalisation the server applies (Persian digits to
+// ASCII, Persian ی/ک, trimmed): a phone typed in Persian digits is valid here because it is valid there.
+// They are react-hook-form's forms; the public ones are plain (src/features/auth/use-plain-form.ts), so
+// that sign-up and recovery do not download it.
 
-/** The localized zod resolver of src/features/auth/form.ts, over normalised values. */
+/**
+ * A react-hook-form resolver over a zod schema, with form-check.ts's messages in the current locale,
+ * over normalised values. Messages already shown follow a new language (useRevalidateOnLocale).
+ */
 export function useFormResolver<S extends z.ZodType<unknown, FieldValues>>(
   schema: S,
   t: TFunction,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  const inner = useLocalizedResolver(schema, t);
+  const locale = useLocale();
   return useCallback<Resolver<z.input<S>, unknown, z.output<S>>>(
-    (values, context, options) => inner(normalizeInput(values), context, options),
-    [inner],
+    async (values) => {
+      // The checks and their messages' catalogue load with the first check.
+      const { checkForm } = await import('../auth/form-check');
+      const check = await checkForm(schema, normalizeInput(values), locale, t);
+      if (check.ok) return { values: check.values, errors: {} };
+      return { values: {}, errors: check.errors as FieldErrors<z.input<S>> };
+    },
+    [schema, locale, t],
   );
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { displayDigits } from '../../../lib/digits';
@@ -9,9 +8,10 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { formatCountdown } from '../../../lib/wait';
 import { retryAfterOf } from '../errors';
 import { startCountdown } from '../flow-state';
-import { loadAuthSchema, showRefusal, useLocalizedResolver, useRevalidateOnLocale } from '../form';
+import { loadAuthSchema, showRefusal } from '../form';
+import { usePlainForm } from '../use-plain-form';
 import { AuthForm } from './auth-form';
-import { DigitsController } from './digits-controller';
+import { PlainDigitsField } from './plain-digits-field';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
 const codeFormSchema = loadAuthSchema('codeFormSchema');
@@ -34,20 +34,17 @@ export interface CodeFormProps {
 export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
-  const resolver = useLocalizedResolver(codeFormSchema, t);
-  const form = useForm({ resolver, defaultValues: { code: '' } });
-  const { control, handleSubmit, setError, setFocus, formState } = form;
-  useRevalidateOnLocale(form);
+  const form = usePlainForm(codeFormSchema, { code: '' });
   const countdown = useCountdown();
   const [resending, setResending] = useState(false);
   const wait = useRetryWait('code');
 
-  const submit = handleSubmit(async ({ code }) => {
+  const submit = form.handleSubmit(async ({ code }) => {
     try {
       await onVerify(code);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      showRefusal(error, 'code', setError, t('errors:api.wrongCredentials'), reportUnexpectedError);
+      showRefusal(error, 'code', form.setError, t('errors:api.wrongCredentials'), reportUnexpectedError);
     }
   });
 
@@ -57,7 +54,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
     try {
       startCountdown(await onResend());
       notify.success(t('code.resent'));
-      setFocus('code');
+      form.focus('code');
     } catch (error) {
       const wait = retryAfterOf(error);
       if (wait) startCountdown(wait);
@@ -69,18 +66,17 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
 
   return (
     <AuthForm onSubmit={submit} testId="code-form" gap={16}>
-      <DigitsController
-        name="code"
-        control={control}
+      <PlainDigitsField
+        {...form.field('code', hint ?? t('fields.codeHint'))}
         maxDigits={6}
         label={t('fields.code')}
         autoComplete="one-time-code"
         autoFocus
-        helperText={hint ?? t('fields.codeHint')}
+        required
         data-testid="code-input"
         className="pl-field__input--code"
       />
-      <WaitingSubmitButton pending={formState.isSubmitting} waitSeconds={wait.seconds}>
+      <WaitingSubmitButton pending={form.pending} waitSeconds={wait.seconds}>
         {submitLabel}
       </WaitingSubmitButton>
       {onResend && (

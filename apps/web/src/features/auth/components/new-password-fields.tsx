@@ -1,48 +1,38 @@
 import type { PasswordOwner } from '@wsm/contracts';
-import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordController } from './auth-form';
+import { PlainPasswordField } from '../../../components/plain/text-field';
+import type { PlainFields } from '../use-plain-form';
 import { PasswordStrength, preloadPasswordStrength } from './password-strength';
-
-/** The fields `NewPasswordFields` binds. */
-export interface NewPasswordValues extends FieldValues {
-  password: string;
-  confirmPassword: string;
-}
 
 /**
  * A new password, its strength against the owner's own data, and the password again: the last step
  * of signup and of recovery.
  */
-export function NewPasswordFields<T extends NewPasswordValues, TOut>({
-  control,
-  password,
+export function NewPasswordFields({
+  form,
   owner,
 }: {
-  control: Control<T, unknown, TOut>;
-  /** The password typed so far, for the strength meter. */
-  password: string;
+  form: PlainFields<'password' | 'confirmPassword'>;
   /** The account's data the password must not contain, as far as the form knows it. */
   owner?: PasswordOwner;
 }) {
   const { t } = useTranslation('auth');
   return (
     <>
-      <PasswordController
-        name={'password' as Path<T>}
-        control={control}
+      <PlainPasswordField
+        {...form.field('password', t('fields.passwordHint'))}
         label={t('fields.newPassword')}
         autoComplete="new-password"
         autoFocus
         onFocus={preloadPasswordStrength}
-        helperText={t('fields.passwordHint')}
+        required
       />
-      <PasswordStrength password={password} owner={owner} />
-      <PasswordController
-        name={'confirmPassword' as Path<T>}
-        control={control}
+      <PasswordStrength password={form.values.password} owner={owner} />
+      <PlainPasswordField
+        {...form.field('confirmPassword')}
         label={t('fields.confirmPassword')}
         autoComplete="new-password"
+        required
       />
     </>
   );
