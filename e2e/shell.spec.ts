@@ -231,6 +231,33 @@ test.describe('the shell', () => {
       .toBeGreaterThan(0);
   });
 
+  test("sign-up's and recovery's first check download zod and the schemas alone, not the signed-in frame or MUI", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
+    for (const [path, field] of [
+      ['/fa/signup', 'phone'],
+      ['/en/login/forgot-password', 'nationalCode'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('#root[inert]')).toHaveCount(0);
+      scripts.length = 0;
+      await page.locator('button[type="submit"]').click();
+      await expect(page.locator(`input[name="${field}"]`)).toHaveAttribute('aria-invalid', 'true');
+      expect(
+        scripts.some((script) => /\/assets\/schemas-/.test(script)),
+        path,
+      ).toBe(true);
+      expect(
+        scripts.filter((script) => /\/assets\/(signed-in-frame|theme)-/.test(script)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test("a focused field's label rises onto the border at the field's start, in both directions", async ({
     page,
   }) => {

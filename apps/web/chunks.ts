@@ -22,9 +22,11 @@ import { fileURLToPath } from 'node:url';
 // - `react-hook-form`: the signed-in screens' form library, in a file of its own: in `libs` it would ride
 //   along with what the login's code steps take from there (MUI's icons).
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
-// Zod (the forms load their schemas on submit) and the password-strength dictionaries stay out of the
-// first three (the frame carries zod while its screens check their answers with it); modules are moved,
-// never copied, so each keeps one instance.
+// - `schemas`: zod with the contracts' schemas, in one file: the public forms load it with their first
+//   check, and the signed-in frame beside its own file. Left to the bundler, zod went into the frame's
+//   file, so sign-up's first submit downloaded the frame and MUI's theme with it (120 KB for 25).
+// The password-strength dictionaries stay out of all of these; modules are moved, never copied, so each
+// keeps one instance.
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -102,6 +104,8 @@ const zodFreeContracts = new Set(
     (f) => contractsDir + f,
   ),
 );
+/** The password-strength estimate with its dictionaries (~750 KB brotli): loaded alone, when shown. */
+const passwordEstimator = `${contractsDir}password-estimator.ts`;
 const keptOffFirstScreen = (id: string) =>
   /node_modules[\\/]zod[\\/]/.test(id) || (id.startsWith(contractsDir) && !zodFreeContracts.has(id));
 
@@ -168,6 +172,10 @@ export function chunkGroups() {
     {
       name: (id: string, graph: ModuleGraph) => (setsFor(graph).frame.has(id) ? 'signed-in-frame' : null),
       priority: 2,
+    },
+    {
+      name: (id: string) => (keptOffFirstScreen(id) && id !== passwordEstimator ? 'schemas' : null),
+      priority: 3,
     },
     // After the frame: should the frame's screens ever import it, it goes with them (equal priority).
     { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 2 },
