@@ -258,6 +258,33 @@ test.describe('the shell', () => {
     }
   });
 
+  test('the Content-Security-Policy is never violated: a signed-in screen and the public forms check their data without eval', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+    });
+    const page = await context.newPage();
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    await page.goto('/fa/signup');
+    await expect(page.locator('#root[inert]')).toHaveCount(0);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('input[name="phone"]')).toHaveAttribute('aria-invalid', 'true');
+    expect(await violations()).toEqual([]);
+
+    await logInContext(context, baseURL ?? '', await registerAccount(request));
+    await page.goto('/en/');
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+
   test("a focused field's label rises onto the border at the field's start, in both directions", async ({
     page,
   }) => {

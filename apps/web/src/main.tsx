@@ -24,6 +24,12 @@ function inlineTranslations(locale: Locale): BundledTranslations | undefined {
   }
 }
 
+// Zod without its compiled fast path: it probes `new Function` first, which our Content-Security-Policy
+// (script-src 'self') refuses, and the browser reports a violation on every page that parses a schema.
+// Zod reads its settings from this global when it loads (zod/v4/core/core.js, shared by every copy);
+// importing its `config` here would bring zod's utilities into the first screen's file.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 // Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
 // document direction and colour mode are set before the first render (no flash), and translations
 // start loading while React mounts; the loading overlay stays until they are in.
