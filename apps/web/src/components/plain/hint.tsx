@@ -13,9 +13,9 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 
-/** The delays of MUI's Tooltip, which this replaces: the hint appears and goes as it did. */
+/** The delays of MUI's Tooltip, which this replaces; leaving waits long enough to cross onto the hint. */
 const enterDelayMs = 100;
-const leaveDelayMs = 0;
+const leaveDelayMs = 100;
 const touchEnterDelayMs = 700;
 const touchLeaveDelayMs = 1500;
 /** Room kept between the hint and its anchor, and between the hint and the window's edges. */
@@ -139,24 +139,25 @@ export function Hint({
   });
 
   // A describing hint stays in the page while hidden; a naming one only exists while shown.
-  if (!open && !describeChild) return child;
   return (
     <>
       {child}
-      {createPortal(
-        <span
-          ref={bubble}
-          id={id}
-          role="tooltip"
-          className="pl-hint"
-          hidden={!open}
-          onMouseEnter={() => clearTimeout(timer.current)}
-          onMouseLeave={() => hide(leaveDelayMs)}
-        >
-          {title}
-        </span>,
-        document.body,
-      )}
+      {open || describeChild
+        ? createPortal(
+            <span
+              ref={bubble}
+              id={id}
+              role="tooltip"
+              className="pl-hint"
+              hidden={!open}
+              onMouseEnter={() => clearTimeout(timer.current)}
+              onMouseLeave={() => hide(leaveDelayMs)}
+            >
+              {title}
+            </span>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
