@@ -5,12 +5,13 @@
 //   runtime styles to collect; style-src allows inline styles, scripts stay files);
 // - <html lang dir>, the title and the manifest of its language;
 // - its translations (the shell's namespaces) inline, as a JSON data block after #root;
-// - preloads of the Vazirmatn subsets its text uses (font-display: swap, from @fontsource).
+// - preloads of the Vazirmatn files its text is drawn with (src/fonts/vazirmatn.css: font-display: swap;
+//   a Persian page's text needs only the small Arabic and Latin cores, an English one the Latin core).
 // For every other page of a language, a shell (dist/prerendered/<locale>/shell.html): the same head and
 // translations (with those the signed-in frame draws at once) around the loading overlay, so a signed-in
 // first visit does not wait for the app's code to ask for its texts and fonts before it can fetch data.
 // Then a manifest the API reads (dist/prerendered/manifest.json) and brotli/gzip copies.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -34,13 +35,54 @@ const template = readFileSync(join(dist, 'index.html'), 'utf8').replace(
   /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
   (_link, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
 );
-const assets = readdirSync(join(dist, 'assets'));
-const arabicFont = assets.find((f) => /^vazirmatn-arabic-wght-normal-.*\.woff2$/.test(f));
-const latinFont = assets.find((f) => /^vazirmatn-latin-wght-normal-.*\.woff2$/.test(f));
-// Persian and Arabic text needs the Latin subset too: the space, the digits' separators and the
-// punctuation fall in its range. Preloaded, it arrives with the Arabic one instead of after the first
-// layout asks for it (one late swap and relayout fewer).
-const fontsFor = { fa: [arabicFont, latinFont], en: [latinFont], ar: [arabicFont, latinFont] };
+
+/** 'U+600-6FF,U+200C,U+2?' (the minifier writes wildcards) → the set of code points. */
+function parseUnicodeRange(range) {
+  const points = new Set();
+  for (const part of range.split(',')) {
+    const bounds = part.trim().replace(/^U\+/i, '').split('-');
+    const from = Number.parseInt(bounds[0].replace(/\?/g, '0'), 16);
+    const to = Number.parseInt((bounds[1] ?? bounds[0]).replace(/\?/g, 'F'), 16);
+    for (let point = from; point <= to; point++) points.add(point);
+  }
+  return points;
+}
+
+// The Vazirmatn faces of the inlined stylesheet (src/fonts/vazirmatn.css), in their order: each
+// character belongs to one file.
+const fontFaces = [...template.matchAll(/@font-face\{([^}]*)\}/g)].flatMap(([, rule]) => {
+  const file = /src:url\(\/(assets\/[^)]+\.woff2)\)/.exec(rule)?.[1];
+  const range = /unicode-range:([^;}]+)/.exec(rule)?.[1];
+  return file && range ? [{ file, points: parseUnicodeRange(range) }] : [];
+});
+if (!fontFaces.some((face) => face.file.includes('vazirmatn-arabic-core')))
+  throw new Error('the inlined stylesheet has no Vazirmatn faces (src/fonts/vazirmatn.css)');
+
+const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const decodeEntities = (text) =>
+  text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name) => {
+    if (name[0] !== '#') return entities[name.toLowerCase()] ?? entity;
+    return String.fromCodePoint(
+      Number.parseInt(name.slice(name[1] === 'x' ? 2 : 1), name[1] === 'x' ? 16 : 10),
+    );
+  });
+
+/**
+ * The font files the text of `markup` is drawn with: those whose unicode-range holds one of its
+ * characters (its text and the placeholders and values its fields show). Preloaded, they arrive with
+ * the page's script instead of after the first layout asks for them, and no other is fetched for the
+ * first screen (a Persian page draws with the small Arabic and Latin cores, 37 KB, not the
+ * package's 82 KB of Arabic and Latin: issue 13).
+ */
+function fontsOf(markup) {
+  const shown = markup
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]*\b(?:placeholder|value)="([^"]*)"[^>]*>/g, ' $1 ')
+    .replace(/<[^>]*>/g, ' ');
+  // White space in the markup is drawn as spaces (or not at all).
+  const points = new Set([...decodeEntities(shown).replace(/\s/g, ' ')].map((char) => char.codePointAt(0)));
+  return fontFaces.filter((face) => [...points].some((point) => face.points.has(point))).map((f) => f.file);
+}
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -99,9 +141,11 @@ for (const locale of locales) {
   const translations = readTranslations(locale, namespaces);
   const common = translations.common;
   const title = `${common.app.title} | ${common.app.slogan}`;
-  const preloads = fontsFor[locale]
-    .map((font) => `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`)
-    .join('');
+  const preloads = (files) =>
+    files
+      .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`)
+      .join('');
+  const localeFonts = new Set();
   /** The built index.html in this language: its <html lang dir>, title, manifest and extra <head>. */
   const localized = (head) => {
     let html = template;
@@ -119,17 +163,21 @@ for (const locale of locales) {
   for (const page of prerenderedPages) {
     const path = `/${locale}/${page}`;
     const body = plainMarkup(path, await renderPage(path, locale, translations));
+    const fonts = fontsOf(body);
+    for (const file of fonts) localeFonts.add(file);
     const html = replaceOnce(
-      localized(preloads),
+      localized(preloads(fonts)),
       rootElement,
       `<div id="root" ${prerenderedPathAttribute}="${path}" inert>${body}</div>\n${inlineTranslationsBlock(locale, translations)}\n`,
     );
     manifest[path] = writePage(locale, page, html);
   }
-  // The shell keeps index.html's loading overlay in #root; its translations follow it.
+  // The shell keeps index.html's loading overlay in #root; its translations follow it. Its fonts are
+  // those of the language's prerendered pages (the frame and the forms in that language).
   const shellTranslations = { ...translations, ...readTranslations(locale, signedInNamespaces) };
+  const shellFonts = fontFaces.map((face) => face.file).filter((file) => localeFonts.has(file));
   const shell = replaceOnce(
-    localized(preloads),
+    localized(preloads(shellFonts)),
     rootElement,
     (overlay) => `${overlay}\n${inlineTranslationsBlock(locale, shellTranslations)}\n`,
   );

@@ -1,4 +1,5 @@
-import '@fontsource-variable/vazirmatn';
+// Vazirmatn in small per-script files (scripts/subset-fonts.mjs), the package's files for the rest.
+import './fonts/vazirmatn.css';
 import './components/plain/plain.css';
 import type { Locale } from '@wsm/contracts';
 import { StrictMode, startTransition } from 'react';
