@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 //   drawn with MUI: the login's code steps and the signed-in ones;
 // - `api-client`: the API client (src/lib/api-client.ts) with what it imports: the login's submit, the
 //   background version check and every screen use it, without MUI;
-// - `forms-shared`: what sign-up and recovery add that other screens use too (the code form with its
-//   digits field, the auth API, of the login's code steps), so those do not download sign-up with it.
+// - `forms-shared`: what sign-up and recovery add that the login's code steps use too (the code form with
+//   its digits field, the auth API), so those do not download sign-up with it.
 //   No form library: the public forms keep their state themselves (src/features/auth/use-plain-form.ts).
 // - `early-reads`: the first reads of the signed-in frame (src/features/workspaces/early-reads.ts), sent
 //   from a small file of their own while `signed-in-frame` downloads;
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
 // - `schemas`: zod with the contracts' schemas, in one file: the public forms load it with their first
 //   check, and the signed-in frame beside its own file. Left to the bundler, zod went into the frame's
-//   file, so sign-up's first submit downloaded the frame and MUI's theme with it (120 KB for 25).
+//   file, so sign-up's first check downloaded the frame and MUI's theme with it (125 KB where 32 do).
 // The password-strength dictionaries stay out of all of these; modules are moved, never copied, so each
 // keeps one instance.
 
@@ -97,7 +97,7 @@ const runtimeModule = '\0rolldown/runtime.js';
 
 // The graph says what a module imports, not which of its exports are used. The contracts package mixes
 // constants with zod schemas in one module, and zod serves only the forms' checks (loaded on submit):
-// only its zod-free modules go with the first screen; the others, and zod, split where they are used.
+// only its zod-free modules go with the first screen; the others go with zod into `schemas`.
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const zodFreeContracts = new Set(
   ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts', 'workspace-paths.ts'].map(
