@@ -1,9 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { bearer, logInContext, registerAccount } from './support';
 
 const htmlAttr = (page: Page, name: string) => page.locator('html').getAttribute(name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** A new owner of one workspace, chosen, in a browser context of their own (a first visit: cold cache). */
+async function ownerWithWorkspace(browser: Browser, request: APIRequestContext, baseURL: string | undefined) {
+  const account = await registerAccount(request);
+  const created = await request.post('/v1/workspaces/', {
+    headers: bearer(account),
+    data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
+  });
+  const workspaceId = ((await created.json()).data as { id: string }).id;
+  const context = await browser.newContext();
+  await logInContext(context, baseURL ?? '', account);
+  await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
+  return { account, workspaceId, context, page: await context.newPage() };
+}
 
 test.describe('the shell', () => {
   test('/ lands on the Persian right-to-left login', async ({ page }) => {
@@ -90,16 +104,7 @@ test.describe('the shell', () => {
     request,
     baseURL,
   }) => {
-    const account = await registerAccount(request);
-    const created = await request.post('/v1/workspaces/', {
-      headers: bearer(account),
-      data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
-    });
-    const workspaceId = ((await created.json()).data as { id: string }).id;
-    const context = await browser.newContext();
-    await logInContext(context, baseURL ?? '', account);
-    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
-    const page = await context.newPage();
+    const { context, page } = await ownerWithWorkspace(browser, request, baseURL);
     const scripts: string[] = [];
     page.on('request', (sent) => {
       if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
@@ -130,16 +135,7 @@ test.describe('the shell', () => {
     request,
     baseURL,
   }) => {
-    const account = await registerAccount(request);
-    const created = await request.post('/v1/workspaces/', {
-      headers: bearer(account),
-      data: { workspaceName: `early-${Date.now().toString(36)}`, name: 'Early' },
-    });
-    const workspaceId = ((await created.json()).data as { id: string }).id;
-    const context = await browser.newContext();
-    await logInContext(context, baseURL ?? '', account);
-    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
-    const page = await context.newPage();
+    const { account, workspaceId, context, page } = await ownerWithWorkspace(browser, request, baseURL);
     const reads: string[] = [];
     let readsSent: () => void = () => {};
     const allSent = new Promise<void>((resolve) => {
