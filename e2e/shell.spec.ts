@@ -5,6 +5,15 @@ import { bearer, logInContext, registerAccount } from './support';
 const htmlAttr = (page: Page, name: string) => page.locator('html').getAttribute(name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+/** The paths of the scripts `page` requests from now on, as they are requested. */
+function scriptsRequestedBy(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  return scripts;
+}
+
 /** A new owner of one workspace, chosen, in a browser context of their own (a first visit: cold cache). */
 async function ownerWithWorkspace(browser: Browser, request: APIRequestContext, baseURL: string | undefined) {
   const account = await registerAccount(request);
@@ -105,10 +114,7 @@ test.describe('the shell', () => {
     baseURL,
   }) => {
     const { context, page } = await ownerWithWorkspace(browser, request, baseURL);
-    const scripts: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
-    });
+    const scripts = scriptsRequestedBy(page);
 
     await page.goto('/fa/workspace/apps');
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
@@ -178,10 +184,7 @@ test.describe('the shell', () => {
   test('the login, sign-up, recovery and the status pages are drawn without MUI: none of its files, no runtime styles', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
-    });
+    const scripts = scriptsRequestedBy(page);
     for (const path of ['/fa/login', '/en/no/such/page', '/fa/signup', '/en/login/forgot-password']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -270,10 +273,7 @@ test.describe('the shell', () => {
   test("sign-up's and recovery's first check download zod and the schemas alone, not the signed-in frame or MUI", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
-    });
+    const scripts = scriptsRequestedBy(page);
     for (const [path, field] of [
       ['/fa/signup', 'phone'],
       ['/en/login/forgot-password', 'nationalCode'],
