@@ -136,6 +136,42 @@ test.describe('the shell', () => {
     await context.close();
   });
 
+  test('the signed-in frame, the picker and the applications are drawn without MUI; a menu loads it when reached', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const { context, page } = await ownerWithWorkspace(browser, request, baseURL);
+    const scripts = scriptsRequestedBy(page);
+    const themeLoaded = () => scripts.some((path) => /\/assets\/theme-/.test(path));
+
+    await page.goto('/fa/workspace/apps');
+    await expect(page.getByTestId('application-card').first()).toBeVisible();
+    await page.goto('/fa');
+    await expect(page.getByTestId('workspace-card').first()).toBeVisible();
+    await expect(page.getByTestId('notification-bell')).toBeVisible();
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    expect(themeLoaded()).toBe(false);
+
+    // Reaching the workspace switcher fetches its menu with MUI's theme; the menu works as before.
+    const switcher = page.getByTestId('workspace-switcher');
+    await switcher.hover();
+    await expect.poll(themeLoaded).toBe(true);
+    await switcher.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByTestId('switcher-workspace')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(switcher).toBeFocused();
+    await expect(switcher).toHaveAttribute('aria-expanded', 'false');
+
+    // The account menu, opened from the keyboard.
+    await page.getByTestId('user-menu').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('logout-link')).toBeVisible();
+    await context.close();
+  });
+
   test("a signed-in first visit sends its first reads while the frame's code still downloads, each once", async ({
     browser,
     request,

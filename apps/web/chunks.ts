@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 //   These are plain markup and CSS (src/components/plain): no MUI, emotion or form library.
 // - `public-forms`: what sign-up and password recovery (plain markup too) add that no other screen uses;
 // - `theme`: MUI's core with emotion and the app's theme (src/app/theme-shell.tsx), for every screen
-//   drawn with MUI: the login's code steps and the signed-in ones;
+//   drawn with MUI: the login's code steps and the signed-in ones past the first (the app bar's menus
+//   load it when reached);
 // - `api-client`: the API client (src/lib/api-client.ts) with what it imports: the login's submit, the
 //   background version check and every screen use it, without MUI;
 // - `forms-shared`: what sign-up and recovery add that the login's code steps use too (the code form with
@@ -16,9 +17,10 @@ import { fileURLToPath } from 'node:url';
 //   No form library: the public forms keep their state themselves (src/features/auth/use-plain-form.ts).
 // - `early-reads`: the first reads of the signed-in frame (src/features/workspaces/early-reads.ts), sent
 //   from a small file of their own while `signed-in-frame` downloads;
-// - `signed-in-frame`: the rest of what the signed-in frame (app bar, menus) and its two first screens,
+// - `signed-in-frame`: the rest of what the signed-in frame (the app bar) and its two first screens,
 //   the workspace picker and the applications, import statically, libraries and our code together: a
 //   signed-in first visit gets its screen in one file instead of a shared `libs` and twenty small ones.
+//   These are plain markup too (src/components/plain/signed-in.css): no MUI until a menu is reached.
 // - `react-hook-form`: the signed-in screens' form library, in a file of its own: in `libs` it would ride
 //   along with what the login's code steps take from there (MUI's icons).
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
@@ -31,11 +33,16 @@ import { fileURLToPath } from 'node:url';
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 const entry = source('main.tsx');
-/** Pages any first visit may land on, loaded by route; their static imports go with them. */
+/**
+ * Pages any first visit may land on, loaded by route; their static imports go with them. And the plain
+ * notice, which the public forms and the signed-in first screens both draw: in the public forms' shared
+ * file it would bring that file to every signed-in first visit, for a few hundred bytes.
+ */
 const firstScreenRoutes = [
   'app/public-layout.tsx',
   'features/auth/login-page.tsx',
   'features/status-pages/status-page.tsx',
+  'components/plain/alert.tsx',
 ].map(source);
 const publicFormRoutes = ['features/auth/signup-page.tsx', 'features/auth/recovery-pages.tsx'].map(source);
 /** MUI's theme around every screen but the first ones (src/app/theme-shell.tsx): public forms and signed-in screens alike. */

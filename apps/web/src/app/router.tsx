@@ -86,67 +86,73 @@ const otherSettingsRoutes: RouteObject[] = [
   { path: 'audit', lazy: () => import('../features/workspace-settings/audit-page') },
 ];
 
-// The workspace screens (src/features/workspaces), in the app layout with the app bar.
+// The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages,
+// the public frame, the signed-in frame and its first screens (the picker, the applications) are plain
+// markup (components/plain), so a first visit to them loads no MUI (issue 13).
+const themeScope = async () => ({ Component: (await import('./theme-shell')).ThemeScope });
+
+// The workspace screens (src/features/workspaces), in the app layout with the app bar: a login lands on
+// the picker or the applications, drawn without MUI; the others bring MUI's theme.
 const workspaceRoutes: RouteObject[] = [
   {
     index: true,
     lazy: async () => ({ Component: (await import('../features/workspaces/picker-page')).PickerPage }),
   },
   {
-    path: 'workspace/new',
-    lazy: async () => ({
-      Component: (await import('../features/workspaces/create-workspace-page')).CreateWorkspacePage,
-    }),
-  },
-  {
     path: 'workspace/apps',
     lazy: async () => ({ Component: (await import('../features/workspaces/apps-page')).AppsPage }),
   },
   {
-    path: 'workspace/invitations',
-    lazy: async () => ({
-      Component: (await import('../features/workspaces/invitations-page')).InvitationsPage,
-    }),
-  },
-  {
-    path: 'workspace/invitations/:id',
-    lazy: async () => ({
-      Component: (await import('../features/workspaces/invitations-page')).InvitationPage,
-    }),
-  },
-  {
-    path: 'workspace/settings',
-    lazy: async () => ({
-      Component: (await import('../features/workspaces/settings/settings-layout')).SettingsLayout,
-    }),
+    lazy: themeScope,
     children: [
       {
-        index: true,
+        path: 'workspace/new',
         lazy: async () => ({
-          Component: (await import('../features/workspaces/settings/settings-layout')).SettingsIndex,
+          Component: (await import('../features/workspaces/create-workspace-page')).CreateWorkspacePage,
         }),
       },
       {
-        path: 'info',
+        path: 'workspace/invitations',
         lazy: async () => ({
-          Component: (await import('../features/workspaces/settings/info-page')).InfoPage,
+          Component: (await import('../features/workspaces/invitations-page')).InvitationsPage,
         }),
       },
       {
-        path: 'applications',
+        path: 'workspace/invitations/:id',
         lazy: async () => ({
-          Component: (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
+          Component: (await import('../features/workspaces/invitations-page')).InvitationPage,
         }),
       },
-      ...otherSettingsRoutes,
+      {
+        path: 'workspace/settings',
+        lazy: async () => ({
+          Component: (await import('../features/workspaces/settings/settings-layout')).SettingsLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/workspaces/settings/settings-layout')).SettingsIndex,
+            }),
+          },
+          {
+            path: 'info',
+            lazy: async () => ({
+              Component: (await import('../features/workspaces/settings/info-page')).InfoPage,
+            }),
+          },
+          {
+            path: 'applications',
+            lazy: async () => ({
+              Component: (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
+            }),
+          },
+          ...otherSettingsRoutes,
+        ],
+      },
     ],
   },
 ];
-
-// The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages
-// and the public frame are plain markup (components/plain), so a first visit to them loads no MUI
-// (issue 13).
-const themeScope = async () => ({ Component: (await import('./theme-shell')).ThemeScope });
 
 /** The id of the /:locale route, whose loader answers null for a supported locale. */
 export const localeRouteId = 'locale';
@@ -197,14 +203,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        lazy: async () => ({
+          Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
+        }),
+        children: workspaceRoutes,
+      },
+      {
         lazy: themeScope,
         children: [
-          {
-            lazy: async () => ({
-              Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
-            }),
-            children: workspaceRoutes,
-          },
           {
             lazy: async () => ({
               Component: (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,

@@ -1,6 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazyAvatar, lazyImageScrollThrottleMs, lazyImageThresholdPx } from './lazy-image';
+import { lazyImageScrollThrottleMs, lazyImageThresholdPx } from '../lib/near-viewport';
+import { LazyAvatar } from './lazy-image';
 
 type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;
 const observers: { callback: Callback; options: IntersectionObserverInit | undefined }[] = [];

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from './plain/alert';
 
-/** The error state of a failed load: what failed, and a retry. */
+/** The error state of a failed load: what failed, and a retry. Plain markup: the first screens show it too. */
 export function LoadError({
   message,
   onRetry,
@@ -14,15 +13,20 @@ export function LoadError({
 }) {
   const { t } = useTranslation('common');
   return (
-    <Alert
-      severity="error"
+    <PlainAlert
+      tone="error"
+      standard
       action={
-        <Button color="inherit" size={smallButton ? 'small' : undefined} onClick={onRetry}>
+        <button
+          type="button"
+          className={`pl-button pl-button--text pl-button--mui${smallButton ? ' pl-button--small' : ''}`}
+          onClick={onRetry}
+        >
           {t('actions.retry')}
-        </Button>
+        </button>
       }
     >
       {message}
-    </Alert>
+    </PlainAlert>
   );
 }

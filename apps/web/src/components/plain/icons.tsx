@@ -36,8 +36,13 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-/** A 24×24 icon in the current text colour; `flip` mirrors it (a back arrow in right-to-left). */
+/** A 24×24 icon in the current text colour. */
 export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+  return <PathIcon d={paths[name]} size={size} className={className} />;
+}
+
+/** A 24×24 icon drawn from path data (src/components/plain/signed-in-icons.ts holds the signed-in screens'). */
+export function PathIcon({ d, size = 24, className }: { d: string; size?: number; className?: string }) {
   return (
     <svg
       className={className}
@@ -48,7 +53,7 @@ export function Icon({ name, size = 24, className }: { name: IconName; size?: nu
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -1,19 +1,18 @@
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { toLocaleDigits } from '@wsm/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Hint } from '../../components/plain/hint';
+import { PathIcon } from '../../components/plain/icons';
+import { signedInIcons } from '../../components/plain/signed-in-icons';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { hasAuthCookies } from '../../lib/storage';
 import { notificationKeys, useUnreadCount } from './api';
 
 /**
  * The bell with the unread count. Refreshed as product-spec.md section 4 says: at startup (mount),
- * on each route change and every 60 seconds. Shown only to a logged-in user.
+ * on each route change and every 60 seconds. Shown only to a logged-in user. Plain markup (signed-in.css).
  */
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
@@ -37,17 +36,21 @@ export function NotificationBell() {
   const label = count > 0 ? t('bell.unread', { count }) : t('bell.none');
   return (
     <Hint title={label}>
-      <IconButton
-        component={LocaleLink}
+      <LocaleLink
         to="/profile/notifications"
+        className="pl-icon-button"
         aria-label={label}
-        color="inherit"
         data-testid="notification-bell"
       >
-        <Badge badgeContent={badge} color="error" data-testid="notification-count">
-          <NotificationsOutlined />
-        </Badge>
-      </IconButton>
+        <span className="pl-badge">
+          <PathIcon d={signedInIcons.notifications} />
+          {badge ? (
+            <span className="pl-badge__count" data-testid="notification-count">
+              {badge}
+            </span>
+          ) : null}
+        </span>
+      </LocaleLink>
     </Hint>
   );
 }

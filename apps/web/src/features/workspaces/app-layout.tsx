@@ -1,22 +1,24 @@
-import Box from '@mui/material/Box';
+import '../../components/plain/signed-in.css';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../../app/query-provider';
-import { AppBar, shellMaxWidth } from './components/app-bar';
+import { AppBar } from './components/app-bar';
 
 /**
  * The frame of the signed-in screens: the app bar, then the page at a readable width; `children` (the
- * account screens' heading and tabs around their page) stand in for the bare routed page.
+ * account screens' heading and tabs around their page) stand in for the bare routed page. Plain markup
+ * (components/plain/signed-in.css): a login lands on it, and on the picker or the applications, without
+ * MUI; the other screens bring MUI's theme with them (src/app/router.tsx).
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <QueryProvider>
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', color: 'text.primary' }}>
+      <div className="pl-shell">
         <AppBar />
-        <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-          <Box sx={{ maxWidth: shellMaxWidth, mx: 'auto' }}>{children ?? <Outlet />}</Box>
-        </Box>
-      </Box>
+        <main className="pl-shell__main" id="main">
+          <div className="pl-shell__content">{children ?? <Outlet />}</div>
+        </main>
+      </div>
     </QueryProvider>
   );
 }

@@ -1,18 +1,10 @@
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type Application, tenantSettingsKey } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
-import { LazyAvatar } from '../../components/lazy-image';
 import { LoadError } from '../../components/load-error';
+import { PlainAlert } from '../../components/plain/alert';
+import { PlainAvatar } from '../../components/plain/avatar';
+import { PathIcon } from '../../components/plain/icons';
+import { signedInIcons } from '../../components/plain/signed-in-icons';
 import { displayDigits } from '../../lib/digits';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { Gate } from './access';
@@ -22,12 +14,10 @@ import { applicationTitle } from './components/application-title';
 import { PageHeader } from './components/page-header';
 import { useOpenApplication } from './components/use-open-application';
 import { useSelectedAppId, useSelectedWorkspaceId } from './selection';
+import './first-screens.css';
 
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-} as const;
+// Plain markup and CSS (signed-in.css, first-screens.css): a login with a selected workspace lands here,
+// and this screen loads no MUI (issue 13).
 
 function ApplicationCard({ application, current }: { application: Application; current: boolean }) {
   const { t } = useTranslation('workspaces');
@@ -37,60 +27,36 @@ function ApplicationCard({ application, current }: { application: Application; c
   const line = builtIn ? t('apps.settingsDescription') : (application.slogan ?? application.description);
   const title = applicationTitle(application, t);
   return (
-    <Card
-      variant="outlined"
-      data-testid="application-card"
-      sx={{
-        borderRadius: 2.5,
-        borderColor: current ? 'primary.main' : 'divider',
-        '&:hover': { borderColor: 'primary.main', boxShadow: 3 },
-      }}
-    >
-      <CardActionArea
+    <div className={`pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="application-card">
+      <button
+        type="button"
+        className="pl-tile__action"
         onClick={() => open(application)}
-        sx={{ p: 2.5, height: '100%' }}
         aria-label={t('apps.open', { name: title })}
       >
-        <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
-          <Box
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: builtIn ? 'primary.main' : 'action.selected',
-              color: builtIn ? 'primary.contrastText' : 'text.primary',
-              flexShrink: 0,
-            }}
-          >
+        <div className="pl-tile__row">
+          <div className={builtIn ? 'pl-tile__icon pl-tile__icon--primary' : 'pl-tile__icon'}>
             <ApplicationIcon applicationKey={application.key} />
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography component="h2" sx={{ fontWeight: 700 }} noWrap dir="auto">
+          </div>
+          <div className="pl-tile__text">
+            <h2 className="pl-tile__title" dir="auto">
               {title}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-              {line ?? '\u00a0'}
-            </Typography>
-          </Box>
-        </Stack>
+            </h2>
+            <p className="pl-tile__line">{line ?? '\u00a0'}</p>
+          </div>
+        </div>
         {application.version.pwa || current ? (
-          <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <div className="pl-chips">
             {application.version.pwa ? (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={t('apps.version', { version: displayDigits(application.version.pwa, locale) })}
-              />
+              <span className="pl-chip">
+                {t('apps.version', { version: displayDigits(application.version.pwa, locale) })}
+              </span>
             ) : null}
-            {current ? (
-              <Chip size="small" color="success" variant="outlined" label={t('apps.current')} />
-            ) : null}
-          </Stack>
+            {current ? <span className="pl-chip pl-chip--success">{t('apps.current')}</span> : null}
+          </div>
         ) : null}
-      </CardActionArea>
-    </Card>
+      </button>
+    </div>
   );
 }
 
@@ -105,70 +71,60 @@ export function AppsPage() {
 
   if (!workspaceId) {
     return (
-      <Alert
-        severity="info"
+      <PlainAlert
+        tone="info"
+        standard
         action={
-          <Button component={LocaleLink} to="/" color="inherit" size="small">
+          <LocaleLink to="/" className="pl-button pl-button--text pl-button--small pl-button--mui">
             {t('switcher.allWorkspaces')}
-          </Button>
+          </LocaleLink>
         }
       >
         {t('apps.noWorkspace')}
-      </Alert>
+      </PlainAlert>
     );
   }
 
   return (
-    <Box>
+    <div>
       <PageHeader
         title={t('apps.title')}
         subtitle={
-          <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-            <LazyAvatar
-              src={workspace?.logo?.url}
-              alt=""
-              variant="rounded"
-              sx={{ width: 22, height: 22, fontSize: '0.75rem' }}
-            >
+          <span className="pl-apps-workspace">
+            <PlainAvatar src={workspace?.logo?.url} size={22} fontSize={12}>
               {workspace?.name.slice(0, 1)}
-            </LazyAvatar>
+            </PlainAvatar>
             <span>{workspace?.name ?? '\u00a0'}</span>
-          </Stack>
+          </span>
         }
         actions={
           <>
-            <Button
-              component={LocaleLink}
-              to="/"
-              variant="outlined"
-              color="inherit"
-              startIcon={<SwapHorizOutlined />}
-            >
+            <LocaleLink to="/" className="pl-button pl-button--neutral pl-button--medium pl-button--mui">
+              <PathIcon d={signedInIcons.swapHoriz} size={20} />
               {t('apps.switchWorkspace')}
-            </Button>
+            </LocaleLink>
             <Gate permission="tenant_profile_read">
-              <Button
-                component={LocaleLink}
+              <LocaleLink
                 to="/workspace/settings/applications"
-                variant="outlined"
-                startIcon={<SettingsOutlined />}
+                className="pl-button pl-button--outlined pl-button--medium pl-button--mui"
               >
+                <PathIcon d={signedInIcons.settings} size={20} />
                 {t('apps.manage')}
-              </Button>
+              </LocaleLink>
             </Gate>
           </>
         }
       />
       {applications.isPending ? (
-        <Box sx={grid} aria-busy="true" aria-label={t('states.loading')}>
+        <div className="pl-grid" role="progressbar" aria-busy="true" aria-label={t('states.loading')}>
           {[0, 1, 2].map((key) => (
-            <Skeleton key={key} variant="rounded" height={128} sx={{ borderRadius: 2.5 }} />
+            <div key={key} className="pl-skeleton" style={{ height: 128 }} />
           ))}
-        </Box>
+        </div>
       ) : applications.isError ? (
         <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void applications.refetch()} />
       ) : (
-        <Box sx={grid}>
+        <div className="pl-grid">
           {applications.data.map((application) => (
             <ApplicationCard
               key={application.id}
@@ -176,8 +132,8 @@ export function AppsPage() {
               current={application.id === appId}
             />
           ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

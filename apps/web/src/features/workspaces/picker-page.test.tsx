@@ -81,7 +81,8 @@ describe('the workspace picker (/)', { timeout: 30_000 }, () => {
     await open();
     const card = await screen.findByTestId('invitation-card');
     await userEvent.click(within(card).getByRole('button', { name: 'Decline the invitation of Initech' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Decline this invitation?' });
+    // The confirmation is MUI's dialog, loaded on this first press (half a second here, more on a busy machine).
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this invitation?' }, { timeout: 5000 });
     expect(api.calls('POST /v1/workspaces/members/identity/invitations/response/')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() =>

@@ -1,30 +1,19 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import ArrowForward from '@mui/icons-material/ArrowForward';
-import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Workspace } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
-import { LazyAvatar } from '../../components/lazy-image';
 import { LoadError } from '../../components/load-error';
+import { PlainAvatar } from '../../components/plain/avatar';
+import { PathIcon } from '../../components/plain/icons';
+import { signedInIcons } from '../../components/plain/signed-in-icons';
 import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from './api';
 import { InvitationCards } from './components/invitation-card';
 import { MemberLevel } from './components/member-level';
 import { PageHeader } from './components/page-header';
 import { selectWorkspace, useSelectedWorkspaceId } from './selection';
+import './first-screens.css';
 
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-} as const;
+// Plain markup and CSS (signed-in.css, first-screens.css): a login lands here, and this screen loads no
+// MUI (issue 13).
 
 function WorkspaceCard({
   workspace,
@@ -37,95 +26,57 @@ function WorkspaceCard({
 }) {
   const { t } = useTranslation('workspaces');
   return (
-    <Card
-      variant="outlined"
-      data-testid="workspace-card"
-      sx={{
-        borderRadius: 2.5,
-        borderColor: current ? 'primary.main' : 'divider',
-        transition: 'border-color 150ms, box-shadow 150ms',
-        '&:hover': { borderColor: 'primary.main', boxShadow: 3 },
-      }}
-    >
-      <CardActionArea
+    <div className={`pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="workspace-card">
+      <button
+        type="button"
+        className="pl-tile__action"
         onClick={onOpen}
-        sx={{ p: 2.5, height: '100%' }}
         aria-label={t('picker.open', { name: workspace.name })}
       >
-        <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
-          <LazyAvatar
-            src={workspace.logo?.url}
-            alt=""
-            variant="rounded"
-            sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: '1.4rem', fontWeight: 700 }}
-          >
+        <div className="pl-tile__row">
+          <PlainAvatar src={workspace.logo?.url} size={56} fontSize={22.4} tone="primary" bold>
             {workspace.name.slice(0, 1)}
-          </LazyAvatar>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem' }} noWrap>
-              {workspace.name}
-            </Typography>
-            <Typography
-              variant="body2"
-              dir="ltr"
-              data-identifier
-              sx={{ color: 'text.secondary', textAlign: 'left' }}
-              noWrap
-            >
+          </PlainAvatar>
+          <div className="pl-tile__text">
+            <h3 className="pl-tile__title pl-workspace-card__name">{workspace.name}</h3>
+            <p className="pl-tile__line pl-workspace-card__handle" dir="ltr" data-identifier>
               @{workspace.workspaceName}
-            </Typography>
-          </Box>
-          <ArrowForward
-            fontSize="small"
-            sx={(theme) => ({
-              color: 'text.secondary',
-              transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined,
-            })}
-            aria-hidden
+            </p>
+          </div>
+          <PathIcon
+            d={signedInIcons.arrowForward}
+            size={20}
+            className="pl-workspace-card__arrow pl-flip-rtl"
           />
-        </Stack>
-        <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Chip
-            size="small"
-            color={workspace.level === 'owner' ? 'primary' : 'default'}
-            variant={workspace.level === 'owner' ? 'filled' : 'outlined'}
-            label={<MemberLevel level={workspace.level} role={workspace.role} />}
-          />
-          {current ? (
-            <Chip size="small" color="success" variant="outlined" label={t('picker.current')} />
-          ) : null}
-        </Stack>
-      </CardActionArea>
-    </Card>
+        </div>
+        <div className="pl-chips">
+          <span className={workspace.level === 'owner' ? 'pl-chip pl-chip--primary' : 'pl-chip'}>
+            <MemberLevel level={workspace.level} role={workspace.role} />
+          </span>
+          {current ? <span className="pl-chip pl-chip--success">{t('picker.current')}</span> : null}
+        </div>
+      </button>
+    </div>
   );
 }
 
 function EmptyWorkspaces() {
   const { t } = useTranslation('workspaces');
   return (
-    <Card
-      variant="outlined"
-      sx={{ borderRadius: 2.5, borderStyle: 'dashed', p: { xs: 3, sm: 6 }, textAlign: 'center' }}
-      data-testid="workspaces-empty"
-    >
-      <Stack sx={{ alignItems: 'center', gap: 1.5, maxWidth: 440, mx: 'auto' }}>
-        <WorkspacesOutlined sx={{ fontSize: 56, color: 'primary.main' }} aria-hidden />
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-          {t('picker.emptyTitle')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{t('picker.emptyText')}</Typography>
-        <Button
-          component={LocaleLink}
+    <div className="pl-empty" data-testid="workspaces-empty">
+      <div className="pl-empty__body">
+        <PathIcon d={signedInIcons.workspaces} size={56} className="pl-empty__icon" />
+        <h2 className="pl-empty__title">{t('picker.emptyTitle')}</h2>
+        <p className="pl-empty__text">{t('picker.emptyText')}</p>
+        <LocaleLink
           to="/workspace/new"
-          variant="contained"
-          size="large"
-          startIcon={<AddOutlined />}
-          sx={{ mt: 1 }}
+          className="pl-button pl-button--contained pl-button--large pl-button--mui pl-empty__action"
         >
+          <PathIcon d={signedInIcons.add} size={22} />
           {t('picker.create')}
-        </Button>
-      </Stack>
-    </Card>
+        </LocaleLink>
+      </div>
+    </div>
   );
 }
 
@@ -143,54 +94,56 @@ export function PickerPage() {
   };
 
   return (
-    <Box>
+    <div>
       <PageHeader
         title={t('picker.title')}
         subtitle={t('picker.subtitle')}
         actions={
           workspaces.data && workspaces.data.length > 0 ? (
-            <Button
-              component={LocaleLink}
+            <LocaleLink
               to="/workspace/new"
-              variant="contained"
-              startIcon={<AddOutlined />}
+              className="pl-button pl-button--contained pl-button--medium pl-button--mui"
             >
+              <PathIcon d={signedInIcons.add} size={20} />
               {t('picker.create')}
-            </Button>
+            </LocaleLink>
           ) : null
         }
       />
 
       {invitations.data && invitations.data.length > 0 ? (
-        <Box component="section" aria-labelledby="picker-invitations" sx={{ mb: 4 }}>
-          <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5 }}>
-            <Typography id="picker-invitations" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        <section aria-labelledby="picker-invitations" className="pl-picker-invitations">
+          <div className="pl-section-head">
+            <h2 id="picker-invitations" className="pl-section-heading">
               {t('picker.invitations')}
-            </Typography>
-            <Button component={LocaleLink} to="/workspace/invitations" size="small">
+            </h2>
+            <LocaleLink
+              to="/workspace/invitations"
+              className="pl-button pl-button--text pl-button--small pl-button--primary pl-button--mui"
+            >
               {t('picker.allInvitations')}
-            </Button>
-          </Stack>
+            </LocaleLink>
+          </div>
           <InvitationCards invitations={invitations.data} />
-        </Box>
+        </section>
       ) : null}
 
-      <Box component="section" aria-labelledby="picker-workspaces">
-        <Typography id="picker-workspaces" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+      <section aria-labelledby="picker-workspaces">
+        <h2 id="picker-workspaces" className="pl-section-heading">
           {t('picker.workspaces')}
-        </Typography>
+        </h2>
         {workspaces.isPending ? (
-          <Box sx={grid} aria-busy="true" aria-label={t('states.loading')}>
+          <div className="pl-grid" role="progressbar" aria-busy="true" aria-label={t('states.loading')}>
             {[0, 1, 2].map((key) => (
-              <Skeleton key={key} variant="rounded" height={132} sx={{ borderRadius: 2.5 }} />
+              <div key={key} className="pl-skeleton" style={{ height: 132 }} />
             ))}
-          </Box>
+          </div>
         ) : workspaces.isError ? (
           <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void workspaces.refetch()} />
         ) : workspaces.data.length === 0 ? (
           <EmptyWorkspaces />
         ) : (
-          <Box sx={grid}>
+          <div className="pl-grid">
             {workspaces.data.map((workspace) => (
               <WorkspaceCard
                 key={workspace.id}
@@ -199,9 +152,9 @@ export function PickerPage() {
                 onOpen={() => open(workspace)}
               />
             ))}
-          </Box>
+          </div>
         )}
-      </Box>
-    </Box>
+      </section>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { tenantSettingsKey } from '@wsm/contracts';
+import { PathIcon } from '../../../components/plain/icons';
+import { signedInIcons } from '../../../components/plain/signed-in-icons';
 
-/** The built-in settings application gets a gear; every other application a generic tile. */
-export function ApplicationIcon({ applicationKey, ...props }: { applicationKey: string } & SvgIconProps) {
-  return applicationKey === tenantSettingsKey ? (
-    <SettingsOutlined aria-hidden {...props} />
-  ) : (
-    <WidgetsOutlined aria-hidden {...props} />
+/** The built-in settings application gets a gear; every other application a generic tile. Plain markup. */
+export function ApplicationIcon({ applicationKey, size = 24 }: { applicationKey: string; size?: number }) {
+  return (
+    <PathIcon
+      d={applicationKey === tenantSettingsKey ? signedInIcons.settings : signedInIcons.widgets}
+      size={size}
+    />
   );
 }

@@ -1,20 +1,24 @@
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Invitation } from '@wsm/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LazyAvatar } from '../../../components/lazy-image';
+import { lazyThemed } from '../../../app/lazy-themed';
+import { PlainAvatar } from '../../../components/plain/avatar';
+import { PathIcon } from '../../../components/plain/icons';
+import { signedInIcons } from '../../../components/plain/signed-in-icons';
 import { formatAgo } from '../../../lib/dates';
 import { LocaleLink, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useRespondToInvitation } from '../api';
 import { selectWorkspace } from '../selection';
+import '../first-screens.css';
+
+// The decline confirmation is MUI's dialog, loaded when Decline is first pressed: the cards show on the
+// first screen, which loads no MUI (issue 13).
+const ConfirmDialog = lazyThemed(
+  async () => (await import('../../../components/confirm-dialog')).ConfirmDialog,
+);
+/** Fetched when the pointer or focus reaches Decline, so the dialog opens at once. */
+const preloadDialog = () => void ConfirmDialog.preload().catch(() => undefined);
 
 /** Opens the workspace an accepted invitation joined: selected, on its applications. */
 export function useEnterJoinedWorkspace(): (workspaceId: string) => void {
@@ -44,7 +48,11 @@ export function InvitationActions({
   const respond = useRespondToInvitation();
   const enterJoinedWorkspace = useEnterJoinedWorkspace();
   const [confirming, setConfirming] = useState(false);
+  // Once asked, the dialog stays mounted so that its closing transition plays.
+  const [asked, setAsked] = useState(false);
   const answering = respond.isPending ? respond.variables?.accept : undefined;
+  const accepting = answering === true;
+  const iconSize = size === 'small' ? 18 : 20;
 
   const answer = async (accept: boolean) => {
     try {
@@ -66,39 +74,48 @@ export function InvitationActions({
   };
 
   return (
-    <Stack direction="row" sx={{ gap: 1, flexShrink: 0 }}>
-      <Button
-        variant="contained"
-        size={size}
-        startIcon={<CheckOutlined />}
-        loading={answering === true}
+    <div className="pl-invitation-actions">
+      <button
+        type="button"
+        className={`pl-button pl-button--contained pl-button--${size} pl-button--mui${accepting ? ' pl-button--loading' : ''}`}
         disabled={respond.isPending}
+        aria-busy={accepting || undefined}
         onClick={() => void answer(true)}
         aria-label={t('invitations.acceptNamed', { name: invitation.name })}
       >
+        <PathIcon d={signedInIcons.check} size={iconSize} />
         {t('invitations.accept')}
-      </Button>
-      <Button
-        variant="outlined"
-        color="inherit"
-        size={size}
-        startIcon={<CloseOutlined />}
+        {accepting ? <span className="pl-spinner" aria-hidden="true" /> : null}
+      </button>
+      <button
+        type="button"
+        className={`pl-button pl-button--neutral pl-button--${size} pl-button--mui`}
         disabled={respond.isPending}
-        onClick={() => setConfirming(true)}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => {
+          setAsked(true);
+          setConfirming(true);
+        }}
         aria-label={t('invitations.declineNamed', { name: invitation.name })}
       >
+        <PathIcon d={signedInIcons.close} size={iconSize} />
         {t('invitations.decline')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('invitations.declineTitle')}
-        message={t('invitations.declineMessage', { name: invitation.name })}
-        confirmLabel={t('invitations.decline')}
-        pending={answering === false}
-        onConfirm={() => void answer(false)}
-        onClose={() => setConfirming(false)}
-      />
-    </Stack>
+      </button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={t('invitations.declineTitle')}
+            message={t('invitations.declineMessage', { name: invitation.name })}
+            confirmLabel={t('invitations.decline')}
+            pending={answering === false}
+            onConfirm={() => void answer(false)}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 
@@ -106,56 +123,36 @@ export function InvitationActions({
 function InvitationCard({ invitation, onAccepted }: { invitation: Invitation; onAccepted?: () => void }) {
   const { t } = useTranslation('workspaces');
   return (
-    <Card
-      variant="outlined"
-      component="article"
-      aria-label={invitation.name}
-      data-testid="invitation-card"
-      sx={{ p: 2, borderRadius: 2.5 }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-        <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flex: 1, minWidth: 0 }}>
-          <LazyAvatar
-            src={invitation.logo?.url}
-            alt=""
-            variant="rounded"
-            sx={{ width: 48, height: 48, bgcolor: 'secondary.main', fontWeight: 700 }}
-          >
-            {invitation.name.slice(0, 1)}
-          </LazyAvatar>
-          <Stack sx={{ minWidth: 0 }}>
-            <Link
-              component={LocaleLink}
-              to={`/workspace/invitations/${invitation.id}`}
-              underline="hover"
-              color="inherit"
-              sx={{ fontWeight: 700 }}
-              noWrap
-            >
-              {invitation.name}
-            </Link>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {invitation.role
-                ? t('invitations.asRole', { role: invitation.role.name })
-                : t('invitations.asMember')}
-              {' · '}
-              {formatAgo(invitation.createdDate, t)}
-            </Typography>
-          </Stack>
-        </Stack>
-        <InvitationActions invitation={invitation} onAccepted={onAccepted} size="small" />
-      </Stack>
-    </Card>
+    <article className="pl-invitation" aria-label={invitation.name} data-testid="invitation-card">
+      <div className="pl-invitation__who">
+        <PlainAvatar src={invitation.logo?.url} size={48} fontSize={20} tone="secondary" bold>
+          {invitation.name.slice(0, 1)}
+        </PlainAvatar>
+        <div className="pl-invitation__text">
+          <LocaleLink to={`/workspace/invitations/${invitation.id}`} className="pl-invitation__name">
+            {invitation.name}
+          </LocaleLink>
+          <p className="pl-invitation__line">
+            {invitation.role
+              ? t('invitations.asRole', { role: invitation.role.name })
+              : t('invitations.asMember')}
+            {' · '}
+            {formatAgo(invitation.createdDate, t)}
+          </p>
+        </div>
+      </div>
+      <InvitationActions invitation={invitation} onAccepted={onAccepted} size="small" />
+    </article>
   );
 }
 
 /** Invitations one under the other. */
 export function InvitationCards({ invitations }: { invitations: readonly Invitation[] }) {
   return (
-    <Stack sx={{ gap: 1.5 }}>
+    <div className="pl-invitations">
       {invitations.map((invitation) => (
         <InvitationCard key={invitation.id} invitation={invitation} />
       ))}
-    </Stack>
+    </div>
   );
 }

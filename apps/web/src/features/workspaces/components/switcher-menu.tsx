@@ -1,46 +1,16 @@
 import Check from '@mui/icons-material/Check';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
-import type { SxProps, Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MenuProps } from './lazy-menu';
 
-/**
- * The selected entry of a switcher's loaded list. A stored id that is not in the list (the entry was
- * deleted, or the user left it, or another account stored it) is forgotten with `forget`.
- */
-export function useSelectedEntry<T extends { id: string }>(
-  entries: readonly T[] | undefined,
-  selectedId: string | null,
-  forget: () => void,
-): T | undefined {
-  const current = entries?.find((entry) => entry.id === selectedId);
-  useEffect(() => {
-    if (entries && selectedId && !current) forget();
-  }, [entries, selectedId, current, forget]);
-  return current;
-}
-
-/** What tells one switcher's button from the other's. */
-type ButtonOptions = {
-  label: string;
-  name: string;
-  boldName?: boolean;
-  testId: string;
-  startIcon?: ReactNode;
-  maxWidth: { xs: number; sm: number };
-  /** The button's own spacing. */
-  sx?: SxProps<Theme>;
-  /** The button's icon or logo, before the name. */
-  children?: ReactNode;
-};
+// The menus of the app bar's switchers (switcher.tsx draws their buttons), drawn with MUI and loaded when
+// first opened.
 
 /** What tells one switcher's menu from the other's. */
 type MenuOptions<T> = {
@@ -55,37 +25,11 @@ type MenuOptions<T> = {
 };
 
 /**
- * An app-bar switcher: the button with the current choice, and the menu it opens with the list and,
- * below it, the switcher's own `links` (given `close`, for the links to close the menu).
- */
-export function Switcher<T extends { id: string }>({
-  button,
-  menu,
-  links,
-}: {
-  button: ButtonOptions;
-  menu: MenuOptions<T>;
-  links: (close: () => void) => ReactNode;
-}) {
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  return (
-    <>
-      <SwitcherButton {...button} menuId={menuId} anchor={anchor} onOpen={setAnchor} />
-      <SwitcherMenu {...menu} id={menuId} anchor={anchor} onClose={close}>
-        {links(close)}
-      </SwitcherMenu>
-    </>
-  );
-}
-
-/**
  * The menu of an app-bar switcher: its title, the list's loading and failure states or one item per
  * entry (the selected one checked; choosing one closes the menu, then `onChoose`), then the switcher's
  * own links below a divider.
  */
-function SwitcherMenu<T extends { id: string }>({
+export function SwitcherMenu<T extends { id: string }>({
   id,
   anchor,
   onClose,
@@ -98,12 +42,7 @@ function SwitcherMenu<T extends { id: string }>({
   entryText,
   paperWidth,
   children,
-}: MenuOptions<T> & {
-  id: string;
-  anchor: HTMLElement | null;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+}: MenuOptions<T> & MenuProps & { children: ReactNode }) {
   const { t } = useTranslation('workspaces');
   return (
     <Menu
@@ -137,65 +76,6 @@ function SwitcherMenu<T extends { id: string }>({
       <Divider />
       {children}
     </Menu>
-  );
-}
-
-/**
- * The app-bar button that opens a switcher's menu: `children` (an icon or logo), the current choice's
- * name from small screens up, and the menu's arrow; `label` names the button with the current choice.
- */
-function SwitcherButton({
-  menuId,
-  anchor,
-  onOpen,
-  label,
-  name,
-  boldName,
-  testId,
-  startIcon,
-  maxWidth,
-  sx,
-  children,
-}: ButtonOptions & {
-  menuId: string;
-  anchor: HTMLElement | null;
-  onOpen: (anchor: HTMLElement) => void;
-}) {
-  return (
-    <Button
-      color="inherit"
-      onClick={(event: MouseEvent<HTMLElement>) => onOpen(event.currentTarget)}
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={Boolean(anchor)}
-      aria-controls={anchor ? menuId : undefined}
-      startIcon={startIcon}
-      endIcon={<ExpandMore />}
-      data-testid={testId}
-      sx={[
-        {
-          minWidth: 0,
-          px: 1,
-          textTransform: 'none',
-          maxWidth,
-          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    >
-      {children}
-      <Typography
-        component="span"
-        noWrap
-        sx={{
-          fontWeight: boldName ? 600 : undefined,
-          display: { xs: 'none', sm: 'block' },
-          fontSize: '0.95rem',
-        }}
-      >
-        {name}
-      </Typography>
-    </Button>
   );
 }
 
