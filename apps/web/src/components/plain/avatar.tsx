@@ -4,7 +4,7 @@ import { useNearViewport } from '../../lib/near-viewport';
 /**
  * A rounded logo or avatar in plain markup (MUI's rounded Avatar, signed-in.css): the image is requested
  * only when it comes near the viewport, and `children` (an initial or an icon) show until it has loaded
- * or when it fails.
+ * or when it fails. Decorative: the text beside it names what it stands for.
  */
 export function PlainAvatar({
   src,
@@ -35,6 +35,7 @@ export function PlainAvatar({
   return (
     <span
       ref={setElement}
+      aria-hidden="true"
       className={`pl-avatar pl-avatar--${tone}${bold ? ' pl-avatar--bold' : ''}${className ? ` ${className}` : ''}`}
       style={{ width: size, height: size, fontSize }}
     >

@@ -32,7 +32,6 @@ function ApplicationCard({ application, current }: { application: Application; c
         type="button"
         className="pl-tile__action"
         onClick={() => open(application)}
-        aria-label={t('apps.open', { name: title })}
       >
         <div className="pl-tile__row">
           <div className={builtIn ? 'pl-tile__icon pl-tile__icon--primary' : 'pl-tile__icon'}>

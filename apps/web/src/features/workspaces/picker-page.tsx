@@ -31,7 +31,6 @@ function WorkspaceCard({
         type="button"
         className="pl-tile__action"
         onClick={onOpen}
-        aria-label={t('picker.open', { name: workspace.name })}
       >
         <div className="pl-tile__row">
           <PlainAvatar src={workspace.logo?.url} size={56} fontSize={22.4} tone="primary" bold>
