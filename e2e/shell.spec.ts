@@ -120,8 +120,11 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
-    // Nor the sign-up's own parts, nor the fields it shares with the login's code steps.
-    expect(scripts.filter((path) => /\/assets\/(public-forms|forms-shared|libs)-/.test(path))).toEqual([]);
+    // Nor the sign-up's own parts, nor the fields it shares with the login's code steps, nor the schemas
+    // of the other screens.
+    expect(
+      scripts.filter((path) => /\/assets\/(public-forms|forms-shared|libs|contracts)-/.test(path)),
+    ).toEqual([]);
 
     // The members screen does load the other screens' libraries (tables, tabs), and the sign-up page
     // its own file: the names the checks above look for are the real ones.
