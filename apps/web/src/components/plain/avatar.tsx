@@ -12,7 +12,6 @@ export function PlainAvatar({
   fontSize = size / 2,
   tone = 'neutral',
   bold = false,
-  className,
   children,
 }: {
   src?: string | null | undefined;
@@ -24,7 +23,6 @@ export function PlainAvatar({
   tone?: 'primary' | 'secondary' | 'neutral';
   /** The initial in bold; otherwise in the weight of the text around it. */
   bold?: boolean;
-  className?: string;
   children?: ReactNode;
 }) {
   const [element, setElement] = useState<HTMLSpanElement | null>(null);
@@ -36,7 +34,7 @@ export function PlainAvatar({
     <span
       ref={setElement}
       aria-hidden="true"
-      className={`pl-avatar pl-avatar--${tone}${bold ? ' pl-avatar--bold' : ''}${className ? ` ${className}` : ''}`}
+      className={`pl-avatar pl-avatar--${tone}${bold ? ' pl-avatar--bold' : ''}`}
       style={{ width: size, height: size, fontSize }}
     >
       {shown ? (

@@ -27,11 +27,7 @@ function WorkspaceCard({
   const { t } = useTranslation('workspaces');
   return (
     <div className={`pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="workspace-card">
-      <button
-        type="button"
-        className="pl-tile__action"
-        onClick={onOpen}
-      >
+      <button type="button" className="pl-tile__action" onClick={onOpen}>
         <div className="pl-tile__row">
           <PlainAvatar src={workspace.logo?.url} size={56} fontSize={22.4} tone="primary" bold>
             {workspace.name.slice(0, 1)}
