@@ -27,7 +27,7 @@ function ApplicationCard({ application, current }: { application: Application; c
   const line = builtIn ? t('apps.settingsDescription') : (application.slogan ?? application.description);
   const title = applicationTitle(application, t);
   return (
-    <div className={`pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="application-card">
+    <div className={`pl-panel pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="application-card">
       <button type="button" className="pl-tile__action" onClick={() => open(application)}>
         <div className="pl-tile__row">
           <div className={builtIn ? 'pl-tile__icon pl-tile__icon--primary' : 'pl-tile__icon'}>

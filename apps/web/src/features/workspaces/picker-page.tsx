@@ -26,7 +26,7 @@ function WorkspaceCard({
 }) {
   const { t } = useTranslation('workspaces');
   return (
-    <div className={`pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="workspace-card">
+    <div className={`pl-panel pl-tile${current ? ' pl-tile--current' : ''}`} data-testid="workspace-card">
       <button type="button" className="pl-tile__action" onClick={onOpen}>
         <div className="pl-tile__row">
           <PlainAvatar src={workspace.logo?.url} size={56} fontSize={22.4} tone="primary" bold>
@@ -58,7 +58,7 @@ function WorkspaceCard({
 function EmptyWorkspaces() {
   const { t } = useTranslation('workspaces');
   return (
-    <div className="pl-empty" data-testid="workspaces-empty">
+    <div className="pl-panel pl-panel--dashed pl-empty" data-testid="workspaces-empty">
       <div className="pl-empty__body">
         <PathIcon d={signedInIcons.workspaces} size={56} className="pl-empty__icon" />
         <h2 className="pl-empty__title">{t('picker.emptyTitle')}</h2>

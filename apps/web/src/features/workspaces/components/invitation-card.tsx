@@ -123,7 +123,7 @@ export function InvitationActions({
 function InvitationCard({ invitation, onAccepted }: { invitation: Invitation; onAccepted?: () => void }) {
   const { t } = useTranslation('workspaces');
   return (
-    <article className="pl-invitation" aria-label={invitation.name} data-testid="invitation-card">
+    <article className="pl-panel pl-invitation" aria-label={invitation.name} data-testid="invitation-card">
       <div className="pl-invitation__who">
         <PlainAvatar src={invitation.logo?.url} size={48} fontSize={20} tone="secondary" bold>
           {invitation.name.slice(0, 1)}
