@@ -120,8 +120,8 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
-    // Nor the sign-up's own parts, nor the fields it shares with the login's code steps, nor the schemas
-    // of the other screens.
+    // Nor the sign-up's own parts, nor the fields it shares with the login's code steps, nor zod with the
+    // contracts' schemas: its first reads are checked by code compiled from them at build time.
     expect(
       scripts.filter((path) => /\/assets\/(public-forms|forms-shared|libs|contracts)-/.test(path)),
     ).toEqual([]);
@@ -131,6 +131,7 @@ test.describe('the shell', () => {
     await page.goto('/fa/workspace/settings/members');
     await expect(page.getByRole('table')).toBeVisible();
     expect(scripts.some((path) => /\/assets\/libs-/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/assets\/contracts-/.test(path))).toBe(true);
     await context.clearCookies();
     await page.goto('/fa/signup');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -323,7 +324,7 @@ test.describe('the shell', () => {
       await page.locator('button[type="submit"]').click();
       await expect(page.locator(`input[name="${field}"]`)).toHaveAttribute('aria-invalid', 'true');
       expect(
-        scripts.some((script) => /\/assets\/schemas-/.test(script)),
+        scripts.some((script) => /\/assets\/contracts-/.test(script)),
         path,
       ).toBe(true);
       expect(

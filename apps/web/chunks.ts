@@ -24,12 +24,11 @@ import { fileURLToPath } from 'node:url';
 // - `react-hook-form`: the signed-in screens' form library, in a file of its own: in `libs` it would ride
 //   along with what the login's code steps take from there (MUI's icons).
 // - `libs`: the other libraries shared by several screens, in one file instead of dozens of 1-2 KB ones.
-// - `schemas`: zod with the contracts' schemas the signed-in frame parses its reads with: the frame
-//   loads it beside its own file, the public forms with their first check. Left to the bundler, zod went
+// - `contracts`: zod with the contracts' schemas, for the forms' checks and the screens past the first: the
+//   public forms load it with their first check, the signed-in screens with their reads. The signed-in
+//   frame's first reads are checked without zod (read-checks-plugin.ts). Left to the bundler, zod went
 //   into the frame's file, so sign-up's first check downloaded the frame and MUI's theme with it (125 KB
 //   where 32 do).
-// - `contracts`: the contracts' other schemas, for the screens and forms that use them: zod spends its
-//   time building schemas, and a signed-in first visit then builds less than half of them.
 // The password-strength dictionaries stay out of all of these; modules are moved, never copied, so each
 // keeps one instance.
 
@@ -107,7 +106,7 @@ const runtimeModule = '\0rolldown/runtime.js';
 
 // The graph says what a module imports, not which of its exports are used. The contracts package mixes
 // constants with zod schemas in one module, and zod serves only the forms' checks (loaded on submit):
-// only its zod-free modules go with the first screen; the others go with zod into `schemas`.
+// only its zod-free modules go with the first screen; the others go with zod into `contracts`.
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const zodFreeContracts = new Set(
   ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts', 'workspace-paths.ts'].map(
@@ -118,18 +117,6 @@ const zodFreeContracts = new Set(
 const passwordEstimator = `${contractsDir}password-estimator.ts`;
 const keptOffFirstScreen = (id: string) =>
   /node_modules[\\/]zod[\\/]/.test(id) || (id.startsWith(contractsDir) && !zodFreeContracts.has(id));
-/**
- * The package's index (no code of its own) and the contracts' modules the signed-in frame parses its
- * reads with (features/workspaces/api.ts), named because the index imports every module: the graph
- * cannot tell which the frame uses. One missing here costs only time (the frame then loads `contracts`
- * too; e2e/shell.spec.ts checks it does not).
- */
-const frameContracts = new Set(
-  ['index.ts', 'workspaces.ts', 'paging.ts', 'validators.ts'].map((f) => contractsDir + f),
-);
-const otherContract = (id: string) =>
-  id.startsWith(contractsDir) && !frameContracts.has(id) && id !== passwordEstimator;
-
 /** The `output.codeSplitting.groups` of the build. */
 export function chunkGroups() {
   // Computed once per build, on the first question (the module graph is complete by then).
@@ -195,11 +182,9 @@ export function chunkGroups() {
       priority: 2,
     },
     {
-      name: (id: string) =>
-        keptOffFirstScreen(id) && !otherContract(id) && id !== passwordEstimator ? 'schemas' : null,
+      name: (id: string) => (keptOffFirstScreen(id) && id !== passwordEstimator ? 'contracts' : null),
       priority: 3,
     },
-    { name: (id: string) => (keptOffFirstScreen(id) && otherContract(id) ? 'contracts' : null), priority: 3 },
     // After the frame: should the frame's screens ever import it, it goes with them (equal priority).
     { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 2 },
     { name: 'libs', test: /node_modules[\\/](?!@zxcvbn-ts)/, minShareCount: 2, priority: 1 },

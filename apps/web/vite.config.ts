@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { chunkGroups } from './chunks';
 import { precompress } from './compress-plugin';
 import { pwaServiceWorker } from './pwa-plugin';
+import { readChecks } from './read-checks-plugin';
 
 // Everything the API serves itself; the dev server and `vite preview` hand these to it.
 const apiTarget = 'http://127.0.0.1:3000';
@@ -17,7 +18,7 @@ const proxy = Object.fromEntries(
 // no service worker, no compressed copies and no chunk groups for it.
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: isSsrBuild ? [react()] : [react(), pwaServiceWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), readChecks()] : [react(), readChecks(), pwaServiceWorker(), precompress()],
   // The prerenderer bundles its libraries as the browser build does (the same stylis for emotion's plugins).
   ssr: { noExternal: true },
   server: { proxy },

@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { readChecks } from './read-checks-plugin';
 
 export default defineProject({
+  plugins: [readChecks()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,6 +1,12 @@
 // Kept apart from the schemas (workspaces.ts) as identity-paths.ts is: the web app's first signed-in
 // reads start with these paths before zod is loaded (apps/web/src/features/workspaces/early-reads.ts).
 
+/**
+ * The built-in application of every workspace, and the software its permissions point into: here with
+ * the paths because the first signed-in screen draws it before zod is loaded.
+ */
+export const tenantSettingsKey = 'tenant-settings';
+
 /** Every workspace path, as the web app calls them. `{id}` is a workspace id. */
 export const workspacePaths = {
   workspaces: '/v1/workspaces/',

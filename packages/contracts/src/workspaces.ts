@@ -4,7 +4,7 @@ import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
 // Requests and answers of the workspace calls (api-contract.md section 5); the `data` of each envelope.
 
-export { workspacePaths } from './workspace-paths';
+export { tenantSettingsKey, workspacePaths } from './workspace-paths';
 
 // ---------- permissions and the built-in software
 
@@ -29,8 +29,6 @@ export const permissionKeys = [
 ] as const;
 export type PermissionKey = (typeof permissionKeys)[number];
 
-/** The built-in application of every workspace, and the software its permissions point into. */
-export const tenantSettingsKey = 'tenant-settings';
 export const tenantSettingsSections = ['info', 'members', 'roles'] as const;
 export type TenantSettingsSection = (typeof tenantSettingsSections)[number];
 

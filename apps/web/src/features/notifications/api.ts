@@ -1,9 +1,14 @@
+import { notificationList, unreadCount } from 'virtual:read-checks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { NotificationList } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
+import { checked } from '../../lib/read-check';
 
-// Notifications (api-contract.md section 7, product-spec.md section 7): schemas named after the
-// contract's fields, the calls and their hooks. The lead moves the schemas to packages/contracts.
+// Notifications (api-contract.md section 7, product-spec.md section 7): the calls and their hooks. The
+// lists and the unread count, which the signed-in frame reads at once (the bell, the announcement), are
+// checked by code compiled from the contracts' schemas (virtual:read-checks); the rest load zod's.
+
+export type { Notification, NotificationList } from '@wsm/contracts';
 
 export const notificationPaths = {
   simple: '/v1/notifications/simple/',
@@ -18,31 +23,13 @@ export const notificationPaths = {
 export const notificationRefreshMs = 60_000;
 export const notificationPageSize = 20;
 
-export const notificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  body: z.string().nullable().optional(),
-  link: z.string().nullable().optional(),
-  read: z.boolean().optional().default(false),
-  createdDate: z.string(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
-
-/** `data: { notifications, total }`. */
-export const notificationListSchema = z.object({
-  notifications: z.array(notificationSchema),
-  total: z.number().int(),
-});
-export type NotificationList = z.infer<typeof notificationListSchema>;
 /** What the shared paged list needs to know of a notification page. */
 export const countNotifications = (list: NotificationList) => ({
   items: list.notifications.length,
   total: list.total,
 });
 
-export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
-export const ackRequestSchema = z.object({ ids: z.array(z.string()).min(1) });
+const schemas = () => import('./notification-schemas');
 
 export interface ListQuery {
   page: number;
@@ -51,13 +38,20 @@ export interface ListQuery {
 
 export const notificationApi = {
   list: async ({ page, pageSize = notificationPageSize }: ListQuery) =>
-    notificationListSchema.parse(
+    checked(
+      notificationList,
       await unwrap(apiClient.get(notificationPaths.simple, { params: { page, pageSize } })),
     ),
-  one: async (id: string) =>
-    notificationSchema.parse(await unwrap(apiClient.get(notificationPaths.simpleById(id)))),
+  one: async (id: string) => {
+    const [{ notificationSchema }, answer] = await Promise.all([
+      schemas(),
+      unwrap(apiClient.get(notificationPaths.simpleById(id))),
+    ]);
+    return notificationSchema.parse(answer);
+  },
   announcements: async ({ page, pageSize = notificationPageSize }: ListQuery) =>
-    notificationListSchema.parse(
+    checked(
+      notificationList,
       await unwrap(
         apiClient.get(notificationPaths.bulk, {
           params: { page, pageSize },
@@ -66,16 +60,21 @@ export const notificationApi = {
         }),
       ),
     ),
-  announcement: async (id: string) =>
-    notificationSchema.parse(
-      await unwrap(apiClient.get(notificationPaths.bulkById(id), { noRedirection: true, onError: () => {} })),
-    ),
+  announcement: async (id: string) => {
+    const [{ notificationSchema }, answer] = await Promise.all([
+      schemas(),
+      unwrap(apiClient.get(notificationPaths.bulkById(id), { noRedirection: true, onError: () => {} })),
+    ]);
+    return notificationSchema.parse(answer);
+  },
   unread: async () =>
-    unreadCountSchema.parse(
-      // A background refresh: a failure must not toast every minute or move the user.
-      await unwrap(apiClient.get(notificationPaths.unread, { noRedirection: true })),
-    ).count,
-  ack: (ids: string[]) => unwrap(apiClient.put(notificationPaths.ack, ackRequestSchema.parse({ ids }))),
+    // A background refresh: a failure must not toast every minute or move the user.
+    checked(unreadCount, await unwrap(apiClient.get(notificationPaths.unread, { noRedirection: true })))
+      .count,
+  ack: async (ids: string[]) => {
+    const { ackRequestSchema } = await schemas();
+    return unwrap(apiClient.put(notificationPaths.ack, ackRequestSchema.parse({ ids })));
+  },
 };
 
 export const notificationKeys = {

@@ -1,9 +1,13 @@
-import { twoFaSettingsSchema } from '@wsm/contracts';
+import {
+  notificationListSchema,
+  notificationSchema,
+  twoFaSettingsSchema,
+  unreadCountSchema,
+} from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { HttpRequest } from '../../lib/http';
 import type { MockRoute } from '../../lib/mock-api';
-import { notificationListSchema, notificationSchema, unreadCountSchema } from '../notifications/api';
 import { notificationMockRoutes } from '../notifications/mock-routes';
 import {
   emailResponseSchema,

@@ -1,26 +1,16 @@
+import * as firstReadChecks from 'virtual:read-checks';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  accessInformationSchema,
-  applicationSchema,
   type CreateApplicationRequest,
   type CreateWorkspaceRequest,
-  createApplicationRequestSchema,
-  createWorkspaceRequestSchema,
-  deleteApplicationRequestSchema,
-  invitationResponseRequestSchema,
-  invitationSchema,
   StatusCode,
   type UpdateApplicationRequest,
   type UpdateWorkspaceProfileRequest,
-  updateApplicationRequestSchema,
-  updateWorkspaceProfileRequestSchema,
-  workspaceImageResponseSchema,
   workspacePaths,
-  workspaceProfileSchema,
-  workspaceSchema,
 } from '@wsm/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
+import { checked } from '../../lib/read-check';
 import { sendFile } from '../../lib/upload';
 import { notificationKeys } from '../notifications/api';
 import { accessReadConfig, takeEarlyRead } from './early-reads';
@@ -29,11 +19,20 @@ import { accessReadConfig, takeEarlyRead } from './early-reads';
 const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 
 // Workspaces, their profile and logo, their applications, the caller's access information and its
-// own invitations (api-contract.md section 5). Every answer is parsed with the contracts' schema, so a
-// drift between server and app fails loudly here instead of somewhere in a screen.
+// own invitations (api-contract.md section 5). Every answer is checked against the contracts' schema, so
+// a drift between server and app fails loudly here instead of somewhere in a screen: the frame's first
+// reads with checks compiled from those schemas at build time, the others with zod, loaded with them.
 
-const get = async <T>(path: string, schema: z.ZodType<T>, config?: ApiRequestConfig): Promise<T> =>
-  schema.parse(await (takeEarlyRead(path) ?? unwrap(apiClient.get(path, config))));
+type Schemas = typeof import('./workspace-schemas');
+const schemas = (): Promise<Schemas> => import('./workspace-schemas');
+
+const answerOf = (path: string, config?: ApiRequestConfig): Promise<unknown> =>
+  takeEarlyRead(path) ?? unwrap(apiClient.get(path, config));
+
+const get = async <T>(path: string, schema: (s: Schemas) => z.ZodType<T>): Promise<T> => {
+  const [s, answer] = await Promise.all([schemas(), answerOf(path)]);
+  return schema(s).parse(answer);
+};
 
 /** What the logo upload accepts; the server checks the content again (PNG, JPEG, WebP; 2 MiB). */
 export const logoRules = {
@@ -43,44 +42,58 @@ export const logoRules = {
 
 /** Creating (post) or updating (put) an application answers it; a taken key is an error at its field. */
 const saveApplication = async (method: 'post' | 'put', body: unknown) =>
-  applicationSchema.parse(
+  (await schemas()).applicationSchema.parse(
     await unwrap(apiClient[method](workspacePaths.applications, body, duplicateAtField)),
   );
 
 export const workspacesApi = {
-  list: () => get(workspacePaths.workspaces, z.array(workspaceSchema)),
-  get: (id: string) => get(workspacePaths.workspace(id), workspaceSchema),
-  create: async (body: CreateWorkspaceRequest) =>
-    workspaceSchema.parse(
+  list: async () => checked(firstReadChecks.workspaces, await answerOf(workspacePaths.workspaces)),
+  get: (id: string) => get(workspacePaths.workspace(id), (s) => s.workspaceSchema),
+  create: async (body: CreateWorkspaceRequest) => {
+    const s = await schemas();
+    return s.workspaceSchema.parse(
       await unwrap(
-        apiClient.post(workspacePaths.workspaces, createWorkspaceRequestSchema.parse(body), duplicateAtField),
+        apiClient.post(
+          workspacePaths.workspaces,
+          s.createWorkspaceRequestSchema.parse(body),
+          duplicateAtField,
+        ),
       ),
-    ),
-  profile: (id: string) => get(workspacePaths.profileOf(id), workspaceProfileSchema),
-  updateProfile: async (body: UpdateWorkspaceProfileRequest) =>
-    workspaceProfileSchema.parse(
-      await unwrap(apiClient.put(workspacePaths.profile, updateWorkspaceProfileRequestSchema.parse(body))),
-    ),
+    );
+  },
+  profile: (id: string) => get(workspacePaths.profileOf(id), (s) => s.workspaceProfileSchema),
+  updateProfile: async (body: UpdateWorkspaceProfileRequest) => {
+    const s = await schemas();
+    return s.workspaceProfileSchema.parse(
+      await unwrap(apiClient.put(workspacePaths.profile, s.updateWorkspaceProfileRequestSchema.parse(body))),
+    );
+  },
   /** Multipart: the server reads `workspaceId` before `file`, so the order of the fields matters. */
-  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) =>
-    workspaceImageResponseSchema.parse(
+  uploadLogo: async (workspaceId: string, file: File, onProgress?: (fraction: number) => void) => {
+    const s = await schemas();
+    return s.workspaceImageResponseSchema.parse(
       await sendFile('post', workspacePaths.logo, file, { fields: { workspaceId }, onProgress }),
-    ),
+    );
+  },
   /**
    * The caller's level and permissions in a workspace. No page-level redirect: a stale selection (a
    * workspace the user was removed from) is cleared by the caller instead of leaving for /403.
    */
-  access: (workspaceId: string, userId: string) =>
-    get(workspacePaths.accessInformation(workspaceId, userId), accessInformationSchema, accessReadConfig),
-  applications: (workspaceId: string) =>
-    get(workspacePaths.applicationsOf(workspaceId), z.array(applicationSchema)),
+  access: async (workspaceId: string, userId: string) =>
+    checked(
+      firstReadChecks.access,
+      await answerOf(workspacePaths.accessInformation(workspaceId, userId), accessReadConfig),
+    ),
+  applications: async (workspaceId: string) =>
+    checked(firstReadChecks.applications, await answerOf(workspacePaths.applicationsOf(workspaceId))),
   application: (workspaceId: string, appId: string) =>
-    get(workspacePaths.application(workspaceId, appId), applicationSchema),
-  createApplication: (body: CreateApplicationRequest) =>
-    saveApplication('post', createApplicationRequestSchema.parse(body)),
-  updateApplication: (body: UpdateApplicationRequest) =>
-    saveApplication('put', updateApplicationRequestSchema.parse(body)),
+    get(workspacePaths.application(workspaceId, appId), (s) => s.applicationSchema),
+  createApplication: async (body: CreateApplicationRequest) =>
+    saveApplication('post', (await schemas()).createApplicationRequestSchema.parse(body)),
+  updateApplication: async (body: UpdateApplicationRequest) =>
+    saveApplication('put', (await schemas()).updateApplicationRequestSchema.parse(body)),
   deleteApplication: async (workspaceId: string, applicationId: string) => {
+    const { deleteApplicationRequestSchema } = await schemas();
     await unwrap(
       apiClient.delete(workspacePaths.applications, {
         data: deleteApplicationRequestSchema.parse({ workspaceId, applicationId }),
@@ -88,9 +101,11 @@ export const workspacesApi = {
     );
   },
   /** The caller's pending invitations (without `workspaceId` the server answers a plain array). */
-  myInvitations: () => get(workspacePaths.invitations, z.array(invitationSchema)),
-  invitation: (invitationId: string) => get(workspacePaths.invitation(invitationId), invitationSchema),
+  myInvitations: async () => checked(firstReadChecks.invitations, await answerOf(workspacePaths.invitations)),
+  invitation: (invitationId: string) =>
+    get(workspacePaths.invitation(invitationId), (s) => s.invitationSchema),
   respond: async (invitationId: string, accept: boolean) => {
+    const { invitationResponseRequestSchema } = await schemas();
     await unwrap(
       apiClient.post(
         workspacePaths.invitationResponse,
