@@ -116,10 +116,14 @@ test.describe('the shell', () => {
     const { context, page } = await ownerWithWorkspace(browser, request, baseURL);
     const scripts = scriptsRequestedBy(page);
 
-    await page.goto('/fa/workspace/apps');
+    const document = await page.goto('/fa/workspace/apps');
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect(scripts.some((path) => /\/assets\/signed-in-frame-/.test(path))).toBe(true);
+    // The page itself named the frame's file: it downloads beside the first file, not after it has run.
+    expect(await document?.text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/signed-in-frame-/,
+    );
     // Nor the sign-up's own parts, nor the fields it shares with the login's code steps, nor zod with the
     // contracts' schemas: its first reads are checked by code compiled from them at build time.
     expect(

@@ -9,9 +9,12 @@
 //   a Persian page's text needs only the small Arabic and Latin cores, an English one the Latin core).
 // For every other page of a language, a shell (dist/prerendered/<locale>/shell.html): the same head and
 // translations (with those the signed-in frame draws at once) around the loading overlay, so a signed-in
-// first visit does not wait for the app's code to ask for its texts and fonts before it can fetch data.
+// first visit does not wait for the app's code to ask for its texts and fonts before it can fetch data;
+// and a signed-in shell (shell-signed-in.html), which the API answers a visit carrying a session with:
+// the same, with the signed-in frame's files preloaded, so they download beside the first file instead
+// of after it has run.
 // Then a manifest the API reads (dist/prerendered/manifest.json) and brotli/gzip copies.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -127,6 +130,22 @@ const inlineTranslationsBlock = (locale, translations) =>
     translations,
   ).replace(/</g, '\\u003c')}</script>`;
 
+/** The one built file of a chunk group (apps/web/chunks.ts) with this extension: 'assets/name-hash.ext'. */
+const assetFiles = readdirSync(join(dist, 'assets'));
+function builtFile(group, extension) {
+  const files = assetFiles.filter((file) => file.startsWith(`${group}-`) && file.endsWith(extension));
+  if (files.length !== 1) throw new Error(`expected one ${group}-*${extension} in dist/assets: ${files}`);
+  return `assets/${files[0]}`;
+}
+// What the signed-in frame (src/features/workspaces/app-layout.tsx) loads besides the first file: its
+// early reads, the API client and its own file with its stylesheet (a preload, not render-blocking).
+const signedInPreloads = [
+  ...['early-reads', 'api-client', 'signed-in-frame'].map(
+    (group) => `<link rel="modulepreload" crossorigin href="/${builtFile(group, '.js')}">`,
+  ),
+  `<link rel="preload" href="/${builtFile('signed-in-frame', '.css')}" as="style" crossorigin>`,
+].join('');
+
 /** Writes `html` under dist/prerendered/<locale>/<name>.html (with its compressed twins): its path there. */
 function writePage(locale, name, html) {
   const file = join('prerendered', locale, `${name}.html`);
@@ -137,6 +156,7 @@ function writePage(locale, name, html) {
 
 const manifest = {};
 const shells = {};
+const signedInShells = {};
 for (const locale of locales) {
   const translations = readTranslations(locale, namespaces);
   const common = translations.common;
@@ -176,19 +196,26 @@ for (const locale of locales) {
   // those of the language's prerendered pages (the frame and the forms in that language).
   const shellTranslations = { ...translations, ...readTranslations(locale, signedInNamespaces) };
   const shellFonts = fontFaces.map((face) => face.file).filter((file) => localeFonts.has(file));
-  const shell = replaceOnce(
-    localized(preloads(shellFonts)),
-    rootElement,
-    (overlay) => `${overlay}\n${inlineTranslationsBlock(locale, shellTranslations)}\n`,
+  const shellWith = (head) =>
+    replaceOnce(
+      localized(head),
+      rootElement,
+      (overlay) => `${overlay}\n${inlineTranslationsBlock(locale, shellTranslations)}\n`,
+    );
+  shells[locale] = writePage(locale, 'shell', shellWith(preloads(shellFonts)));
+  signedInShells[locale] = writePage(
+    locale,
+    'shell-signed-in',
+    shellWith(preloads(shellFonts) + signedInPreloads),
   );
-  shells[locale] = writePage(locale, 'shell', shell);
 }
-// `pages`: the prerendered file of each path. `shells`: each language's shell, for its other pages.
+// `pages`: the prerendered file of each path. `shells`: each language's shell, for its other pages, and
+// `signedInShells` the same for a visit with a session.
 // `appPaths`: the router's page paths, so the API can answer a path that is none of them with the
 // prerendered 404 page, as the router would draw it.
 writeFileSync(
   join(dist, 'prerendered', 'manifest.json'),
-  `${JSON.stringify({ pages: manifest, shells, appPaths: appPathPatterns() }, null, 2)}\n`,
+  `${JSON.stringify({ pages: manifest, shells, signedInShells, appPaths: appPathPatterns() }, null, 2)}\n`,
 );
 // The service worker answers these paths with their precached prerendered page (pwa/service-worker.js).
 const workerFile = join(dist, 'sw.js');

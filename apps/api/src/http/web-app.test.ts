@@ -91,6 +91,51 @@ describe('serving the built web app', () => {
   });
 });
 
+describe('the shell of a visit with a session', () => {
+  let api: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'wsm-web-'));
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'prerendered/fa'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<title>index</title>');
+    writeFileSync(join(dist, 'prerendered/fa/shell.html'), '<title>shell</title>');
+    writeFileSync(join(dist, 'prerendered/fa/shell-signed-in.html'), '<title>signed-in shell</title>');
+    writeFileSync(
+      join(dist, 'prerendered/manifest.json'),
+      JSON.stringify({
+        pages: {},
+        shells: { fa: 'prerendered/fa/shell.html' },
+        signedInShells: { fa: 'prerendered/fa/shell-signed-in.html' },
+        appPaths: ['/:locale/workspace/apps'],
+      }),
+    );
+    api = await startTestApp({ config: testConfig({ WEB_DIST_DIR: dist }) });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const shellFor = async (cookie?: string) => {
+    const response = await fetch(`${api.url}/fa/workspace/apps`, { headers: cookie ? { cookie } : {} });
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+    return response.text();
+  };
+
+  it('is the signed-in shell, with the frame preloaded, when both token cookies come with it', async () => {
+    expect(await shellFor('theme=dark; accessToken=a.b.c; refreshToken=r1')).toContain('signed-in shell');
+  });
+
+  it('is the plain shell without them, or with one alone or empty', async () => {
+    for (const cookie of [
+      undefined,
+      'refreshToken=r1',
+      'accessToken=; refreshToken=r1',
+      'xaccessToken=a; refreshToken=r',
+    ])
+      expect(await shellFor(cookie), cookie).toContain('<title>shell</title>');
+  });
+});
+
 describe('the file a page path is answered with', () => {
   const pageFile = pageFileFor({
     pages: {
@@ -99,6 +144,7 @@ describe('the file a page path is answered with', () => {
       '/ar/404': 'prerendered/ar/404.html',
     },
     shells: { fa: 'prerendered/fa/shell.html', ar: 'prerendered/ar/shell.html' },
+    signedInShells: { fa: 'prerendered/fa/shell-signed-in.html' },
     appPaths: ['/', '/:locale', '/:locale/login', '/:locale/workspace/invitations/:id'],
   });
 
@@ -119,6 +165,13 @@ describe('the file a page path is answered with', () => {
   it("is the app shell in the path's language for the other pages of a language", () => {
     expectAnswered('prerendered/fa/shell.html', ['/fa', '/fa/workspace/invitations/42']);
     expectAnswered('prerendered/ar/shell.html', ['/ar/']);
+  });
+
+  it("is the signed-in shell of the path's language for a visit with a session, where the build wrote one", () => {
+    expect(pageFile('/fa/workspace/invitations/42', true)).toBe('prerendered/fa/shell-signed-in.html');
+    expect(pageFile('/ar/', true)).toBe('prerendered/ar/shell.html');
+    expect(pageFile('/fa/login', true)).toBe('prerendered/fa/login.html');
+    expect(pageFile('/fa/no-such-page', true)).toBe('prerendered/fa/404.html');
   });
 
   it('is the app shell for a language without its own shell or 404 page and paths without a locale', () => {

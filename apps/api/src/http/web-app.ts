@@ -27,6 +27,8 @@ interface PrerenderedManifest {
   pages: Record<string, string>;
   /** Locale → the app shell in that language, with its translations ('prerendered/fa/shell.html'). */
   shells?: Record<string, string>;
+  /** Locale → the same shell with the signed-in frame's files preloaded, for a visit with a session. */
+  signedInShells?: Record<string, string>;
   /** The web app's page paths ('/:locale/login', ...): a path under a locale that is none is a 404. */
   appPaths: string[];
 }
@@ -34,9 +36,11 @@ interface PrerenderedManifest {
 /**
  * The file to answer a page path with: its prerendered page, the prerendered 404 page for a path under
  * a locale that no route of the app matches (the app would draw its 404 there), or the app shell: the
- * shell of the path's language where the build wrote one.
+ * shell of the path's language where the build wrote one, its signed-in twin for a visit with a session.
  */
-export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: string) => string {
+export function pageFileFor(
+  manifest: PrerenderedManifest | undefined,
+): (path: string, signedIn?: boolean) => string {
   if (!manifest) return () => 'index.html';
   // Like the router: a trailing slash is ignored, letters match in any case, a parameter is one segment.
   const known = manifest.appPaths.map(
@@ -49,7 +53,7 @@ export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: s
         'i',
       ),
   );
-  return (path) => {
+  return (path, signedIn = false) => {
     const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const file = manifest.pages[page];
     if (file) return file;
@@ -57,9 +61,19 @@ export function pageFileFor(manifest: PrerenderedManifest | undefined): (path: s
     const locale = /^\/([^/]+)/.exec(page)?.[1];
     const notFound = locale ? manifest.pages[`/${locale}/404`] : undefined;
     if (notFound && !known.some((pattern) => pattern.test(page))) return notFound;
-    return (locale && manifest.shells?.[locale]) || 'index.html';
+    if (!locale) return 'index.html';
+    return (signedIn && manifest.signedInShells?.[locale]) || manifest.shells?.[locale] || 'index.html';
   };
 }
+
+/**
+ * Whether the visit carries the web app's session: both token cookies, as the app itself checks
+ * (apps/web/src/lib/storage.ts). Only which shell to send depends on it, never what anyone may see.
+ */
+const hasSessionCookies = (request: FastifyRequest) =>
+  ['accessToken', 'refreshToken'].every((name) =>
+    new RegExp(`(?:^|;\\s*)${name}=[^;\\s]`).test(request.headers.cookie ?? ''),
+  );
 
 function readPrerenderedManifest(webDistDir: string): PrerenderedManifest | undefined {
   const file = join(webDistDir, 'prerendered', 'manifest.json');
@@ -108,6 +122,8 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.sendFile(pageFile(request.url.split('?')[0] ?? '/'));
+    // The shell differs with the session cookies: no cache may answer one visit with another's.
+    reply.header('vary', 'cookie');
+    return reply.sendFile(pageFile(request.url.split('?')[0] ?? '/', hasSessionCookies(request)));
   });
 }
