@@ -26,7 +26,7 @@ function withoutDescriptions(node: unknown, namesFields = false): unknown {
 }
 
 /** The checks' module source: one ESM function per schema, true when the answer fits it. */
-export function readChecksSource(firstReadSchemas: typeof FirstReadSchemas): string {
+function readChecksSource(firstReadSchemas: typeof FirstReadSchemas): string {
   const ajv = new Ajv({
     code: { source: true, esm: true, lines: false },
     // zod drops the keys a schema does not name; so do these.
