@@ -1,41 +1,52 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { pageFileFor } from './web-app';
 
-describe('serving the built web app', () => {
+/** An API serving a web build made of `files` (path under dist → content), for the tests of a describe. */
+function servingBuild(files: Record<string, string | Buffer>): { url: () => string } {
   let api: TestApp;
   const dist = mkdtempSync(join(tmpdir(), 'wsm-web-'));
   beforeAll(async () => {
-    mkdirSync(join(dist, 'assets/locales/fa'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
-    writeFileSync(join(dist, 'assets/index-Bx7kQ2aZ.js'), 'console.log(1)');
-    // What the web build writes beside each text file (apps/web/compress-plugin.ts).
-    const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
-    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js'), bundle);
-    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js.br'), brotliCompressSync(bundle));
-    writeFileSync(join(dist, 'assets/big-Q9w8E7r6.js.gz'), gzipSync(bundle));
-    writeFileSync(join(dist, 'assets/locales/fa/common.json'), '{"hello":"سلام"}');
-    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(join(dist, 'manifest.fa.webmanifest'), '{"name":"مدیریت فضای کاری"}');
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dist, path)), { recursive: true });
+      writeFileSync(join(dist, path), content);
+    }
     api = await startTestApp({ config: testConfig({ WEB_DIST_DIR: dist }) });
   });
   afterAll(async () => {
     await api.close();
     rmSync(dist, { recursive: true, force: true });
   });
+  return { url: () => api.url };
+}
+
+// What the web build writes beside each text file (apps/web/compress-plugin.ts).
+const bundle = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+
+describe('serving the built web app', () => {
+  const api = servingBuild({
+    'index.html': '<!doctype html><title>shell</title>',
+    'assets/index-Bx7kQ2aZ.js': 'console.log(1)',
+    'assets/big-Q9w8E7r6.js': bundle,
+    'assets/big-Q9w8E7r6.js.br': brotliCompressSync(bundle),
+    'assets/big-Q9w8E7r6.js.gz': gzipSync(bundle),
+    'assets/locales/fa/common.json': '{"hello":"سلام"}',
+    'sw.js': 'self.addEventListener("fetch", () => {});',
+    'manifest.fa.webmanifest': '{"name":"مدیریت فضای کاری"}',
+  });
 
   it('serves hashed files with a year-long immutable cache', async () => {
-    const response = await fetch(`${api.url}/assets/index-Bx7kQ2aZ.js`);
+    const response = await fetch(`${api.url()}/assets/index-Bx7kQ2aZ.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('sends the precompressed file the browser accepts, and the plain one otherwise', async () => {
-    const path = `${api.url}/assets/big-Q9w8E7r6.js`;
+    const path = `${api.url()}/assets/big-Q9w8E7r6.js`;
     const raw = (encoding: string) => fetch(path, { headers: { 'accept-encoding': encoding } });
     const brotli = await raw('gzip, deflate, br');
     expect(brotli.headers.get('content-encoding')).toBe('br');
@@ -49,7 +60,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves translations at /assets/locales/{lng}/{ns}.json, revalidated on every use', async () => {
-    const response = await fetch(`${api.url}/assets/locales/fa/common.json`);
+    const response = await fetch(`${api.url()}/assets/locales/fa/common.json`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ hello: 'سلام' });
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
@@ -58,7 +69,7 @@ describe('serving the built web app', () => {
   it.each(['/', '/fa/login', '/en/workspace/apps', '/login?next=1'])(
     'answers the page %s with the app shell',
     async (path) => {
-      const response = await fetch(api.url + path);
+      const response = await fetch(api.url() + path);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -67,15 +78,15 @@ describe('serving the built web app', () => {
   );
 
   it('answers a missing file and an unknown API path with 404, not the shell', async () => {
-    expect((await fetch(`${api.url}/assets/missing-Ab12Cd34.js`)).status).toBe(404);
-    expect((await fetch(`${api.url}/assets/locales/xx/none.json`)).status).toBe(404);
-    const api404 = await fetch(`${api.url}/v1/unknown`);
+    expect((await fetch(`${api.url()}/assets/missing-Ab12Cd34.js`)).status).toBe(404);
+    expect((await fetch(`${api.url()}/assets/locales/xx/none.json`)).status).toBe(404);
+    const api404 = await fetch(`${api.url()}/v1/unknown`);
     expect(api404.status).toBe(404);
     expect(((await api404.json()) as { statusCode: number }).statusCode).toBe(404);
   });
 
   it('serves the service worker as JavaScript that browsers revalidate on every check', async () => {
-    const response = await fetch(`${api.url}/sw.js`);
+    const response = await fetch(`${api.url()}/sw.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^(?:text|application)\/javascript/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -83,7 +94,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves the web manifest as application/manifest+json, revalidated on every use', async () => {
-    const response = await fetch(`${api.url}/manifest.fa.webmanifest`);
+    const response = await fetch(`${api.url()}/manifest.fa.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -92,31 +103,20 @@ describe('serving the built web app', () => {
 });
 
 describe('the shell of a visit with a session', () => {
-  let api: TestApp;
-  const dist = mkdtempSync(join(tmpdir(), 'wsm-web-'));
-  beforeAll(async () => {
-    mkdirSync(join(dist, 'prerendered/fa'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<title>index</title>');
-    writeFileSync(join(dist, 'prerendered/fa/shell.html'), '<title>shell</title>');
-    writeFileSync(join(dist, 'prerendered/fa/shell-signed-in.html'), '<title>signed-in shell</title>');
-    writeFileSync(
-      join(dist, 'prerendered/manifest.json'),
-      JSON.stringify({
-        pages: {},
-        shells: { fa: 'prerendered/fa/shell.html' },
-        signedInShells: { fa: 'prerendered/fa/shell-signed-in.html' },
-        appPaths: ['/:locale/workspace/apps'],
-      }),
-    );
-    api = await startTestApp({ config: testConfig({ WEB_DIST_DIR: dist }) });
-  });
-  afterAll(async () => {
-    await api.close();
-    rmSync(dist, { recursive: true, force: true });
+  const api = servingBuild({
+    'index.html': '<title>index</title>',
+    'prerendered/fa/shell.html': '<title>shell</title>',
+    'prerendered/fa/shell-signed-in.html': '<title>signed-in shell</title>',
+    'prerendered/manifest.json': JSON.stringify({
+      pages: {},
+      shells: { fa: 'prerendered/fa/shell.html' },
+      signedInShells: { fa: 'prerendered/fa/shell-signed-in.html' },
+      appPaths: ['/:locale/workspace/apps'],
+    }),
   });
 
   const shellFor = async (cookie?: string) => {
-    const response = await fetch(`${api.url}/fa/workspace/apps`, { headers: cookie ? { cookie } : {} });
+    const response = await fetch(`${api.url()}/fa/workspace/apps`, { headers: cookie ? { cookie } : {} });
     expect(response.headers.get('vary')).toMatch(/cookie/i);
     return response.text();
   };

@@ -2,7 +2,7 @@ import { notificationList, unreadCount } from 'virtual:read-checks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
-import { checked } from '../../lib/read-check';
+import { checked, parsedWith } from '../../lib/read-check';
 
 // Notifications (api-contract.md section 7, product-spec.md section 7): the calls and their hooks. The
 // lists and the unread count, which the signed-in frame reads at once (the bell, the announcement), are
@@ -42,13 +42,8 @@ export const notificationApi = {
       notificationList,
       await unwrap(apiClient.get(notificationPaths.simple, { params: { page, pageSize } })),
     ),
-  one: async (id: string) => {
-    const [{ notificationSchema }, answer] = await Promise.all([
-      schemas(),
-      unwrap(apiClient.get(notificationPaths.simpleById(id))),
-    ]);
-    return notificationSchema.parse(answer);
-  },
+  one: (id: string) =>
+    parsedWith(schemas, (s) => s.notificationSchema, unwrap(apiClient.get(notificationPaths.simpleById(id)))),
   announcements: async ({ page, pageSize = notificationPageSize }: ListQuery) =>
     checked(
       notificationList,
@@ -60,13 +55,12 @@ export const notificationApi = {
         }),
       ),
     ),
-  announcement: async (id: string) => {
-    const [{ notificationSchema }, answer] = await Promise.all([
-      schemas(),
+  announcement: (id: string) =>
+    parsedWith(
+      schemas,
+      (s) => s.notificationSchema,
       unwrap(apiClient.get(notificationPaths.bulkById(id), { noRedirection: true, onError: () => {} })),
-    ]);
-    return notificationSchema.parse(answer);
-  },
+    ),
   unread: async () =>
     // A background refresh: a failure must not toast every minute or move the user.
     checked(unreadCount, await unwrap(apiClient.get(notificationPaths.unread, { noRedirection: true })))

@@ -10,7 +10,7 @@ import {
 } from '@wsm/contracts';
 import type { z } from 'zod';
 import { type ApiRequestConfig, apiClient, unwrap } from '../../lib/api-client';
-import { checked } from '../../lib/read-check';
+import { checked, parsedWith } from '../../lib/read-check';
 import { sendFile } from '../../lib/upload';
 import { notificationKeys } from '../notifications/api';
 import { accessReadConfig, takeEarlyRead } from './early-reads';
@@ -29,10 +29,8 @@ const schemas = (): Promise<Schemas> => import('./workspace-schemas');
 const answerOf = (path: string, config?: ApiRequestConfig): Promise<unknown> =>
   takeEarlyRead(path) ?? unwrap(apiClient.get(path, config));
 
-const get = async <T>(path: string, schema: (s: Schemas) => z.ZodType<T>): Promise<T> => {
-  const [s, answer] = await Promise.all([schemas(), answerOf(path)]);
-  return schema(s).parse(answer);
-};
+const get = <T>(path: string, schema: (s: Schemas) => z.ZodType<T>): Promise<T> =>
+  parsedWith(schemas, schema, answerOf(path));
 
 /** What the logo upload accepts; the server checks the content again (PNG, JPEG, WebP; 2 MiB). */
 export const logoRules = {
