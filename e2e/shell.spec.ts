@@ -404,6 +404,51 @@ test.describe('the shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('a screen whose file cannot load shows the 404 page; going back works, and the screen loads when its file does', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const { context, page } = await ownerWithWorkspace(browser, request, baseURL);
+    const membersFile = '**/assets/members-page-*.js';
+    await page.route(membersFile, (route) => route.abort());
+    await page.goto('/en/workspace/settings/info');
+    const infoTab = page.getByRole('tab', { name: 'Information' });
+    await expect(infoTab).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('404');
+
+    await page.unroute(membersFile);
+    await page.goBack();
+    await expect(infoTab).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await context.close();
+  });
+
+  for (const path of ['/fa/login', '/fa/no/such/page']) {
+    test(`${path} is taken over from its prerendered markup, not drawn again`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as { removedHeadings?: string[] }).removedHeadings = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
+                removed.push(node.tagName);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as { removedHeadings?: string[] }).removedHeadings)).toEqual(
+        [],
+      );
+    });
+  }
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/fa/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('۴۰۴');

@@ -4,12 +4,12 @@ import './components/plain/plain.css';
 import type { Locale } from '@wsm/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app';
+import { BrowserRouter, createAppHistory } from './app/browser-router';
 import { applyDocumentMode, initialMode } from './app/color-mode';
 import { applyDocumentLocale, type BundledTranslations, i18n, setupI18n } from './app/i18n';
 import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
-import { createAppRouter, localeRouteId, routes } from './app/router';
+import { AppRoutes, isUnknownPath, preloadRoutes } from './app/router';
 import { startupLocaleFromBrowser } from './app/startup-locale';
 import { setupPwa } from './features/pwa/setup';
 import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
@@ -48,14 +48,17 @@ if (!container) throw new Error('index.html has no #root element');
 /**
  * The public pages come prerendered (scripts/prerender.mjs): the form is drawn by the HTML itself.
  * React takes that markup over (hydrates) only when this visit would draw exactly it: the page's own
- * path and language, light mode, nobody logged in (the guards would move on), no national code to fill
- * in. Otherwise it draws afresh over it, as it does over the loading overlay.
+ * path (or, for the 404 page, any path that is no page) and language, light mode, nobody logged in (the
+ * guards would move on), no national code to fill in. Otherwise it draws afresh over it, as it does over
+ * the loading overlay.
  */
 function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
   const path = root.getAttribute(prerenderedPathAttribute);
+  const { pathname } = window.location;
   return (
     path !== null &&
-    path === window.location.pathname &&
+    (path === pathname ||
+      (path === `/${locale}/404` && pathname.startsWith(`/${locale}/`) && isUnknownPath(pathname))) &&
     path.split('/')[1] === locale &&
     initialMode() === 'light' &&
     !hasAuthCookies() &&
@@ -68,26 +71,24 @@ function hydratesPrerenderedPage(root: HTMLElement, locale: Locale): boolean {
 const makeLive = () => container.removeAttribute('inert');
 
 async function start(root: HTMLElement): Promise<void> {
+  const history = createAppHistory();
+  const router = (
+    <BrowserRouter history={history}>
+      <AppRoutes />
+    </BrowserRouter>
+  );
   if (!hydratesPrerenderedPage(root, startup.locale)) {
     makeLive();
     createRoot(root).render(
       <StrictMode>
-        <App router={<RouterProvider router={createAppRouter()} />} />
+        <App router={router} />
       </StrictMode>,
     );
     return;
   }
   // Hydration needs the first render to be the prerendered one at once: the route modules and the
   // translations in beforehand.
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  await Promise.all([
-    translations,
-    ...lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  ]);
-  const router = createAppRouter({ loaderData: { [localeRouteId]: null } });
+  await Promise.all([translations, preloadRoutes(history.location)]);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page in one long task (a slow phone's total blocking time); the page is
   // already drawn, and inert until it is done.
@@ -95,7 +96,7 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={<RouterProvider router={router} />} onMounted={makeLive} />
+        <App router={router} onMounted={makeLive} />
       </StrictMode>,
     );
   });

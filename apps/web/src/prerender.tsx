@@ -1,15 +1,10 @@
 import type { Locale } from '@wsm/contracts';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type RouteObject,
-  StaticRouterProvider,
-} from 'react-router';
+import { type RouteObject, StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { baseI18nOptions, i18n, persianDigits, shellNamespaces } from './app/i18n';
-import { routes } from './app/router';
+import { AppRoutes, preloadRoutes, routes } from './app/router';
 
 // The server side of the prerendered public pages (src/app/prerendered.ts): built with `vite build
 // --ssr` and run by scripts/prerender.mjs in Node, with no browser: nobody is logged in, the mode is
@@ -32,12 +27,16 @@ export async function renderPage(path: string, locale: Locale, translations: Tra
   for (const ns of shellNamespaces) i18n.addResourceBundle(locale, ns, translations[ns], true, true);
   await i18n.changeLanguage(locale);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirects (${context.status})`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Every file of the page in first: a page still loading would be drawn as the loading overlay.
+  await preloadRoutes(path);
   return renderToString(
-    <App router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />,
+    <App
+      router={
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      }
+    />,
   );
 }
 export { inlineTranslationsId, prerenderedPages, prerenderedPathAttribute } from './app/prerendered';

@@ -13,7 +13,7 @@ const PwaPrompts = lazy(async () => ({ default: (await import('../features/pwa/p
 // container loads with the first toast (src/lib/notify.ts), not with the page.
 const Toasts = lazyThemed(async () => (await import('./toasts')).Toasts);
 
-/** The app around its router: `<RouterProvider>` in the browser, `<StaticRouterProvider>` when prerendered (src/prerender.tsx). */
+/** The app around its router: its `<BrowserRouter>` in the browser, a `<StaticRouter>` when prerendered (src/prerender.tsx). */
 export function App({
   router,
   onMounted,

@@ -1,14 +1,6 @@
-import { defaultLocale, isLocale } from '@wsm/contracts';
+import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { type ReactNode, useEffect } from 'react';
-import {
-  type LoaderFunctionArgs,
-  Outlet,
-  redirect,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useParams,
-} from 'react-router';
+import { type Location, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { localizePath, stripLocale } from '../lib/locale-path';
 import { resolveGuard } from '../lib/route-guards';
 import { clearSession } from '../lib/session';
@@ -26,23 +18,25 @@ export interface RouteHandle {
 }
 
 /** A path without a supported locale goes to the same path under the resolved one (product-spec.md section 4). */
-export function localeRedirect(url: URL): Response {
+function localeRedirectPath({ pathname, search }: Location): string {
   const { locale } = resolveStartupLocale({
-    pathname: url.pathname,
+    pathname,
     loggedIn: hasAuthCookies(),
     user: getStoredUser(),
     current: i18n.isInitialized ? currentLocale() : (getSavedLanguage() ?? defaultLocale),
   });
-  return redirect(`${localizePath(url.pathname, locale)}${url.search}`);
+  return `${localizePath(pathname, locale)}${search}`;
 }
 
-export function rootLoader({ request }: LoaderFunctionArgs): Response {
-  return localeRedirect(new URL(request.url));
-}
-
-export function localeLoader({ params, request }: LoaderFunctionArgs): Response | null {
-  if (isLocale(params.locale)) return null;
-  return localeRedirect(new URL(request.url));
+/** The page of a path without a supported locale: the loading overlay, while it moves to a localized one. */
+export function LocaleRedirect() {
+  const location = useLocation();
+  return (
+    <>
+      <LoadingOverlay />
+      <Navigate to={localeRedirectPath(location)} replace />
+    </>
+  );
 }
 
 function GuardRedirect({ to, clearAuth }: { to: string; clearAuth: boolean }) {
@@ -56,12 +50,10 @@ function GuardRedirect({ to, clearAuth }: { to: string; clearAuth: boolean }) {
 }
 
 /** The access rules of product-spec.md section 2 (src/lib/route-guards.ts) applied to the current route. */
-function RouteGuard({ children }: { children: ReactNode }) {
+function RouteGuard({ skipsGuard, children }: { skipsGuard: GuardSkip; children: ReactNode }) {
   const location = useLocation();
-  const matches = useMatches();
   const { locale } = useParams();
-  const skip = matches.some((match) => (match.handle as RouteHandle | undefined)?.skipGuard);
-  if (skip || !isLocale(locale)) return children;
+  if (!isLocale(locale) || skipsGuard(location)) return children;
   const result = resolveGuard({
     path: stripLocale(location.pathname),
     loggedIn: hasAuthCookies(),
@@ -73,10 +65,20 @@ function RouteGuard({ children }: { children: ReactNode }) {
   return <GuardRedirect to={localizePath(result.to, locale)} clearAuth={result.reason === 'logged-out'} />;
 }
 
-/** Everything under /:locale: switches i18next to the URL's language, waits for its texts, applies the guards. */
-export function LocaleLayout() {
+/** Whether the page at a location is drawn whatever the access rules say (its route's RouteHandle). */
+export type GuardSkip = (location: Location) => boolean;
+
+/**
+ * Everything under /:locale: a path whose first segment is no supported locale moves under one; else it
+ * switches i18next to the URL's language, waits for its texts and applies the guards.
+ */
+export function LocaleLayout({ skipsGuard }: { skipsGuard: GuardSkip }) {
   const { locale: param } = useParams();
-  const locale = isLocale(param) ? param : defaultLocale;
+  if (!isLocale(param)) return <LocaleRedirect />;
+  return <LocalePages locale={param} skipsGuard={skipsGuard} />;
+}
+
+function LocalePages({ locale, skipsGuard }: { locale: Locale; skipsGuard: GuardSkip }) {
   const { language } = useLanguageState();
   const ready = useLanguageReady(locale);
   useDismissToastsOnNavigation();
@@ -87,7 +89,7 @@ export function LocaleLayout() {
 
   if (!ready) return <LoadingOverlay />;
   return (
-    <RouteGuard>
+    <RouteGuard skipsGuard={skipsGuard}>
       <Outlet />
     </RouteGuard>
   );

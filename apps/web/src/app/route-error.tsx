@@ -1,5 +1,5 @@
 import { isLocale } from '@wsm/contracts';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { displayDigits } from '../lib/digits';
 import { i18n } from './i18n';
 
@@ -7,8 +7,6 @@ import { i18n } from './i18n';
 // (product-spec.md section 8). Plain markup (components/plain/plain.css) and free of lazy chunks, so it
 // still renders when loading is what failed.
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : 'fa';
   const t = (key: string, fallback: string) =>
@@ -31,4 +29,36 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The page's path: going to another page clears the error. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  pathname: string;
+}
+
+/** Shows RouteError in place of the routes when drawing them fails, until the next navigation. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,19 +1,22 @@
-import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
+import { isValidElement, Suspense } from 'react';
+import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { StatusPageKind } from '../features/status-pages/status-kinds';
-import { setNavigationBridge } from '../lib/navigation';
+import { lazyPage, preloadPage } from './lazy-page';
 import { LoadingOverlay } from './loading-overlay';
-import { LocaleLayout, localeLoader, type RouteHandle, rootLoader } from './locale-layout';
-import { RouteError } from './route-error';
+import { LocaleLayout, LocaleRedirect, type RouteHandle } from './locale-layout';
+import { RouteErrorBoundary } from './route-error';
 
 // Every page lives under /:locale (fa | en | ar). Pages are split by route so the first visit (login) loads
-// only the shell, the public layout and the login frame.
+// only the shell, the public layout and the login frame. The routes are react-router's declarative ones
+// (useRoutes), not its data router: the app uses no loaders or actions, and the data router would add
+// ~15 KB (brotli) to every first screen (issue 13).
 
-const statusPage = (kind: StatusPageKind) => async () => {
-  const { StatusPage } = await import('../features/status-pages/status-page');
-  return { Component: () => <StatusPage kind={kind} /> };
-};
+const StatusPage = lazyPage(async () => (await import('../features/status-pages/status-page')).StatusPage);
 
-const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({ path, lazy: statusPage(kind) });
+const statusRoute = (path: string, kind: StatusPageKind): RouteObject => ({
+  path,
+  element: <StatusPage kind={kind} />,
+});
 
 // Also used by /logout, which anyone may reach: it always ends at /login.
 const notFoundHandle: RouteHandle = { skipGuard: true };
@@ -23,129 +26,131 @@ const notFoundHandle: RouteHandle = { skipGuard: true };
 const publicFormRoutes: RouteObject[] = [
   {
     path: 'signup',
-    lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+    Component: lazyPage(async () => (await import('../features/auth/signup-page')).SignupPage),
   },
   {
     path: 'login/forgot-password',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryStartPage }),
+    Component: lazyPage(async () => (await import('../features/auth/recovery-pages')).RecoveryStartPage),
   },
   {
     path: 'login/forgot-password/verify',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryVerifyPage }),
+    Component: lazyPage(async () => (await import('../features/auth/recovery-pages')).RecoveryVerifyPage),
   },
   {
     path: 'login/forgot-password/change',
-    lazy: async () => ({ Component: (await import('../features/auth/recovery-pages')).RecoveryChangePage }),
+    Component: lazyPage(async () => (await import('../features/auth/recovery-pages')).RecoveryChangePage),
   },
 ];
 
 // The other identity screens (src/features/auth), drawn with MUI: the login code steps, a login alert's
 // "end that session" and logout.
+const LoginVerifyPage = lazyPage(
+  async () => (await import('../features/auth/login-verify-page')).LoginVerifyPage,
+);
+
 const identityRoutes: RouteObject[] = [
-  {
-    path: 'login/verify',
-    lazy: async () => {
-      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
-      return { Component: () => <LoginVerifyPage method="sms" /> };
-    },
-  },
-  {
-    path: 'login/verify/email',
-    lazy: async () => {
-      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
-      return { Component: () => <LoginVerifyPage method="email" /> };
-    },
-  },
-  {
-    path: 'login/verify/google',
-    lazy: async () => {
-      const { LoginVerifyPage } = await import('../features/auth/login-verify-page');
-      return { Component: () => <LoginVerifyPage method="google" /> };
-    },
-  },
+  { path: 'login/verify', element: <LoginVerifyPage method="sms" /> },
+  { path: 'login/verify/email', element: <LoginVerifyPage method="email" /> },
+  { path: 'login/verify/google', element: <LoginVerifyPage method="google" /> },
   {
     // A login alert's link: for anyone holding it, logged in here or not.
     path: 'security/end-session',
     handle: notFoundHandle,
-    lazy: async () => ({ Component: (await import('../features/auth/end-session-page')).EndSessionPage }),
+    Component: lazyPage(async () => (await import('../features/auth/end-session-page')).EndSessionPage),
   },
   {
     // Logout clears the session before it navigates; the guard must not race it to a query-less login.
     path: 'logout',
     handle: notFoundHandle,
-    lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }),
+    Component: lazyPage(async () => (await import('../features/auth/logout-page')).LogoutPage),
   },
 ];
 
 // The settings sections whose pages live outside src/features/workspaces.
 const otherSettingsRoutes: RouteObject[] = [
-  { path: 'members', lazy: () => import('../features/workspace-settings/members-page') },
-  { path: 'roles', lazy: () => import('../features/workspace-settings/roles-page') },
-  { path: 'users', lazy: () => import('../features/workspace-settings/users-page') },
-  { path: 'backups', lazy: () => import('../features/backups/backups-page') },
-  { path: 'audit', lazy: () => import('../features/workspace-settings/audit-page') },
+  {
+    path: 'members',
+    Component: lazyPage(async () => (await import('../features/workspace-settings/members-page')).Component),
+  },
+  {
+    path: 'roles',
+    Component: lazyPage(async () => (await import('../features/workspace-settings/roles-page')).Component),
+  },
+  {
+    path: 'users',
+    Component: lazyPage(async () => (await import('../features/workspace-settings/users-page')).Component),
+  },
+  {
+    path: 'backups',
+    Component: lazyPage(async () => (await import('../features/backups/backups-page')).Component),
+  },
+  {
+    path: 'audit',
+    Component: lazyPage(async () => (await import('../features/workspace-settings/audit-page')).Component),
+  },
 ];
 
 // The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages,
 // the public frame, the signed-in frame and its first screens (the picker, the applications) are plain
 // markup (components/plain), so a first visit to them loads no MUI (issue 13).
-const themeScope = async () => ({ Component: (await import('./theme-shell')).ThemeScope });
+const ThemeScope = lazyPage(async () => (await import('./theme-shell')).ThemeScope);
 
 // The workspace screens (src/features/workspaces), in the app layout with the app bar: a login lands on
 // the picker or the applications, drawn without MUI; the others bring MUI's theme.
 const workspaceRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({ Component: (await import('../features/workspaces/picker-page')).PickerPage }),
+    Component: lazyPage(async () => (await import('../features/workspaces/picker-page')).PickerPage),
   },
   {
     path: 'workspace/apps',
-    lazy: async () => ({ Component: (await import('../features/workspaces/apps-page')).AppsPage }),
+    Component: lazyPage(async () => (await import('../features/workspaces/apps-page')).AppsPage),
   },
   {
-    lazy: themeScope,
+    Component: ThemeScope,
     children: [
       {
         path: 'workspace/new',
-        lazy: async () => ({
-          Component: (await import('../features/workspaces/create-workspace-page')).CreateWorkspacePage,
-        }),
+        Component: lazyPage(
+          async () => (await import('../features/workspaces/create-workspace-page')).CreateWorkspacePage,
+        ),
       },
       {
         path: 'workspace/invitations',
-        lazy: async () => ({
-          Component: (await import('../features/workspaces/invitations-page')).InvitationsPage,
-        }),
+        Component: lazyPage(
+          async () => (await import('../features/workspaces/invitations-page')).InvitationsPage,
+        ),
       },
       {
         path: 'workspace/invitations/:id',
-        lazy: async () => ({
-          Component: (await import('../features/workspaces/invitations-page')).InvitationPage,
-        }),
+        Component: lazyPage(
+          async () => (await import('../features/workspaces/invitations-page')).InvitationPage,
+        ),
       },
       {
         path: 'workspace/settings',
-        lazy: async () => ({
-          Component: (await import('../features/workspaces/settings/settings-layout')).SettingsLayout,
-        }),
+        Component: lazyPage(
+          async () => (await import('../features/workspaces/settings/settings-layout')).SettingsLayout,
+        ),
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import('../features/workspaces/settings/settings-layout')).SettingsIndex,
-            }),
+            Component: lazyPage(
+              async () => (await import('../features/workspaces/settings/settings-layout')).SettingsIndex,
+            ),
           },
           {
             path: 'info',
-            lazy: async () => ({
-              Component: (await import('../features/workspaces/settings/info-page')).InfoPage,
-            }),
+            Component: lazyPage(
+              async () => (await import('../features/workspaces/settings/info-page')).InfoPage,
+            ),
           },
           {
             path: 'applications',
-            lazy: async () => ({
-              Component: (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
-            }),
+            Component: lazyPage(
+              async () =>
+                (await import('../features/workspaces/settings/applications-page')).ApplicationsPage,
+            ),
           },
           ...otherSettingsRoutes,
         ],
@@ -153,9 +158,6 @@ const workspaceRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/** The id of the /:locale route, whose loader answers null for a supported locale. */
-export const localeRouteId = 'locale';
 
 /**
  * A signed-in frame's module, once its first reads are in (features/workspaces/first-reads.ts). The
@@ -172,25 +174,20 @@ async function frameWithReads<T>(frame: Promise<T>): Promise<T> {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/', loader: rootLoader, HydrateFallback: LoadingOverlay, ErrorBoundary: RouteError },
+  { path: '/', Component: LocaleRedirect },
   {
-    // Named so the prerendered pages can hand the router its (empty) loader data: src/main.tsx.
-    id: localeRouteId,
     path: '/:locale',
-    loader: localeLoader,
-    Component: LocaleLayout,
-    HydrateFallback: LoadingOverlay,
-    ErrorBoundary: RouteError,
+    element: <LocaleLayout skipsGuard={skipsGuard} />,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./public-layout')).PublicLayout }),
+        Component: lazyPage(async () => (await import('./public-layout')).PublicLayout),
         children: [
           {
             path: 'login',
-            lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+            Component: lazyPage(async () => (await import('../features/auth/login-page')).LoginPage),
           },
           ...publicFormRoutes,
-          { lazy: themeScope, children: identityRoutes },
+          { Component: ThemeScope, children: identityRoutes },
           statusRoute('401', '401'),
           statusRoute('403', '403'),
           statusRoute('404', '404'),
@@ -203,48 +200,50 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({
-          Component: (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
-        }),
+        Component: lazyPage(
+          async () => (await frameWithReads(import('../features/workspaces/app-layout'))).AppLayout,
+        ),
         children: workspaceRoutes,
       },
       {
-        lazy: themeScope,
+        Component: ThemeScope,
         children: [
           {
-            lazy: async () => ({
-              Component: (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,
-            }),
+            Component: lazyPage(
+              async () => (await frameWithReads(import('../features/profile/account-layout'))).AccountLayout,
+            ),
             children: [
               {
                 path: 'profile',
-                lazy: async () => ({
-                  Component: (await import('../features/profile/profile-page')).ProfilePage,
-                }),
+                Component: lazyPage(
+                  async () => (await import('../features/profile/profile-page')).ProfilePage,
+                ),
               },
               {
                 path: 'profile/security',
-                lazy: async () => ({
-                  Component: (await import('../features/profile/security-page')).SecurityPage,
-                }),
+                Component: lazyPage(
+                  async () => (await import('../features/profile/security-page')).SecurityPage,
+                ),
               },
               {
                 path: 'profile/notifications',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/notifications-page')).NotificationsPage,
-                }),
+                Component: lazyPage(
+                  async () =>
+                    (await import('../features/notifications/notifications-page')).NotificationsPage,
+                ),
               },
               {
                 path: 'announcement',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/announcements-page')).AnnouncementsPage,
-                }),
+                Component: lazyPage(
+                  async () =>
+                    (await import('../features/notifications/announcements-page')).AnnouncementsPage,
+                ),
               },
               {
                 path: 'announcement/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/announcements-page')).AnnouncementPage,
-                }),
+                Component: lazyPage(
+                  async () => (await import('../features/notifications/announcements-page')).AnnouncementPage,
+                ),
               },
             ],
           },
@@ -254,10 +253,39 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router; a prerendered page passes the state it was rendered in (src/main.tsx). */
-export function createAppRouter(hydrationData?: HydrationState): ReturnType<typeof createBrowserRouter> {
-  const router = createBrowserRouter(routes, { hydrationData });
-  // The API client and session code navigate through the router (no full page reloads).
-  setNavigationBridge((to, options) => router.navigate(to, options));
-  return router;
+function skipsGuard(location: Location): boolean {
+  return (matchRoutes(routes, location) ?? []).some(
+    ({ route }) => (route.handle as RouteHandle | undefined)?.skipGuard,
+  );
+}
+
+/** Whether `pathname` is no page of the app: it shows the 404 page, as /<locale>/404 does. */
+export function isUnknownPath(pathname: string): boolean {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+}
+
+/** Starts loading the files of every route the location matches: the page with its layouts, at once. */
+export function preloadRoutes(location: Partial<Location> | string): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? [];
+  return Promise.all(
+    matches.map(({ route }) =>
+      preloadPage(route.Component ?? (isValidElement(route.element) ? route.element.type : undefined)),
+    ),
+  );
+}
+
+/**
+ * The page at the router's location. A navigation keeps the page before on screen until the next one's
+ * files are in (the router's updates are transitions); a first draw shows the loading overlay meanwhile.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  // Without this, a layout would load its child page's file only once it is drawn itself.
+  void preloadRoutes(location);
+  const page = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={location.pathname}>
+      <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

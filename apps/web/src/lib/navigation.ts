@@ -17,6 +17,18 @@ export function setNavigationBridge(navigate: NavigateFn | undefined): void {
   bridge = navigate;
 }
 
+let navigationStartedAt: number | undefined;
+
+/** Called by the router when the location changes, before the next page is drawn (its files may take a while). */
+export function markNavigationStart(): void {
+  navigationStartedAt = Date.now();
+}
+
+/** When the latest navigation began, if the router said so (src/app/browser-router.tsx). */
+export function lastNavigationStart(): number | undefined {
+  return navigationStartedAt;
+}
+
 /** The locale of the current page: its URL segment, else `<html lang>`, else the default. */
 export function activeLocale(): Locale {
   if (typeof window === 'undefined') return defaultLocale;

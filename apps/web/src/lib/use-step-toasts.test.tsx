@@ -1,9 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useNavigate, useRoutes } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrowserRouter, createAppHistory } from '../app/browser-router';
+import { lazyPage } from '../app/lazy-page';
 import { notify, toastContainerMounted } from './notify';
 import { useDismissToastsOnNavigation, useDismissToastsOnStep } from './use-step-toasts';
 
@@ -68,6 +70,45 @@ describe('toasts do not outlive their step', () => {
   it('keeps the toast raised by the click that navigated', async () => {
     renderPages();
     await userEvent.click(screen.getByRole('button', { name: 'save and go' }));
+    await screen.findByRole('heading', { name: 'two' });
+    expect(dismissed).not.toHaveBeenCalled();
+  });
+
+  it("keeps the toast raised by the click that navigated while the next page's file loads, in the app's router", async () => {
+    let fileArrives: (() => void) | undefined;
+    const Two = lazyPage(async () => {
+      await new Promise<void>((resolve) => {
+        fileArrives = resolve;
+      });
+      return () => <Page name="two" next="/one" />;
+    });
+    function Layout() {
+      useDismissToastsOnNavigation();
+      return <Outlet />;
+    }
+    function AppPages() {
+      return useRoutes([
+        {
+          element: <Layout />,
+          children: [
+            { path: '/one', element: <Page name="one" next="/two" /> },
+            { path: '/two', element: <Two /> },
+          ],
+        },
+      ]);
+    }
+    window.history.replaceState(null, '', '/one');
+    render(
+      <BrowserRouter history={createAppHistory()}>
+        <Suspense fallback={null}>
+          <AppPages />
+        </Suspense>
+      </BrowserRouter>,
+    );
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'save and go' })));
+    await waitFor(() => expect(fileArrives).toBeDefined());
+    clock += 5_000;
+    await act(async () => fileArrives?.());
     await screen.findByRole('heading', { name: 'two' });
     expect(dismissed).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
+import { lastNavigationStart } from './navigation';
 import { notify } from './notify';
 
 /** When `step` changes (not on mount), the toasts of the step before are dismissed. */
@@ -21,18 +22,11 @@ export function useDismissToastsOnStep(step: unknown): void {
  */
 export function useDismissToastsOnNavigation(): void {
   const { pathname } = useLocation();
-  const { state } = useNavigation();
-  const startedAt = useRef(0);
   const first = useRef(true);
-
-  useEffect(() => {
-    if (state !== 'idle' && startedAt.current === 0) startedAt.current = Date.now();
-  }, [state]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
   useEffect(() => {
-    const began = startedAt.current || Date.now();
-    startedAt.current = 0;
+    const began = lastNavigationStart() ?? Date.now();
     if (first.current) {
       first.current = false;
       return;
