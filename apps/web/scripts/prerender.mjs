@@ -6,7 +6,8 @@
 // - <html lang dir>, the title and the manifest of its language;
 // - its translations (the shell's namespaces) inline, as a JSON data block after #root;
 // - preloads of the Vazirmatn files its text is drawn with (src/fonts/vazirmatn.css: font-display: swap;
-//   a Persian page's text needs only the small Arabic and Latin cores, an English one the Latin core).
+//   a Persian page's text needs only the small Arabic core, with its spaces and marks, an English one
+//   the Latin core).
 // For every other page of a language, a shell (dist/prerendered/<locale>/shell.html): the same head and
 // translations (with those the signed-in frame draws at once) around the loading overlay, so a signed-in
 // first visit does not wait for the app's code to ask for its texts and fonts before it can fetch data;
@@ -51,15 +52,19 @@ function parseUnicodeRange(range) {
   return points;
 }
 
-// The Vazirmatn faces of the inlined stylesheet (src/fonts/vazirmatn.css), in their order: each
-// character belongs to one file.
+// The Vazirmatn faces of the inlined stylesheet (src/fonts/vazirmatn.css), in their order: within a
+// family, each character belongs to one file.
 const fontFaces = [...template.matchAll(/@font-face\{([^}]*)\}/g)].flatMap(([, rule]) => {
+  const family = /font-family:\s*"?([^";]+)"?/.exec(rule)?.[1];
   const file = /src:url\(\/(assets\/[^)]+\.woff2)\)/.exec(rule)?.[1];
   const range = /unicode-range:([^;}]+)/.exec(rule)?.[1];
-  return file && range ? [{ file, points: parseUnicodeRange(range) }] : [];
+  return family && file && range ? [{ family, file, points: parseUnicodeRange(range) }] : [];
 });
-if (!fontFaces.some((face) => face.file.includes('vazirmatn-arabic-core')))
-  throw new Error('the inlined stylesheet has no Vazirmatn faces (src/fonts/vazirmatn.css)');
+// The families a page's text is drawn with, in order (src/components/plain/plain.css: --pl-font).
+const fontFamilies = { ltr: ['Vazirmatn Variable'], rtl: ['Vazirmatn RTL', 'Vazirmatn Variable'] };
+for (const family of fontFamilies.rtl)
+  if (!fontFaces.some((face) => face.family === family && face.file.includes('vazirmatn-arabic-core')))
+    throw new Error(`the inlined stylesheet has no ${family} faces (src/fonts/vazirmatn.css)`);
 
 const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const decodeEntities = (text) =>
@@ -74,17 +79,27 @@ const decodeEntities = (text) =>
  * The font files the text of `markup` is drawn with: those whose unicode-range holds one of its
  * characters (its text and the placeholders and values its fields show). Preloaded, they arrive with
  * the page's script instead of after the first layout asks for them, and no other is fetched for the
- * first screen (a Persian page draws with the small Arabic and Latin cores, 37 KB, not the
- * package's 82 KB of Arabic and Latin: issue 13).
+ * first screen (a Persian page draws with the small Arabic core, 23 KB, not the package's 82 KB of
+ * Arabic and Latin: issue 13).
  */
-function fontsOf(markup) {
+function fontsOf(markup, locale) {
   const shown = markup
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
     .replace(/<[^>]*\b(?:placeholder|value)="([^"]*)"[^>]*>/g, ' $1 ')
     .replace(/<[^>]*>/g, ' ');
   // White space in the markup is drawn as spaces (or not at all).
   const points = new Set([...decodeEntities(shown).replace(/\s/g, ' ')].map((char) => char.codePointAt(0)));
-  return fontFaces.filter((face) => [...points].some((point) => face.points.has(point))).map((f) => f.file);
+  // Each character from the first family with a face for it, as the browser picks.
+  const drawnWith = new Set();
+  for (const point of points)
+    for (const family of fontFamilies[direction[locale]]) {
+      const face = fontFaces.find((f) => f.family === family && f.points.has(point));
+      if (face) {
+        drawnWith.add(face.file);
+        break;
+      }
+    }
+  return [...new Set(fontFaces.map((face) => face.file))].filter((file) => drawnWith.has(file));
 }
 
 const escapeHtml = (text) =>
@@ -183,7 +198,7 @@ for (const locale of locales) {
   for (const page of prerenderedPages) {
     const path = `/${locale}/${page}`;
     const body = plainMarkup(path, await renderPage(path, locale, translations));
-    const fonts = fontsOf(body);
+    const fonts = fontsOf(body, locale);
     for (const file of fonts) localeFonts.add(file);
     const html = replaceOnce(
       localized(preloads(fonts)),
@@ -195,7 +210,7 @@ for (const locale of locales) {
   // The shell keeps index.html's loading overlay in #root; its translations follow it. Its fonts are
   // those of the language's prerendered pages (the frame and the forms in that language).
   const shellTranslations = { ...translations, ...readTranslations(locale, signedInNamespaces) };
-  const shellFonts = fontFaces.map((face) => face.file).filter((file) => localeFonts.has(file));
+  const shellFonts = [...new Set(fontFaces.map((face) => face.file))].filter((file) => localeFonts.has(file));
   const shellWith = (head) =>
     replaceOnce(
       localized(head),

@@ -31,16 +31,8 @@ export const breakpointValues = {
   xxxl: 2400,
 } as const;
 
-export const fontFamily = [
-  '"Vazirmatn Variable"',
-  'Vazirmatn',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  'Tahoma',
-  'sans-serif',
-].join(', ');
+/** The page's font stack, which follows its direction (components/plain/plain.css). */
+export const fontFamily = 'var(--pl-font)';
 
 /** Page backgrounds, also used by index.html before the app starts and by components/plain/plain.css (theme.test.ts holds them in step). */
 export const pageBackground: Record<ColorMode, string> = { light: '#f4f6fb', dark: '#0b1220' };

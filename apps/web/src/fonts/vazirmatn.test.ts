@@ -5,7 +5,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The Vazirmatn faces (scripts/subset-fonts.mjs wrote them): small core files for what the interface
-// writes, the package's files for the rest, each character in one file (issue 13).
+// writes, the package's files for the rest, each character in one file of "Vazirmatn Variable"; and
+// "Vazirmatn RTL", which right-to-left pages draw with first: the Arabic core file for Arabic-script text
+// and the spaces and marks between it (issue 13).
 const here = import.meta.dirname;
 const packageDir = dirname(
   createRequire(import.meta.url).resolve('@fontsource-variable/vazirmatn/package.json'),
@@ -21,11 +23,12 @@ function parseUnicodeRange(range: string): Set<number> {
   return points;
 }
 
-type Face = { file: string; descriptors: string; points: Set<number> };
+type Face = { family: string; file: string; descriptors: string; points: Set<number> };
 const css = readFileSync(join(here, 'vazirmatn.css'), 'utf8');
 const faces: Face[] = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, rule = '']) => {
   const src = /src: url\(([^)]+)\)/.exec(rule)?.[1] ?? '';
   return {
+    family: /font-family: "([^"]+)"/.exec(rule)?.[1] ?? '',
     file: src.startsWith('./')
       ? join(here, src)
       : join(packageDir, src.replace(/^@fontsource-variable\/vazirmatn\//, '')),
@@ -36,12 +39,17 @@ const faces: Face[] = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, rule 
     points: parseUnicodeRange(/unicode-range:([^;]+);/.exec(rule)?.[1]?.replace(/\s/g, '') ?? ''),
   };
 });
+const variableFaces = faces.filter((face) => face.family === 'Vazirmatn Variable');
+const rtlFaces = faces.filter((face) => face.family === 'Vazirmatn RTL');
 const core = (name: string) => {
-  const face = faces.find((f) => f.file.endsWith(`vazirmatn-${name}.woff2`));
+  const face = variableFaces.find((f) => f.file.endsWith(`vazirmatn-${name}.woff2`));
   if (!face) throw new Error(`no ${name} face`);
   return face;
 };
-const faceOf = (point: number) => faces.filter((face) => face.points.has(point));
+const faceOf = (point: number) => variableFaces.filter((face) => face.points.has(point));
+/** The face a character of a page in `direction` is drawn with (components/plain/plain.css: --pl-font). */
+const drawnWith = (point: number, direction: 'ltr' | 'rtl') =>
+  (direction === 'rtl' ? rtlFaces.find((face) => face.points.has(point)) : undefined) ?? faceOf(point)[0];
 const kb = (face: Face) => statSync(face.file).size / 1000;
 
 /** The code points a WOFF2 file's cmap maps to a glyph (formats 4 and 12). */
@@ -116,16 +124,19 @@ function strings(value: unknown): string[] {
 
 describe('the Vazirmatn faces', () => {
   it('all have the same descriptors, so the browser matches them as one family', () => {
-    expect(faces.length).toBeGreaterThan(3);
+    expect(variableFaces.length).toBeGreaterThan(3);
     for (const face of faces)
       expect(face.descriptors).toBe(
-        'font-family: "Vazirmatn Variable"; font-style: normal; font-display: swap; font-weight: 100 900;',
+        `font-family: "${face.family}"; font-style: normal; font-display: swap; font-weight: 100 900;`,
       );
+    expect(new Set(faces.map((face) => face.family))).toEqual(
+      new Set(['Vazirmatn Variable', 'Vazirmatn RTL']),
+    );
   });
 
   it('give every character to one file only, so the browser never downloads two for it', () => {
     const owners = new Map<number, string>();
-    for (const face of faces)
+    for (const face of variableFaces)
       for (const point of face.points) {
         expect(owners.get(point), `U+${point.toString(16)}`).toBeUndefined();
         owners.set(point, face.file);
@@ -155,20 +166,53 @@ describe('the Vazirmatn faces', () => {
     }
   });
 
-  it.each(['fa', 'ar', 'en'])('draw every text of the %s interface from the core files', (locale) => {
-    const cores = new Set(['arabic-core', 'latin-core'].map((name) => core(name).file));
-    const outside = new Set<string>();
-    for (const file of readdirSync(join(locales, locale)))
-      for (const text of strings(JSON.parse(readFileSync(join(locales, locale, file), 'utf8'))))
-        for (const char of text) {
-          const owner = faceOf(char.codePointAt(0) ?? 0)[0];
-          if (owner && !cores.has(owner.file)) outside.add(`${char} U+${char.codePointAt(0)?.toString(16)}`);
-        }
-    expect([...outside]).toEqual([]);
+  it('draw right-to-left pages with the Arabic core file first, which holds a glyph for every character of that face', () => {
+    expect(rtlFaces.map((face) => face.file)).toEqual([core('arabic-core').file]);
+    const [rtl] = rtlFaces;
+    const own = woff2CodePoints(core('arabic-core').file);
+    expect([...(rtl?.points ?? [])].filter((point) => !own.has(point))).toEqual([]);
+    // Its Arabic-script characters are the core's own; the rest are the spaces and marks it adds.
+    expect([...core('arabic-core').points].filter((point) => !rtl?.points.has(point))).toEqual([]);
   });
 
-  it('are small where a first screen needs them: 37 KB for Persian or Arabic (was 82), 15 for English (was 35)', () => {
-    expect(kb(core('arabic-core')) + kb(core('latin-core'))).toBeLessThan(40);
+  const texts = (locale: string) =>
+    readdirSync(join(locales, locale)).flatMap((file) =>
+      strings(JSON.parse(readFileSync(join(locales, locale, file), 'utf8'))),
+    );
+  const direction = { fa: 'rtl', ar: 'rtl', en: 'ltr' } as const;
+
+  it.each(['fa', 'ar', 'en'] as const)(
+    'draw every text of the %s interface from the core files',
+    (locale) => {
+      const cores = new Set(['arabic-core', 'latin-core'].map((name) => core(name).file));
+      const outside = new Set<string>();
+      for (const text of texts(locale))
+        for (const char of text) {
+          const owner = drawnWith(char.codePointAt(0) ?? 0, direction[locale]);
+          if (owner && !cores.has(owner.file)) outside.add(`${char} U+${char.codePointAt(0)?.toString(16)}`);
+        }
+      expect([...outside]).toEqual([]);
+    },
+  );
+
+  it.each(['fa', 'ar'] as const)(
+    'draw the %s texts from the Arabic core alone, but for Latin letters and digits: their pages need no Latin font for spaces and marks',
+    (locale) => {
+      const outside = new Set<string>();
+      for (const text of texts(locale).map((t) => t.replace(/\{\{[^}]*\}\}/g, '')))
+        for (const char of text) {
+          // Latin words need the Latin core; the bidi isolates are drawn with no glyph at all.
+          if (/[A-Za-z0-9\u2066-\u2069]/.test(char)) continue;
+          const face = drawnWith(char.codePointAt(0) ?? 0, 'rtl');
+          if (face && face.file !== core('arabic-core').file)
+            outside.add(`${char} U+${char.codePointAt(0)?.toString(16)}`);
+        }
+      expect([...outside]).toEqual([]);
+    },
+  );
+
+  it('are small where a first screen needs them: 23 KB for Persian or Arabic (was 82, then 37), 15 for English (was 35)', () => {
+    expect(kb(core('arabic-core'))).toBeLessThan(25);
     expect(kb(core('latin-core'))).toBeLessThan(20);
   });
 });
