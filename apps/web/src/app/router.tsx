@@ -1,4 +1,4 @@
-import { isValidElement, Suspense } from 'react';
+import { type ComponentType, isValidElement, Suspense } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { StatusPageKind } from '../features/status-pages/status-kinds';
 import { lazyPage, preloadPage } from './lazy-page';
@@ -66,28 +66,19 @@ const identityRoutes: RouteObject[] = [
   },
 ];
 
+/** A route whose module exports its page as `Component`. */
+const moduleRoute = (path: string, load: () => Promise<{ Component: ComponentType }>): RouteObject => ({
+  path,
+  Component: lazyPage(async () => (await load()).Component),
+});
+
 // The settings sections whose pages live outside src/features/workspaces.
 const otherSettingsRoutes: RouteObject[] = [
-  {
-    path: 'members',
-    Component: lazyPage(async () => (await import('../features/workspace-settings/members-page')).Component),
-  },
-  {
-    path: 'roles',
-    Component: lazyPage(async () => (await import('../features/workspace-settings/roles-page')).Component),
-  },
-  {
-    path: 'users',
-    Component: lazyPage(async () => (await import('../features/workspace-settings/users-page')).Component),
-  },
-  {
-    path: 'backups',
-    Component: lazyPage(async () => (await import('../features/backups/backups-page')).Component),
-  },
-  {
-    path: 'audit',
-    Component: lazyPage(async () => (await import('../features/workspace-settings/audit-page')).Component),
-  },
+  moduleRoute('members', () => import('../features/workspace-settings/members-page')),
+  moduleRoute('roles', () => import('../features/workspace-settings/roles-page')),
+  moduleRoute('users', () => import('../features/workspace-settings/users-page')),
+  moduleRoute('backups', () => import('../features/backups/backups-page')),
+  moduleRoute('audit', () => import('../features/workspace-settings/audit-page')),
 ];
 
 // The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages,
