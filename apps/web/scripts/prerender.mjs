@@ -60,6 +60,7 @@ const fontFaces = [...template.matchAll(/@font-face\{([^}]*)\}/g)].flatMap(([, r
   const range = /unicode-range:([^;}]+)/.exec(rule)?.[1];
   return family && file && range ? [{ family, file, points: parseUnicodeRange(range) }] : [];
 });
+const fontFiles = [...new Set(fontFaces.map((face) => face.file))];
 // The families a page's text is drawn with, in order (src/components/plain/plain.css: --pl-font).
 const fontFamilies = { ltr: ['Vazirmatn Variable'], rtl: ['Vazirmatn RTL', 'Vazirmatn Variable'] };
 for (const family of fontFamilies.rtl)
@@ -99,7 +100,7 @@ function fontsOf(markup, locale) {
         break;
       }
     }
-  return [...new Set(fontFaces.map((face) => face.file))].filter((file) => drawnWith.has(file));
+  return fontFiles.filter((file) => drawnWith.has(file));
 }
 
 const escapeHtml = (text) =>
@@ -210,7 +211,7 @@ for (const locale of locales) {
   // The shell keeps index.html's loading overlay in #root; its translations follow it. Its fonts are
   // those of the language's prerendered pages (the frame and the forms in that language).
   const shellTranslations = { ...translations, ...readTranslations(locale, signedInNamespaces) };
-  const shellFonts = [...new Set(fontFaces.map((face) => face.file))].filter((file) => localeFonts.has(file));
+  const shellFonts = fontFiles.filter((file) => localeFonts.has(file));
   const shellWith = (head) =>
     replaceOnce(
       localized(head),

@@ -28,7 +28,7 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
   let loading: Promise<ComponentType<P>> | undefined;
   const retry = () => {
     loading = undefined;
-    Loading = loadingComponent();
+    Suspending = suspendingComponent();
   };
   const preload = () => {
     loading ??= load().then(
@@ -43,11 +43,11 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
     );
     return loading;
   };
-  const loadingComponent = (): LazyExoticComponent<ComponentType<P>> =>
+  const suspendingComponent = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(async () => ({ default: await preload() }));
-  let Loading = loadingComponent();
+  let Suspending = suspendingComponent();
   function Page(props: P) {
-    const Component = loaded ?? Loading;
+    const Component = loaded ?? Suspending;
     return <Component {...props} />;
   }
   return Object.assign(Page, { preload });
