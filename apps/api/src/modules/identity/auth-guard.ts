@@ -35,7 +35,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError(StatusCode.unauthorized);
   const deps = request.server.deps;
-  const claims = await verifyAccessToken(deps.config.jwtSecret, token);
+  const claims = verifyAccessToken(deps.config.jwtSecret, token);
   if (!claims) throw new AppError(StatusCode.unauthorized);
   if (!(await isSessionAlive(deps, claims.sub, claims.sid))) throw new AppError(StatusCode.unauthorized);
   request.user = { id: claims.sub, sessionId: claims.sid };

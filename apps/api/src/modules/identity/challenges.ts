@@ -314,6 +314,6 @@ export async function tokenPair(
   refreshToken: string,
 ): Promise<TokenPair> {
   const ttl = deps.config.accessTokenTtl;
-  const accessToken = await signAccessToken(deps.config.jwtSecret, { sub: userId, sid: sessionId }, ttl);
+  const accessToken = signAccessToken(deps.config.jwtSecret, { sub: userId, sid: sessionId }, ttl);
   return { accessToken, refreshToken, expiresIn: ttl };
 }

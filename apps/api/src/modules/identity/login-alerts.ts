@@ -1,11 +1,10 @@
 import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import * as repo from './repository';
 import { sessions } from './schema';
-import { verifySessionToken } from './tokens';
+import { signSessionToken, verifySessionToken } from './tokens';
 
 // Login alerts (api-contract.md section 9): when an account with a verified e-mail logs in from a
 // browser and system it has not used in the last 90 days, an e-mail names the device, time and address,
@@ -24,29 +23,24 @@ export interface NewLogin {
   platform: string;
 }
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
 /** The token of an "end that session" link: the session, and what the page shows about it. */
-export async function signSessionLink(
+export function signSessionLink(
   secret: string,
   login: NewLogin,
   issuedAt: number = Math.floor(Date.now() / 1000),
-): Promise<string> {
-  return new SignJWT({ sid: login.sessionId, dev: login.platform, ip: login.ipAddress })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(login.userId)
-    .setIssuer(linkIssuer)
-    .setAudience(linkAudience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + linkLifetimeSeconds)
-    .sign(keyOf(secret));
+): string {
+  return signSessionToken(
+    secret,
+    linkAudience,
+    linkIssuer,
+    { sub: login.userId, sid: login.sessionId, dev: login.platform, ip: login.ipAddress },
+    linkLifetimeSeconds,
+    issuedAt,
+  );
 }
 
-async function readSessionLink(
-  secret: string,
-  token: string,
-): Promise<{ userId: string; sessionId: string }> {
-  const claims = await verifySessionToken(secret, token, linkAudience, linkIssuer);
+function readSessionLink(secret: string, token: string): { userId: string; sessionId: string } {
+  const claims = verifySessionToken(secret, token, linkAudience, linkIssuer);
   if (!claims) throw new AppError(StatusCode.unauthorized);
   return { userId: claims.sub, sessionId: claims.sid };
 }
@@ -58,7 +52,7 @@ export async function setLoginAlerts(deps: AppDeps, userId: string, on: boolean)
 
 /** Ends the session a login alert's link names; false when it had already ended. 401 for a bad link. */
 export async function endSessionByLink(deps: AppDeps, token: string): Promise<boolean> {
-  const link = await readSessionLink(deps.config.jwtSecret, token);
+  const link = readSessionLink(deps.config.jwtSecret, token);
   return repo.revokeSession(deps.database.db, link.sessionId, 'revoked', new Date(), link.userId);
 }
 
@@ -137,7 +131,7 @@ export async function alertIfNewDevice(
       )
       .limit(1);
     if (seen) return;
-    const token = await signSessionLink(deps.config.jwtSecret, login);
+    const token = signSessionLink(deps.config.jwtSecret, login);
     const link = `${deps.config.publicUrl}/${locale}/security/end-session?token=${token}`;
     await deps.messaging.email.send({ to: user.email, ...alertText(locale, login, at, link) });
   } catch (error) {
