@@ -2,7 +2,16 @@ import { identityPaths, type TokenPair } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthCache, listenForInvalidations } from '../src/lib/auth-cache';
-import { createWorkspace, memberWith, quickUser } from './fixtures';
+import {
+  createWorkspace,
+  latestCode,
+  logIn,
+  memberWith,
+  newClient,
+  otherCode,
+  quickUser,
+  signUp,
+} from './fixtures';
 import { startTestApp, type TestApp, testDatabase } from './test-app';
 
 // The auth cache (src/lib/auth-cache.ts) on the real database, PGlite or PostgreSQL: its triggers announce
@@ -95,6 +104,49 @@ describe('auth cache on the database (triggers and LISTEN)', () => {
       expect((await renew(user.tokens.refreshToken)).body.statusCode).toBe(660);
       expect(syncs).toBe(1);
       expect((await me(renewed.body.data.accessToken)).body).toMatchObject({ statusCode: 401 });
+    } finally {
+      cache.sync = sync;
+    }
+  });
+
+  it('the login steps announce nothing and wait for no sync, failed or not; the session they open works at once', async () => {
+    const cache = api.deps.authCache!;
+    const sync = cache.sync.bind(cache);
+    const user = await signUp(api);
+    const me = (token: string) => api.call<unknown>('GET', '/v1/workspaces/', { token });
+    const sessionLookups = async (outcome: string) => {
+      const text = await api.deps.metrics.registry.getSingleMetricAsString('auth_cache_lookups_total');
+      return Number(new RegExp(`cache="session",outcome="${outcome}"} (\\d+)`).exec(text)?.[1] ?? 0);
+    };
+    expect((await me(user.tokens.accessToken)).body).toMatchObject({ statusCode: 200 });
+    let syncs = 0;
+    cache.sync = (timeoutMs) => {
+      syncs++;
+      return sync(timeoutMs);
+    };
+    try {
+      const client = newClient(api);
+      const wrong = await client.call('POST', identityPaths.loginNationalCode, {
+        body: { nationalCode: user.nationalCode, password: `${user.password}x` },
+      });
+      expect(wrong.body.statusCode).toBe(620);
+      const step = await client.call<{ accessToken: string }>('POST', identityPaths.loginNationalCode, {
+        body: { nationalCode: user.nationalCode, password: user.password },
+      });
+      const wrongCode = await client.call('POST', identityPaths.loginVerify, {
+        body: { code: otherCode(await latestCode(api, user.phone)) },
+        token: step.body.data.accessToken,
+      });
+      expect(wrongCode.body.statusCode).toBe(620);
+      const tokens = await logIn(api, user, client);
+      expect(syncs).toBe(0);
+      expect((await me(tokens.accessToken)).body).toMatchObject({ statusCode: 200 });
+      // Once every message committed so far is heard, the sign-up's session is still kept: none was sent.
+      await sync();
+      const [hits, misses] = [await sessionLookups('hit'), await sessionLookups('miss')];
+      expect((await me(user.tokens.accessToken)).body).toMatchObject({ statusCode: 200 });
+      expect(await sessionLookups('hit')).toBe(hits + 1);
+      expect(await sessionLookups('miss')).toBe(misses);
     } finally {
       cache.sync = sync;
     }
