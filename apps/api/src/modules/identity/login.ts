@@ -13,7 +13,6 @@ import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { type LimitHit, limitFailures, resetLimit } from '../../http/rate-limit';
-import { hasAuthenticator } from './authenticator';
 import {
   assertResendAllowed,
   checkCode,
@@ -34,7 +33,7 @@ import type { ClientInfo } from './client-info';
 import { identityLimits, limitRule } from './limits';
 import { alertIfNewDevice } from './login-alerts';
 import { maxCodeAttempts, resendAfterSeconds } from './one-time-codes';
-import { authenticationOptions, passkeyCount } from './passkeys';
+import { authenticationOptions } from './passkeys';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import * as repo from './repository';
 import type { ChallengeRow, UserRow } from './schema';
@@ -56,9 +55,9 @@ export async function twoFaMethodsOf(
 ): Promise<TwoFaMethods> {
   const methods: TwoFaMethods = { sms: maskPhone(user.phone) };
   if (user.email && user.emailVerified) methods.email = maskEmail(user.email);
-  if (await hasAuthenticator(deps, user.id)) methods.google = true;
-  const passkeys = await passkeyCount(deps, user.id);
-  if (passkeys > 0) methods.passkeys = passkeys;
+  const factors = await repo.secondFactorsOf(deps.database.db, user.id);
+  if (factors.authenticator) methods.google = true;
+  if (factors.passkeys > 0) methods.passkeys = factors.passkeys;
   return methods;
 }
 

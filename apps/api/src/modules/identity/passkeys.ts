@@ -125,11 +125,6 @@ async function keepChallenge(
   return { ...options };
 }
 
-/** The number of passkeys an account has (the `passkeys` of its two-factor methods). */
-export function passkeyCount(deps: AppDeps, userId: string): Promise<number> {
-  return repo.countPasskeys(deps.database.db, userId);
-}
-
 export async function listPasskeys(deps: AppDeps, userId: string): Promise<Passkey[]> {
   return (await repo.listPasskeys(deps.database.db, userId)).map(toPasskey);
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { containsPattern } from '../../lib/search';
 import {
   type AuthenticatorRow,
@@ -40,8 +41,18 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
+// The login step's statements are prepared: after the password's hash they are its whole cost.
+const userByNationalCode = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.nationalCode, sql.placeholder('nationalCode')))
+    .limit(1)
+    .prepare('user_by_national_code'),
+);
+
 export async function findUserByNationalCode(db: Db, nationalCode: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.nationalCode, nationalCode)).limit(1);
+  const [row] = await userByNationalCode(db).execute({ nationalCode });
   return row;
 }
 
@@ -112,12 +123,22 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 const alive = (now: Date) => and(isNull(sessions.revokedDate), gt(sessions.expiresDate, now));
 
 /** Whether the user ever had a session opened from this client address (a place the owner logs in from). */
-export async function hasSessionFromAddress(db: Db, userId: string, ipAddress: string): Promise<boolean> {
-  const [row] = await db
+const sessionFromAddress = preparedPer((db: Db) =>
+  db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.ipAddress, ipAddress)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.userId, sql.placeholder('userId')),
+        eq(sessions.ipAddress, sql.placeholder('ipAddress')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_from_address'),
+);
+
+export async function hasSessionFromAddress(db: Db, userId: string, ipAddress: string): Promise<boolean> {
+  const [row] = await sessionFromAddress(db).execute({ userId, ipAddress });
   return row !== undefined;
 }
 
@@ -152,8 +173,7 @@ export async function findRotatedTokenSession(db: Db, tokenHash: string): Promis
 }
 
 // The rotation as one named prepared statement per database (planned once per connection on PostgreSQL).
-const rotations = new WeakMap<Db, ReturnType<typeof prepareRotation>>();
-function prepareRotation(db: Db) {
+const rotation = preparedPer((db: Db) => {
   const oldHash = sql.placeholder('oldHash');
   const at = sql`${sql.placeholder('at')}::timestamptz`;
   const renewed = db.$with('renewed', { id: sessions.id, userId: sessions.userId }).as(
@@ -170,7 +190,7 @@ function prepareRotation(db: Db) {
     .select({ id: renewed.id, userId: renewed.userId })
     .from(renewed)
     .prepare('rotate_refresh_token');
-}
+});
 
 /**
  * Rotates a refresh token in one statement (one round trip; renewal is the busiest write there is): the
@@ -184,12 +204,7 @@ export async function rotateRefreshToken(
   newHash: string,
   now: Date,
 ): Promise<{ id: string; userId: string } | undefined> {
-  let rotation = rotations.get(db);
-  if (!rotation) {
-    rotation = prepareRotation(db);
-    rotations.set(db, rotation);
-  }
-  const [row] = await rotation.execute({ oldHash, newHash, at: now.toISOString() });
+  const [row] = await rotation(db).execute({ oldHash, newHash, at: now.toISOString() });
   return row;
 }
 
@@ -583,9 +598,27 @@ export async function listPasskeys(db: Db, userId: string): Promise<PasskeyRow[]
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdDate);
 }
 
-export async function countPasskeys(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
-  return row?.n ?? 0;
+const secondFactors = preparedPer((db: Db) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      authenticator: sql<boolean>`exists (select 1 from ${authenticators} where ${authenticators.userId} = ${userId}
+        and ${authenticators.confirmedDate} is not null)`,
+      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${userId})`.mapWith(
+        Number,
+      ),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('second_factors');
+});
+
+/** Whether the account has a confirmed authenticator app, and how many passkeys: one round trip. */
+export async function secondFactorsOf(
+  db: Db,
+  userId: string,
+): Promise<{ authenticator: boolean; passkeys: number }> {
+  const [row] = await secondFactors(db).execute({ userId });
+  return { authenticator: row?.authenticator === true, passkeys: row?.passkeys ?? 0 };
 }
 
 export async function findPasskeyByCredential(db: Db, credentialId: string): Promise<PasskeyRow | undefined> {

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedPer } from '../../db/prepared';
 import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
@@ -75,14 +76,13 @@ function memberQueryWithTotal(db: Db, total: SQL<number>) {
 
 // The first page of the unsearched list, which every settings screen opens: one prepared statement
 // (named on PostgreSQL, so it is planned once per connection) carrying the counted total.
-const firstPages = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
-function prepareFirstPage(db: Db) {
-  return memberQueryWithTotal(db, listCountOf(sql.placeholder('workspaceId'), 'members'))
+const firstPage = preparedPer((db: Db) =>
+  memberQueryWithTotal(db, listCountOf(sql.placeholder('workspaceId'), 'members'))
     .where(eq(members.workspaceId, sql.placeholder('workspaceId')))
     .orderBy(...memberOrder)
     .limit(sql.placeholder('limit'))
-    .prepare('members_first_page');
-}
+    .prepare('members_first_page'),
+);
 
 const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R) => row;
 
@@ -97,12 +97,7 @@ export async function listMembers(
 ): Promise<{ rows: MemberListRow[]; total: number }> {
   if (!page.search) {
     if (page.offset === 0) {
-      let first = firstPages.get(db);
-      if (!first) {
-        first = prepareFirstPage(db);
-        firstPages.set(db, first);
-      }
-      const rows = await first.execute({ workspaceId, limit: page.limit });
+      const rows = await firstPage(db).execute({ workspaceId, limit: page.limit });
       return { rows: rows.map(withoutTotal) as MemberListRow[], total: rows[0]?.total ?? 0 };
     }
     return nearerEndPage(
