@@ -46,9 +46,12 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// A young generation of up to 2 × 64 MB, as the deployment runs it (docs/deploy.md): every request's
+// short-lived objects then die in fewer scavenges (members page +10-25 % req/s in bench:members).
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=64', join(root, 'apps/api/dist/server.js')],
+  { cwd: root, stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

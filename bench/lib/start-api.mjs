@@ -46,7 +46,11 @@ export async function spawnWaiting(args, env, pattern) {
  */
 export async function startApi({ built = true, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  const entry = built ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  // With the young generation the deployment gives it (scripts/start.mjs, docs/deploy.md).
+  const entry = [
+    '--max-semi-space-size=64',
+    ...(built ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts']),
+  ];
   const api = await spawnWaiting(
     entry,
     {
