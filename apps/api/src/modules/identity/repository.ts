@@ -122,7 +122,6 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 
 const alive = (now: Date) => and(isNull(sessions.revokedDate), gt(sessions.expiresDate, now));
 
-/** Whether the user ever had a session opened from this client address (a place the owner logs in from). */
 const sessionFromAddress = preparedPer((db: Db) =>
   db
     .select({ id: sessions.id })
@@ -137,6 +136,7 @@ const sessionFromAddress = preparedPer((db: Db) =>
     .prepare('session_from_address'),
 );
 
+/** Whether the user ever had a session opened from this client address (a place the owner logs in from). */
 export async function hasSessionFromAddress(db: Db, userId: string, ipAddress: string): Promise<boolean> {
   const [row] = await sessionFromAddress(db).execute({ userId, ipAddress });
   return row !== undefined;
@@ -608,7 +608,8 @@ const secondFactors = preparedPer((db: Db) => {
         Number,
       ),
     })
-    .from(sql`(select 1) as one`)
+    .from(users)
+    .where(eq(users.id, userId))
     .prepare('second_factors');
 });
 

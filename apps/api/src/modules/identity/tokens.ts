@@ -14,42 +14,36 @@ export interface AccessClaims {
 
 // fast-jwt signs and verifies with node:crypto's HMAC in this thread, synchronously: jose goes through
 // WebCrypto, importing the key and queueing a job for every token (140 µs a verification against 7 µs,
-// the largest single cost of a signed-in read). Signers and verifiers are built once per secret and
-// audience; the secret is the process's JWT_SECRET (tests use others).
-type Signer = (payload: Record<string, unknown>) => string;
-type Verifier = (token: string) => Record<string, unknown>;
-const signers = new Map<string, Signer>();
-const verifiers = new Map<string, Verifier>();
-
-function signerFor(secret: string, audience: string, issuer: string): Signer {
-  const key = `${audience}\n${issuer}\n${secret}`;
-  let signer = signers.get(key);
-  if (!signer) {
-    signer = createSigner({ key: secret, algorithm: 'HS256', aud: audience, iss: issuer });
-    signers.set(key, signer);
-  }
-  return signer;
+// the largest single cost of a signed-in read). A signer and a verifier are built once per secret,
+// audience and issuer; the secret is the process's JWT_SECRET (tests use others).
+interface TokenKind {
+  sign: (payload: Record<string, unknown>) => string;
+  verify: (token: string) => Record<string, unknown>;
 }
+const kinds = new Map<string, TokenKind>();
 
-function verifierFor(secret: string, audience: string, issuer: string): Verifier {
-  const key = `${audience}\n${issuer}\n${secret}`;
-  let verifier = verifiers.get(key);
-  if (!verifier) {
-    verifier = createVerifier({
-      key: secret,
-      algorithms: ['HS256'],
-      allowedAud: audience,
-      allowedIss: issuer,
-      requiredClaims: ['sub', 'sid', 'exp'],
-    });
-    verifiers.set(key, verifier);
+function kindOf(secret: string, audience: string, issuer: string): TokenKind {
+  const name = `${audience}\n${issuer}\n${secret}`;
+  let kind = kinds.get(name);
+  if (!kind) {
+    kind = {
+      sign: createSigner({ key: secret, algorithm: 'HS256', aud: audience, iss: issuer }),
+      verify: createVerifier({
+        key: secret,
+        algorithms: ['HS256'],
+        allowedAud: audience,
+        allowedIss: issuer,
+        requiredClaims: ['sub', 'sid', 'exp'],
+      }),
+    };
+    kinds.set(name, kind);
   }
-  return verifier;
+  return kind;
 }
 
 /**
- * Signs an HS256 token naming a user and a session, with `extra` claims, issued at `issuedAt` (seconds;
- * tests of expiry pass their own) and good for `ttlSeconds`.
+ * Signs an HS256 token naming a user and a session (and any other claims given), issued at `issuedAt`
+ * (seconds; tests of expiry pass their own) and good for `ttlSeconds`.
  */
 export function signSessionToken(
   secret: string,
@@ -59,7 +53,7 @@ export function signSessionToken(
   ttlSeconds: number,
   issuedAt: number = Math.floor(Date.now() / 1000),
 ): string {
-  return signerFor(secret, audience, issuer)({ ...claims, iat: issuedAt, exp: issuedAt + ttlSeconds });
+  return kindOf(secret, audience, issuer).sign({ ...claims, iat: issuedAt, exp: issuedAt + ttlSeconds });
 }
 
 /** Signs an access token (HS256) for one session. `issuedAt` is for tests of expiry. */
@@ -96,7 +90,7 @@ export function verifySessionToken(
   issuer: string,
 ): AccessClaims | null {
   try {
-    const payload = verifierFor(secret, audience, issuer)(token);
+    const payload = kindOf(secret, audience, issuer).verify(token);
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { sub: payload.sub, sid: payload.sid };
   } catch (error) {
