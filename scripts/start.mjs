@@ -47,7 +47,7 @@ for (const build of builds) {
 }
 
 // A young generation of up to 2 × 64 MB, as the deployment runs it (docs/deploy.md): every request's
-// short-lived objects then die in fewer scavenges (members page +10-25 % req/s in bench:members).
+// short-lived objects then die in fewer scavenges (members page +7-25 % req/s in bench:members).
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', '--max-semi-space-size=64', join(root, 'apps/api/dist/server.js')],
