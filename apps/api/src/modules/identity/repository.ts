@@ -56,12 +56,17 @@ export async function findUserByNationalCode(db: Db, nationalCode: string): Prom
   return row;
 }
 
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const userByUsername = preparedPer((db: Db) =>
+  db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
+    .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`)
+    .limit(1)
+    .prepare('user_by_username'),
+);
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await userByUsername(db).execute({ username: username.toLowerCase() });
   return row;
 }
 
