@@ -224,7 +224,7 @@ describe('request ids', () => {
         headers: { 'x-request-id': given },
       });
       const id = answer.headers.get('x-request-id');
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(answer.body.data.requestId).toBe(id);
     }
   });

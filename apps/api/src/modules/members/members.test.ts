@@ -544,14 +544,32 @@ describe('members', () => {
   it('lists members owner first, with paging and search by name or username', async () => {
     const { owner, ws, token } = await setup();
     const people = [await quickUser(api), await quickUser(api), await quickUser(api)];
-    for (const p of people) await addMember(api, ws, p);
+    const role = await createRole(api, ws, ['tenant_profile_read'], { name: 'Viewer' });
+    for (const p of people) await addMember(api, ws, p, p === people[2] ? role.id : null);
     const all = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/`, token, undefined, 'en');
     expect(all.body.data.total).toBe(4);
-    expect(all.body.data.items[0]).toMatchObject({
+    expect(all.body.data.items[0]).toEqual({
+      id: expect.any(String),
       level: 'owner',
       role: null,
-      user: { id: owner.id, username: owner.username, firstName: 'Sara' },
-      status: { key: 'active', name: 'Active' },
+      user: { id: owner.id, username: owner.username, firstName: 'Sara', lastName: expect.any(String) },
+      status: { id: 'active', key: 'active', name: 'Active' },
+    });
+    // Each item is the member as its own view shows it, role included.
+    for (const item of all.body.data.items) {
+      const alone = await call<Member>(
+        'GET',
+        `${base}/id/${item.id}/workspace-id/${ws.id}`,
+        token,
+        undefined,
+        'en',
+      );
+      expect(item).toEqual(alone.body.data);
+    }
+    expect(all.body.data.items.find((m) => m.user.id === people[2]!.id)?.role).toEqual({
+      id: role.id,
+      name: 'Viewer',
+      key: expect.any(String),
     });
     const page = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=2&pageSize=3`, token);
     expect(page.body.data.items).toHaveLength(1);

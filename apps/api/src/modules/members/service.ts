@@ -39,7 +39,7 @@ function limit(deps: AppDeps, name: MembersLimit, subject: string): Promise<void
   return enforceLimit(deps.limiter, membersLimitRule(deps.config, name), subject);
 }
 
-function toMember(row: repo.MemberListRow, locale: Locale): Member {
+function toMember(row: repo.MemberItemRow, locale: Locale): Member {
   return {
     id: row.member.id,
     level: row.member.level,
