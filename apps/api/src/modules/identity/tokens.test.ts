@@ -1,5 +1,5 @@
 import { base64url, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accessTokenAudience,
   accessTokenIssuer,
@@ -27,6 +27,10 @@ function joseToken(
     .sign(alg === 'HS512' ? new TextEncoder().encode(secret.repeat(2)) : key);
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('access tokens', () => {
   it('are standard HS256 JWTs: jose verifies ours, with the claims, and ours verifies jose’s', async () => {
     const ours = signAccessToken(secret, claims, 900, 1_767_225_600);
@@ -53,6 +57,20 @@ describe('access tokens', () => {
     expect(verifyAccessToken(`${secret}x`, token)).toBeNull();
     const expired = signAccessToken(secret, claims, 600, now() - 3600);
     expect(verifyAccessToken(secret, expired)).toBeNull();
+  });
+
+  it('are refused once expired, even after being accepted (a verified token is remembered only until then)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(1_767_225_600_000));
+    const token = signAccessToken(secret, claims, 60);
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+    vi.setSystemTime(new Date(1_767_225_600_000 + 59_000));
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+    vi.setSystemTime(new Date(1_767_225_600_000 + 61_000));
+    expect(verifyAccessToken(secret, token)).toBeNull();
+    // Remembered under its own secret only.
+    vi.setSystemTime(new Date(1_767_225_600_000));
+    expect(verifyAccessToken(`${secret}x`, token)).toBeNull();
   });
 
   it('refuse another algorithm, alg none, another audience or issuer, a changed payload and missing claims', async () => {
