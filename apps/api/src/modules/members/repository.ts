@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { preparedPer } from '../../db/prepared';
+import { driverRows, preparedPer } from '../../db/prepared';
 import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
@@ -139,12 +139,6 @@ interface FirstPageRow {
   total: string | number;
 }
 
-// The prepared queries of both drivers (node-postgres, PGlite) answer all(): the rows as the driver read
-// them, without Drizzle's mapping.
-interface DriverRows {
-  all(values: Record<string, unknown>): Promise<unknown[]>;
-}
-
 const memberItemOf = (row: FirstPageRow): MemberItemRow => ({
   member: { id: row.id, level: row.level, status: row.status },
   role: row.role_id === null ? null : { id: row.role_id, name: row.role_name!, key: row.role_key! },
@@ -164,10 +158,7 @@ export async function listMembers(
 ): Promise<{ rows: MemberItemRow[]; total: number }> {
   if (!page.search) {
     if (page.offset === 0) {
-      const rows = (await (firstPage(db) as unknown as DriverRows).all({
-        workspaceId,
-        limit: page.limit,
-      })) as FirstPageRow[];
+      const rows = await driverRows<FirstPageRow>(firstPage(db), { workspaceId, limit: page.limit });
       return { rows: rows.map(memberItemOf), total: Number(rows[0]?.total ?? 0) };
     }
     return nearerEndPage(
