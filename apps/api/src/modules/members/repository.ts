@@ -71,53 +71,43 @@ const memberOrderBackwards = [
   desc(members.id),
 ];
 
-function memberQuery(db: Db) {
+/** Members with their accounts and roles (a member may have no role), in one of the selections below. */
+function memberQuery(
+  db: Db,
+  columns:
+    | typeof memberColumns
+    | typeof memberItemColumns
+    | MemberItemColumnsWithTotal
+    | typeof firstPageColumns = memberColumns,
+) {
   return db
-    .select(memberColumns)
+    .select(columns)
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
 }
-
-function memberItemQuery(db: Db) {
-  return db
-    .select(memberItemColumns)
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
-}
-
-/** The same with a total beside each row. */
-function memberItemQueryWithTotal(db: Db, total: SQL<number>) {
-  return db
-    .select({ ...memberItemColumns, total })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
-}
+type MemberItemColumnsWithTotal = typeof memberItemColumns & { total: SQL<number> };
 
 // The first page of the unsearched list, which every settings screen opens: one prepared statement
 // (named on PostgreSQL, so it is planned once per connection) carrying the counted total. Its rows are
-// taken as the driver gives them, one object per row under the names below, and shaped by hand: Drizzle's
-// generic mapping of nested selections took 7 % of the API's busy time on this page.
+// taken as the driver gives them (driverRows), one object per row under these names, and shaped by hand:
+// Drizzle's generic mapping of nested selections took 7 % of the API's busy time on this page.
+const firstPageColumns = {
+  id: sql`${members.id}`.as('id'),
+  level: sql`${members.level}`.as('level'),
+  status: sql`${members.status}`.as('status'),
+  roleId: sql`${roles.id}`.as('role_id'),
+  roleName: sql`${roles.name}`.as('role_name'),
+  roleKey: sql`${roles.key}`.as('role_key'),
+  userId: sql`${users.id}`.as('user_id'),
+  firstName: sql`${users.firstName}`.as('first_name'),
+  lastName: sql`${users.lastName}`.as('last_name'),
+  username: sql`${users.username}`.as('username'),
+  total: listCountOf(sql.placeholder('workspaceId'), 'members').as('total'),
+};
+
 const firstPage = preparedPer((db: Db) =>
-  db
-    .select({
-      id: sql`${members.id}`.as('id'),
-      level: sql`${members.level}`.as('level'),
-      status: sql`${members.status}`.as('status'),
-      roleId: sql`${roles.id}`.as('role_id'),
-      roleName: sql`${roles.name}`.as('role_name'),
-      roleKey: sql`${roles.key}`.as('role_key'),
-      userId: sql`${users.id}`.as('user_id'),
-      firstName: sql`${users.firstName}`.as('first_name'),
-      lastName: sql`${users.lastName}`.as('last_name'),
-      username: sql`${users.username}`.as('username'),
-      total: listCountOf(sql.placeholder('workspaceId'), 'members').as('total'),
-    })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+  memberQuery(db, firstPageColumns)
     .where(eq(members.workspaceId, sql.placeholder('workspaceId')))
     .orderBy(...memberOrder)
     .limit(sql.placeholder('limit'))
@@ -165,7 +155,7 @@ export async function listMembers(
       await readListCount(db, workspaceId, 'members'),
       page,
       async (window) =>
-        (await memberItemQuery(db)
+        (await memberQuery(db, memberItemColumns)
           .where(eq(members.workspaceId, workspaceId))
           .orderBy(...(window.reverse ? memberOrderBackwards : memberOrder))
           .limit(window.limit)
@@ -173,13 +163,16 @@ export async function listMembers(
     );
   }
   const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
-  const rows = await memberItemQueryWithTotal(db, sql<number>`count(*) over ()`.mapWith(Number))
+  const rows = (await memberQuery(db, {
+    ...memberItemColumns,
+    total: sql<number>`count(*) over ()`.mapWith(Number),
+  })
     .where(filter)
     .orderBy(...memberOrder)
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)) as Array<MemberItemRow & { total: number }>;
   if (rows.length > 0 || page.offset === 0)
-    return { rows: rows.map(withoutTotal) as MemberItemRow[], total: rows[0]?.total ?? 0 };
+    return { rows: rows.map(withoutTotal), total: rows[0]?.total ?? 0 };
   const [totalRow] = await db
     .select({ value: count() })
     .from(members)
