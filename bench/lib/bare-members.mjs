@@ -1,7 +1,8 @@
 // The reference for `npm run bench:members`: a bare Fastify + pg server that does what the product's
 // members page needs at the least cost — verify the HS256 access token (fast-jwt, as the API does) and run
-// ONE named prepared statement giving the page with roles, names and the total. No session, membership or
-// permission check, no envelope validation: the ceiling the product is measured against.
+// ONE named prepared statement giving the page with roles, names and the total: the product's query. No
+// session, membership or permission check, no envelope validation: the ceiling the product is measured
+// against.
 // Run as a child process (its own CPU share): node bench/lib/bare-members.mjs; prints `listening <port>`.
 
 import { createVerifier } from 'fast-jwt';
@@ -16,12 +17,17 @@ const verify = createVerifier({
   requiredClaims: ['sub', 'sid', 'exp'],
 });
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const pageQuery = `select m.id, m.user_id, m.level, m.status, m.joined_date, r.id as role_id, r.name as role_name,
-  r.key as role_key, u.first_name, u.last_name, u.username, count(*) over () as total
+// The product's page query: the total counted by triggers (workspace_list_counts), the page read along the
+// index, and the page size written into the statement, one named statement per size, so that PostgreSQL
+// keeps one generic plan instead of planning every execution (apps/api/src/db/prepared.ts, constantLimit).
+// The first page only: the one the bench measures.
+const pageQuery = (pageSize) => `select m.id, m.level, m.status, r.id as role_id, r.name as role_name,
+  r.key as role_key, u.id as user_id, u.first_name, u.last_name, u.username,
+  (select coalesce(sum(c.rows), 0) from workspace_list_counts c where c.workspace_id = $1 and c.list = 'members') as total
   from workspace_members m join users u on u.id = m.user_id
   left join workspace_roles r on r.id = m.role_id and r.workspace_id = m.workspace_id
   where m.workspace_id = $1
-  order by m.level = 'owner' desc, m.joined_date, m.id limit $2 offset $3`;
+  order by m.level desc nulls last, m.joined_date, m.id limit ${pageSize}`;
 
 const app = Fastify({ logger: false });
 app.get('/members/:id', async (request, reply) => {
@@ -31,17 +37,16 @@ app.get('/members/:id', async (request, reply) => {
   } catch {
     return reply.code(401).send({ statusCode: 401 });
   }
-  const page = Number(request.query.page ?? 1);
-  const pageSize = Number(request.query.pageSize ?? 20);
+  const pageSize = Math.min(100, Math.max(1, Math.trunc(Number(request.query.pageSize ?? 20)) || 20));
   const { rows } = await pool.query({
-    name: 'bare-members-page',
-    text: pageQuery,
-    values: [request.params.id, pageSize, (page - 1) * pageSize],
+    name: `bare-members-page-${pageSize}`,
+    text: pageQuery(pageSize),
+    values: [request.params.id],
   });
   return {
     statusCode: 200,
     statusMessage: 'OK',
-    data: { items: rows, total: Number(rows[0]?.total ?? 0), page, pageSize },
+    data: { items: rows, total: Number(rows[0]?.total ?? 0), page: 1, pageSize },
   };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

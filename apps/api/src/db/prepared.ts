@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+
 /**
  * A prepared statement made once per database handle by `build` (named on PostgreSQL, so each connection
  * parses and plans it once; a transaction's handle gets its own). For the hot paths: the statement is
@@ -13,6 +15,33 @@ export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) =
     }
     return statement;
   };
+}
+
+/** One statement per key (a handful of values, such as a page size), made by `build` on first use. */
+export function preparedBy<K, P>(build: (key: K) => P): (key: K) => P {
+  const statements = new Map<K, P>();
+  return (key) => {
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = build(key);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * A LIMIT written into a prepared statement as a constant instead of a parameter. For `limit $n`
+ * PostgreSQL's generic plan counts on reading a tenth of the rows the filter is estimated to match; where
+ * one workspace is far larger than the others that costs more than a plan made for the values at hand,
+ * so the named statement is planned anew at every execution (on the members page planning took three
+ * times the execution: 0.32 against 0.11 ms). With a constant the generic plan is costed for the rows it
+ * reads, and PostgreSQL keeps it after its first five executions.
+ */
+export function constantLimit(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`not a row count: ${rows}`);
+  // Drizzle types a limit as a number or a placeholder, and writes a SQL chunk as it is.
+  return sql.raw(String(rows)) as unknown as number;
 }
 
 /**

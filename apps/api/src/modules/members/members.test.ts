@@ -571,6 +571,14 @@ describe('members', () => {
       name: 'Viewer',
       key: expect.any(String),
     });
+    // First pages of other sizes (a statement of its own each) are the same list, cut at their size.
+    for (const size of [2, 3, 2]) {
+      const first = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?pageSize=${size}`, token);
+      expect(first.body.data.items.map((m) => m.id)).toEqual(
+        all.body.data.items.slice(0, size).map((m) => m.id),
+      );
+      expect(first.body.data.total).toBe(4);
+    }
     const page = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=2&pageSize=3`, token);
     expect(page.body.data.items).toHaveLength(1);
     const past = await call<Page<Member>>('GET', `${base}/workspace-id/${ws.id}/?page=9&pageSize=3`, token);

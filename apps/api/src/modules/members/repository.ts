@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { driverRows, preparedPer } from '../../db/prepared';
+import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
@@ -106,12 +106,15 @@ const firstPageColumns = {
   total: listCountOf(sql.placeholder('workspaceId'), 'members').as('total'),
 };
 
+// One statement per page size, the size written into it (constantLimit): see there why.
 const firstPage = preparedPer((db: Db) =>
-  memberQuery(db, firstPageColumns)
-    .where(eq(members.workspaceId, sql.placeholder('workspaceId')))
-    .orderBy(...memberOrder)
-    .limit(sql.placeholder('limit'))
-    .prepare('members_first_page'),
+  preparedBy((pageSize: number) =>
+    memberQuery(db, firstPageColumns)
+      .where(eq(members.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(...memberOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`members_first_page_${pageSize}`),
+  ),
 );
 
 /** A row of `firstPage` as the driver answers it (the total is a bigint: a string on node-postgres). */
@@ -148,7 +151,7 @@ export async function listMembers(
 ): Promise<{ rows: MemberItemRow[]; total: number }> {
   if (!page.search) {
     if (page.offset === 0) {
-      const rows = await driverRows<FirstPageRow>(firstPage(db), { workspaceId, limit: page.limit });
+      const rows = await driverRows<FirstPageRow>(firstPage(db)(page.limit), { workspaceId });
       return { rows: rows.map(memberItemOf), total: Number(rows[0]?.total ?? 0) };
     }
     return nearerEndPage(
