@@ -17,7 +17,7 @@ export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) =
   };
 }
 
-/** One statement per key (a handful of values, such as a page size), made by `build` on first use. */
+/** One statement per key (of a few values: a page size is 1 to 100), made by `build` on first use. */
 export function preparedBy<K, P>(build: (key: K) => P): (key: K) => P {
   const statements = new Map<K, P>();
   return (key) => {
