@@ -63,6 +63,8 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+const ignoreError = () => undefined;
+
 const logPoolError = (error: Error) =>
   console.error(`PostgreSQL: an idle connection failed and will be replaced: ${error.message}`);
 
@@ -86,6 +88,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client losing its server must not crash the process (an 'error' event without a listener
     // would); it is logged, and the next query reports a lasting problem.
     pool.on('error', options.onPoolError ?? logPoolError);
+    // The pool listens for errors on idle clients only. A checked-out one (inside a transaction, the
+    // advisory-lock holder) whose server goes away emits 'error' too, and unheard that ends the process;
+    // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', ignoreError));
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',

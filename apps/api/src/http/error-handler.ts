@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import { isAppError } from './app-error';
 import { envelope } from './envelope';
 
+const unavailableRetryAfterSeconds = 5;
+
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -18,6 +20,9 @@ function send(
   data: unknown,
   pageLevel = false,
 ) {
+  // A part that is down: tell clients and proxies when to try again, unless the thrower already did.
+  if (code === StatusCode.unavailable && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(unavailableRetryAfterSeconds));
   return reply.code(httpStatusFor(code, pageLevel)).send(envelope(request.locale, code, data));
 }
 
@@ -34,6 +39,7 @@ function issuesOf(error: FastifyError): z.core.$ZodIssue[] {
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'EPIPE',
   'ETIMEDOUT',
   '57P01',
   '57P02',
@@ -43,11 +49,20 @@ const unavailableCodes = new Set([
   '08003',
   '08006',
 ]);
+// What node-postgres says, with no code, when a connection is lost or cannot be had: the server went
+// away under a query or a transaction (whose rollback then fails the same way), or the pool waited too long.
+const unavailableMessages = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
 function isDatabaseUnavailable(error: unknown): boolean {
   const seen = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!seen) return false;
   if (seen.code && unavailableCodes.has(seen.code)) return true;
-  if (seen.message?.includes('timeout exceeded when trying to connect')) return true;
+  const message = seen.message;
+  if (!seen.code && message && unavailableMessages.some((known) => message.startsWith(known))) return true;
   return seen.cause !== undefined && seen.cause !== error && isDatabaseUnavailable(seen.cause);
 }
 
