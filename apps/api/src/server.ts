@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
+import { trackConnections } from './http/connection-drain';
 import { createMetrics } from './http/metrics';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createMessaging } from './messaging/messaging';
@@ -26,14 +27,16 @@ async function main(): Promise<void> {
   log = app.log;
 
   // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):
-  // once closing, every answer says Connection: close, and connections that fall idle are closed.
+  // once closing, every answer says Connection: close and ends its connection; connections that stay
+  // idle are closed after a second (http/connection-drain.ts says why not at once).
   let closing = false;
+  const connections = trackConnections(app.server, 1000);
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('preClose', async () => {
     closing = true;
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    await connections.drain();
   });
   // Fastify runs onClose hooks once the server has stopped accepting and every in-flight request has
   // answered; only then may the pool go, or a request still running would fail on a closed pool.
