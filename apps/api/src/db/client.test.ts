@@ -1,4 +1,5 @@
 import { createServer, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client';
 
@@ -14,6 +15,11 @@ const server = createServer((socket) => {
       started = true;
       // AuthenticationOk, then ReadyForQuery (idle).
       socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]));
+      return;
+    }
+    // A query naming 'drop me' loses its connection, as a server stopped under it.
+    if (chunk.includes('drop me')) {
+      socket.destroy();
       return;
     }
     // A simple query: EmptyQueryResponse, then ReadyForQuery.
@@ -53,6 +59,26 @@ describe('the PostgreSQL pool', () => {
       );
     } finally {
       printed.mockRestore();
+      await database.close();
+    }
+  });
+
+  it('survives a connection lost inside a transaction: the transaction fails, the process goes on', async () => {
+    // Unheard, the checked-out connection's 'error' would be an uncaught exception that ends the process.
+    const database = await openDatabase({ databaseUrl: url, onPoolError: () => {} });
+    try {
+      const failed = await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql.raw("select 'drop me'"));
+        })
+        .then(
+          () => undefined,
+          (error: Error) => error,
+        );
+      expect(failed).toBeInstanceOf(Error);
+      // The pool opens a new connection for the next query.
+      await database.ping(5000);
+    } finally {
       await database.close();
     }
   });

@@ -36,6 +36,18 @@ function testRoutes(app: FastifyInstance) {
   app.get('/v1/test/not-member', async () => {
     throw new AppError(StatusCode.forbidden, { pageLevel: true });
   });
+  // What node-postgres and Drizzle throw when PostgreSQL goes away under a request: code-less messages,
+  // the last one a rollback that failed after its connection was lost.
+  const lost = [
+    new Error('Connection terminated unexpectedly'),
+    Object.assign(new Error('Failed query: rollback\nparams: '), {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+  ];
+  app.get<{ Params: { n: string } }>('/v1/test/database-lost/:n', async (request) => {
+    throw lost[Number(request.params.n)];
+  });
   app.get('/v1/test/crash', async () => {
     throw new Error('secret internal detail');
   });
@@ -285,6 +297,21 @@ describe('status codes', () => {
     expect(answer.body.statusCode).toBe(code);
     expect(answer.body.data).toEqual({ reason: 'test' });
   });
+
+  it('a 503 says when to try again (Retry-After)', async () => {
+    const answer = await api.call('GET', '/v1/test/fail/503');
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it.each([0, 1, 2])(
+    'a database connection lost under a request (case %i) answers 503 with Retry-After, not 500',
+    async (n) => {
+      const answer = await api.call('GET', `/v1/test/database-lost/${n}`);
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ statusCode: 503, data: null });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    },
+  );
 
   it('a page-level 403 (not a member) travels with HTTP 403', async () => {
     const answer = await api.call('GET', '/v1/test/not-member');
