@@ -28,9 +28,9 @@ async function main(): Promise<void> {
 
   // A connection a client keeps alive would hold the server open until its keep-alive timeout (72 s):
   // once closing, every answer says Connection: close and ends its connection; connections that stay
-  // idle are closed after a second (http/connection-drain.ts says why not at once).
+  // idle are closed after two seconds (http/connection-drain.ts says why not at once).
   let closing = false;
-  const connections = trackConnections(app.server, 1000);
+  const connections = trackConnections(app.server, 2000);
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });

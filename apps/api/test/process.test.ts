@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -72,8 +73,15 @@ afterAll(async () => {
   await admin.end();
 });
 
-// Each worker sends one request after another until its connection is refused or closed, which is how a
-// stopped server may turn a request away; every answer it did get is counted by HTTP status.
+// A request that fails with its connection refused was turned away (nobody listens: a client or proxy
+// may go elsewhere); any other failure means the connection closed under a request already sent, which
+// may or may not have run.
+const refusedOrReset = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' ? 'refused' : 'reset';
+
+// Each worker sends one request after another, on keep-alive connections, until its connection is refused
+// or closed, which is how a stopped server may turn a request away; every answer it did get is counted by
+// HTTP status, and the failure that stopped it as refused or reset.
 async function loadUntilClosed(url: string, counts: Map<string, number>, started: () => void): Promise<void> {
   const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (let sent = 0; ; sent++) {
@@ -89,8 +97,8 @@ async function loadUntilClosed(url: string, counts: Map<string, number>, started
               body: JSON.stringify({ username: 'nobody_here', password: 'not-the-password' }),
             });
       await response.arrayBuffer();
-    } catch {
-      add('closed');
+    } catch (error) {
+      add(refusedOrReset(error));
       return;
     }
     add(`${probe.path} ${response.status}`);
@@ -115,7 +123,7 @@ const servers: [string, () => Promise<Record<string, string>>][] = [
 
 describe('shutting down under load', processTests, () => {
   it.each(servers)(
-    'on %s: SIGTERM finishes the requests it accepted, none answers 500, and the process exits 0',
+    'on %s: SIGTERM finishes the requests it accepted, none answers 500 or is reset, and the process exits 0',
     async (_, settings) => {
       const child = runTsx(['src/server.ts'], {
         PORT: '0',
@@ -146,11 +154,46 @@ describe('shutting down under load', processTests, () => {
         Object.keys(seen).filter((key) => key.endsWith(' 500')),
         report,
       ).toEqual([]);
+      expect(seen.reset, report).toBeUndefined();
       expect(seen['/readyz 200']).toBeGreaterThan(0);
       // /readyz answers a closed pool with 503 and logs why (a slow ping on a busy machine is not that).
       expect(out.text()).not.toMatch(/Cannot use a pool|PGlite is closed|unexpected error/);
     },
   );
+});
+
+describe('keep-alive connections at shutdown', processTests, () => {
+  it('a request sent on an idle keep-alive connection just after SIGTERM is answered, with Connection: close', async () => {
+    const child = runTsx(['src/server.ts'], { PORT: '0', DATA_DIR: tempFolder('wsm-'), LOG_LEVEL: 'info' });
+    const out = output(child);
+    const [, url] = await out.until(/running at (http:\/\/\S+?)\/ /);
+    // One connection, kept alive between the two requests.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+        const request = httpGet(`${url}/healthz`, { agent }, (response) => {
+          response.resume();
+          response.once('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              connection: response.headers.connection,
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.once('error', reject);
+      });
+    try {
+      expect((await get()).status).toBe(200);
+      child.kill('SIGTERM');
+      await out.until(/shutting down/);
+      // The client cannot know the server is stopping: it sends its next request on the idle connection.
+      expect(await get()).toEqual({ status: 200, connection: 'close', reused: true });
+      expect(await out.exited).toBe(0);
+    } finally {
+      agent.destroy();
+    }
+  });
 });
 
 describe('durability of the embedded database', processTests, () => {

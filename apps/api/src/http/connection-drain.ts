@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * server.close() destroys every connection idle at that instant, and a client may just have sent its
  * next request on one: it sees a reset, and cannot know whether the request ran. Instead, once drain()
  * is called, the server stops accepting, each connection ends after its next answer (which says
- * Connection: close), and one that stays idle for idleMs is closed then: a client silent that long is
- * not in the middle of a burst of requests.
+ * Connection: close), and one that stays idle for idleMs (counted from the drain's start at the
+ * earliest) is closed then: a client silent that long is not in the middle of a burst of requests.
  */
 export function trackConnections(server: Server, idleMs: number): { drain(): Promise<void> } {
   const connections = new Map<Socket, { busy: number; idleSince: number }>();
@@ -29,10 +29,11 @@ export function trackConnections(server: Server, idleMs: number): { drain(): Pro
     async drain() {
       // The listening socket only: http.Server's own close() would also destroy the idle connections.
       if (server.listening) NetServer.prototype.close.call(server);
+      const started = Date.now();
       while (connections.size > 0) {
         const now = Date.now();
         for (const [socket, state] of connections)
-          if (state.busy === 0 && now - state.idleSince >= idleMs) socket.destroy();
+          if (state.busy === 0 && now - Math.max(state.idleSince, started) >= idleMs) socket.destroy();
         await sleep(50);
       }
     },
