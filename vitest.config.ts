@@ -25,13 +25,26 @@ const scaleOutProject = {
   },
 };
 
+// PostgreSQL stopped and started under an API process, on a cluster of the test's own (initdb, so the
+// PostgreSQL binaries must be installed, as they are wherever DATABASE_URL names a local server):
+// apps/api/test/db-outage.test.ts. It uses no shared database, so it runs once, here.
+const databaseOutageProject = {
+  root: './apps/api',
+  test: {
+    name: 'db-outage',
+    include: ['test/db-outage.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
       'apps/api',
       'apps/web',
-      ...(process.env.DATABASE_URL ? [postgresProject, scaleOutProject] : []),
+      ...(process.env.DATABASE_URL ? [postgresProject, scaleOutProject, databaseOutageProject] : []),
     ],
   },
 });
