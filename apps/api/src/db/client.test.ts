@@ -6,6 +6,7 @@ import { openDatabase } from './client';
 // A minimal PostgreSQL server: it accepts any login, answers every query with an empty result, and can
 // drop its connections, as a restarted server or a cut network does.
 const sockets = new Set<Socket>();
+let dropBegin = false;
 const server = createServer((socket) => {
   sockets.add(socket);
   socket.once('close', () => sockets.delete(socket));
@@ -17,8 +18,9 @@ const server = createServer((socket) => {
       socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]));
       return;
     }
-    // A query naming 'drop me' loses its connection, as a server stopped under it.
-    if (chunk.includes('drop me')) {
+    // A query naming 'drop me', or any BEGIN while dropBegin is set, loses its connection, as a server
+    // stopped under it.
+    if (chunk.includes('drop me') || (dropBegin && chunk.includes('begin'))) {
       socket.destroy();
       return;
     }
@@ -79,6 +81,22 @@ describe('the PostgreSQL pool', () => {
       // The pool opens a new connection for the next query.
       await database.ping(5000);
     } finally {
+      await database.close();
+    }
+  });
+
+  it('gives a client back when the BEGIN of its transaction fails, so the pool is not used up', async () => {
+    const database = await openDatabase({ databaseUrl: url, poolSize: 1, onPoolError: () => {} });
+    const once = () => database.db.transaction(async (tx) => void (await tx.execute(sql.raw('select 1'))));
+    try {
+      dropBegin = true;
+      await expect(once()).rejects.toThrow();
+      dropBegin = false;
+      // With the one client kept checked out, this would wait for it until the pool gave up.
+      await once();
+      await database.ping(5000);
+    } finally {
+      dropBegin = false;
       await database.close();
     }
   });

@@ -92,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // advisory-lock holder) whose server goes away emits 'error' too, and unheard that ends the process;
     // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
     pool.on('connect', (client) => client.on('error', ignoreError));
+    releaseOnFailedFirstStatement(pool);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
@@ -150,6 +151,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Drizzle's transactions (drizzle-orm 0.45, node-postgres session) run BEGIN before the try whose finally
+ * releases the client: a BEGIN that fails, as when PostgreSQL has just gone away, keeps the client checked
+ * out for good, and a few such failures exhaust the pool. So a client taken with pool.connect() goes back
+ * (and, failed, is discarded) when the first statement of its checkout fails; a second release is ignored.
+ */
+function releaseOnFailedFirstStatement(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  const guarded = (client: pg.PoolClient): pg.PoolClient => {
+    const { release, query } = client;
+    let released = false;
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.query = query;
+      release(error);
+    };
+    client.query = ((...args: unknown[]) => {
+      client.query = query;
+      const result: unknown = Reflect.apply(query, client, args);
+      if (result instanceof Promise) result.catch((error: Error) => client.release(error));
+      return result;
+    }) as typeof client.query;
+    return client;
+  };
+  // pool.query() passes a callback and releases its client itself.
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
+    callback ? connect(callback) : connect().then(guarded)) as typeof pool.connect;
 }
 
 const relistenDelayMs = 1000;
