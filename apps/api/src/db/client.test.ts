@@ -18,9 +18,9 @@ const server = createServer((socket) => {
       socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]));
       return;
     }
-    // A query naming 'drop me', or any BEGIN while dropBegin is set, loses its connection, as a server
-    // stopped under it.
-    if (chunk.includes('drop me') || (dropBegin && chunk.includes('begin'))) {
+    // A query naming 'drop me', or any BEGIN or advisory lock while dropBegin is set, loses its
+    // connection, as a server stopped under it.
+    if (chunk.includes('drop me') || (dropBegin && /begin|pg_try_advisory_lock/.test(chunk.toString()))) {
       socket.destroy();
       return;
     }
@@ -94,6 +94,24 @@ describe('the PostgreSQL pool', () => {
       dropBegin = false;
       // With the one client kept checked out, this would wait for it until the pool gave up.
       await once();
+      await database.ping(5000);
+    } finally {
+      dropBegin = false;
+      await database.close();
+    }
+  });
+
+  it('a background job whose lock cannot be taken fails without breaking the pool', async () => {
+    const database = await openDatabase({ databaseUrl: url, poolSize: 1, onPoolError: () => {} });
+    let ran = false;
+    try {
+      dropBegin = true;
+      const job = async () => {
+        ran = true;
+      };
+      await expect(database.runExclusive(1, job)).rejects.toThrow(/terminated/i);
+      dropBegin = false;
+      expect(ran).toBe(false);
       await database.ping(5000);
     } finally {
       dropBegin = false;
