@@ -2,7 +2,7 @@ import { type AuthenticationResponse, type Locale, StatusCode, type TokenPair } 
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../http/app-error';
-import { enforceLimit, enforceLimits, rateLimited } from '../../http/rate-limit';
+import { enforceLimit, enforceLimits, rateLimited, takeSlots } from '../../http/rate-limit';
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
 import { checkAuthenticatorCode, useRecoveryCode } from './authenticator';
 import type { ClientInfo } from './client-info';
@@ -102,12 +102,13 @@ export async function checkCode(
   if (!counted) throw shield();
   const texted = codeOrigin(challenge);
   // A recovery code may serve several challenges (recovery.ts): its 5 tries are shared by them all.
-  if (challenge.purpose === 'recovery' && counted.codeHash !== null)
-    await enforceLimit(deps.limiter, limitRule(deps.config, 'recoveryCodeTries'), texted).catch(
-      (error: unknown) => {
-        throw isAppError(error) && error.code === StatusCode.rateLimited ? shield() : error;
-      },
-    );
+  let triesSpent = false;
+  if (challenge.purpose === 'recovery' && counted.codeHash !== null) {
+    const rule = limitRule(deps.config, 'recoveryCodeTries');
+    const tries = await takeSlots(deps.limiter, [{ rule, subject: texted }]);
+    if (!tries.results[0]!.allowed) throw shield();
+    triesSpent = tries.results[0]!.count >= rule.max;
+  }
   const expected = hashCode(deps.config.jwtSecret, texted, challenge.purpose, code);
   const matches =
     counted.codeHash !== null &&
@@ -127,7 +128,7 @@ export async function checkCode(
     // Another request used the same code a moment earlier: a replay.
     throw wrongCredentials();
   }
-  if (counted.attempts >= maxCodeAttempts) throw shield();
+  if (counted.attempts >= maxCodeAttempts || triesSpent) throw shield();
   throw wrongCredentials();
 }
 
