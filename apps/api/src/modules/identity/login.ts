@@ -204,7 +204,7 @@ async function decoyStep(
 
 /**
  * The right password over the account's budget: a real challenge whose code is texted. Over the phone's
- * budget nothing is sent and the answer is unchanged; the text is not waited for, so the answer takes
+ * budget no code is made or sent and the answer is unchanged; the text is not waited for, so the answer takes
  * the decoy's time.
  */
 async function blindStep(deps: AppDeps, user: UserRow, log: Logger): Promise<LoginStart> {
@@ -215,7 +215,8 @@ async function blindStep(deps: AppDeps, user: UserRow, log: Logger): Promise<Log
     userId: user.id,
     channel: 'sms',
     destination: user.phone,
-    withCode: true,
+    // A code nobody was texted would only be there to be guessed.
+    withCode: allowed,
   });
   if (allowed) {
     const delivery = {
