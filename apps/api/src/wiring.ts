@@ -22,6 +22,8 @@ on('login.completed', (login, { db }) =>
     platform: login.platform,
   }),
 );
+// A burst of wrong passwords on the account (login.ts, at most once an hour).
+on('login.failures', ({ userId }, { db }) => notify(db, userId, 'login.failures'));
 on('password.changed', ({ userId }, { db }) => notify(db, userId, 'password.changed'));
 on('email.changed', ({ userId, email }, { db }) =>
   notify(db, userId, 'email.changed', { email: maskEmail(email) }),

@@ -129,6 +129,27 @@ export async function limitFailures<T>(
   return outcome;
 }
 
+/**
+ * Takes a slot on every counter before an attempt whose outcome decides what the slots mean (the login's
+ * password step): answers each counter's state and a function that gives all the slots back, for when
+ * the attempt succeeded or tested nothing. Kept slots are the failures.
+ */
+export async function takeSlots(
+  limiter: RateLimiter,
+  hits: readonly LimitHit[],
+): Promise<{ results: RateLimitResult[]; release: () => Promise<void>; refuse: () => never }> {
+  const results = await counted(() =>
+    Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
+  );
+  return {
+    results,
+    release: async () => {
+      await counted(() => Promise.all(hits.map((hit) => limiter.release(keyOf(hit)))));
+    },
+    refuse: () => refuse(limiter, hits, results),
+  };
+}
+
 /** Forgets a counter of `rule` for `subject` (e.g. failed passwords, once the right one is given). */
 export async function resetLimit(limiter: RateLimiter, rule: LimitRule, subject: string): Promise<void> {
   await counted(() => limiter.reset(keyOf({ rule, subject })));

@@ -1,8 +1,8 @@
 import { type AuthenticationResponse, type Locale, StatusCode, type TokenPair } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
-import { enforceLimit, enforceLimits, rateLimited } from '../../http/rate-limit';
+import { AppError, isAppError } from '../../http/app-error';
+import { enforceLimit, enforceLimits, rateLimited, takeSlots } from '../../http/rate-limit';
 import { type CodePurpose, codeMessage } from '../../messaging/messages';
 import { checkAuthenticatorCode, useRecoveryCode } from './authenticator';
 import type { ClientInfo } from './client-info';
@@ -81,6 +81,11 @@ export async function liveChallenge(
   return challenge;
 }
 
+/** The challenge a code was texted for: a reused recovery code names it in its scope. */
+function codeOrigin(challenge: ChallengeRow): string {
+  return challenge.purpose === 'recovery' && challenge.scope ? challenge.scope : challenge.id;
+}
+
 /**
  * Checks a code against a challenge: 620 when wrong or expired, 660 on the 5th wrong try and after.
  * Each try is counted in the database before the comparison, so parallel guesses cannot exceed 5.
@@ -95,7 +100,16 @@ export async function checkCode(
   const t = now();
   const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
   if (!counted) throw shield();
-  const expected = hashCode(deps.config.jwtSecret, challenge.id, challenge.purpose, code);
+  const texted = codeOrigin(challenge);
+  // A recovery code may serve several challenges (recovery.ts): its 5 tries are shared by them all.
+  let triesSpent = false;
+  if (challenge.purpose === 'recovery' && counted.codeHash !== null) {
+    const rule = limitRule(deps.config, 'recoveryCodeTries');
+    const tries = await takeSlots(deps.limiter, [{ rule, subject: texted }]);
+    if (!tries.results[0]!.allowed) throw shield();
+    triesSpent = tries.results[0]!.count >= rule.max;
+  }
+  const expected = hashCode(deps.config.jwtSecret, texted, challenge.purpose, code);
   const matches =
     counted.codeHash !== null &&
     counted.codeExpiresDate !== null &&
@@ -103,11 +117,18 @@ export async function checkCode(
     hashesEqual(expected, counted.codeHash);
   if (matches) {
     const newExpiry = slideExpiry ? seconds(t, flowLifetimeSeconds[challenge.purpose]) : undefined;
-    if (await repo.markCodeVerified(deps.database.db, challenge.id, counted.codeHash!, t, newExpiry)) return;
+    // A reused code is used up for the challenge it was texted for (and so for every other) first.
+    const unused =
+      texted === challenge.id || (await repo.retireCode(deps.database.db, texted, counted.codeHash!));
+    if (
+      unused &&
+      (await repo.markCodeVerified(deps.database.db, challenge.id, counted.codeHash!, t, newExpiry))
+    )
+      return;
     // Another request used the same code a moment earlier: a replay.
     throw wrongCredentials();
   }
-  if (counted.attempts >= maxCodeAttempts) throw shield();
+  if (counted.attempts >= maxCodeAttempts || triesSpent) throw shield();
   throw wrongCredentials();
 }
 
@@ -123,13 +144,16 @@ export async function checkLoginSecret(
   const t = now();
   const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
   if (!counted) throw shield();
-  const userId = challenge.userId!;
+  const userId = challenge.userId;
+  // A login decoy (login.ts) has no account: nothing it is shown can be right.
   const right =
-    'recoveryCode' in proof
-      ? await useRecoveryCode(deps, userId, proof.recoveryCode)
-      : 'passkey' in proof
-        ? await checkPasskeyLogin(deps, { challengeId: challenge.id, userId }, proof.passkey)
-        : await checkAuthenticatorCode(deps, userId, proof.code);
+    userId === null
+      ? false
+      : 'recoveryCode' in proof
+        ? await useRecoveryCode(deps, userId, proof.recoveryCode)
+        : 'passkey' in proof
+          ? await checkPasskeyLogin(deps, { challengeId: challenge.id, userId }, proof.passkey)
+          : await checkAuthenticatorCode(deps, userId, proof.code);
   if (right) {
     if (await repo.markChallengeVerified(deps.database.db, challenge.id, t)) return;
     throw wrongCredentials();
@@ -180,6 +204,25 @@ export function limitSend(
   );
 }
 
+/**
+ * Whether a code may go to `destination` now (its budgets counted, as limitSend does). False over a
+ * budget, for the flows whose answer must not change when nothing is sent; a limiter that is down: 503.
+ */
+export async function sendAllowed(
+  deps: AppDeps,
+  purpose: CodePurpose,
+  channel: 'sms' | 'email',
+  destination: string,
+): Promise<boolean> {
+  try {
+    await limitSend(deps, purpose, channel, destination);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === StatusCode.rateLimited) return false;
+    throw error;
+  }
+}
+
 /** 260 while the resend timer of a challenge runs (unless the code goes to another channel). */
 export function assertResendAllowed(challenge: ChallengeRow, channel: 'sms' | 'email'): void {
   if (!challenge.lastSentDate || challenge.channel !== channel) return;
@@ -199,6 +242,8 @@ interface NewChallenge {
   destination: string | null;
   /** False for a recovery decoy: no code exists, every code is wrong. */
   withCode: boolean;
+  /** A recovery code texted for another challenge (its id is the scope), taken over instead of a new one. */
+  reusedCodeHash?: string;
 }
 
 export async function createChallenge(
@@ -219,7 +264,9 @@ export async function createChallenge(
     channel: input.channel,
     destination: input.destination,
     scope: input.scope ?? null,
-    codeHash: input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null,
+    codeHash:
+      input.reusedCodeHash ??
+      (input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null),
     codeExpiresDate: seconds(t, codeLifetimeSeconds),
     lastSentDate: t,
     sends: 1,
@@ -251,6 +298,8 @@ export async function resendCode(
       codeExpiresDate: seconds(t, codeLifetimeSeconds),
       channel,
       destination: delivery?.destination ?? challenge.destination,
+      // A new code is the challenge's own, no longer one it reused (codeOrigin).
+      ...(challenge.purpose === 'recovery' ? { scope: null } : {}),
       ...(options.slideExpiry ? { expiresDate: seconds(t, flowLifetimeSeconds[challenge.purpose]) } : {}),
     },
     t,

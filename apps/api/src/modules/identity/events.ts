@@ -15,8 +15,13 @@ export interface LoginCompleted {
   agent: string;
   platform: string;
 }
+/** The first wrong password over an account's budget in the hour: the owner hears of the burst. */
+export interface LoginFailures {
+  userId: string;
+}
 /** The identity module's events (handlers are wired in src/wiring.ts). */
 export interface IdentityEvents {
   'account.created': AccountCreated;
   'login.completed': LoginCompleted;
+  'login.failures': LoginFailures;
 }

@@ -1,4 +1,10 @@
-import { type LoginStep, identityPaths as paths, profilePaths, type TokenPair } from '@wsm/contracts';
+import {
+  type LoginStep,
+  type Notification,
+  identityPaths as paths,
+  profilePaths,
+  type TokenPair,
+} from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { restoreBackup, takeBackup } from '../../../test/backup-fixtures';
 import {
@@ -161,7 +167,7 @@ describe('limits stop abuse', () => {
     expect(own.body.statusCode).toBe(200);
   });
 
-  it('credential stuffing from one address stops after 50 wrong passwords', async () => {
+  it('credential stuffing from one address stops after 200 wrong passwords', async () => {
     const stuffer = newClient(api);
     const tries = Array.from({ length: identityLimits.loginFailIp.max }, () => ({
       nationalCode: randomNationalCode(),
@@ -174,26 +180,182 @@ describe('limits stop abuse', () => {
     expect((await loginStep(user, newClient(api))).body.statusCode).toBe(630);
   });
 
-  it('wrong passwords from many addresses stop the attacker, not the owner at an address of theirs', async () => {
-    const home = newClient(api);
-    const owner = await signUp(api, home);
+  it('wrong passwords for one account from any number of addresses: 20 an hour and 50 a day tell anything', async () => {
+    const owner = await personWithPassword();
     const wrong = { ...owner, password: 'guess-guess-guess' };
-    const ceiling = identityLimits.loginFailAccount.max;
-    const answers = await inBatches(Array.from({ length: ceiling }), 20, () =>
-      loginStep(wrong, newClient(api)),
-    );
-    expect(answers.map((a) => a.body.statusCode)).toEqual(Array(ceiling).fill(620));
-    expectWait(await loginStep(wrong, newClient(api)), identityLimits.loginFailAccount.windowSeconds);
-    // Even the right password waits at an address the account never logged in from ...
-    expectWait(await loginStep(owner, newClient(api)), identityLimits.loginFailAccount.windowSeconds);
-    // ... while the owner at home logs in, as by username.
-    expect((await loginStep(owner, home)).body.statusCode).toBe(630);
-    const byName = await home.call('POST', paths.loginUsername, {
+    const { max: perHour } = identityLimits.loginFailAccount;
+    const guesses = (count: number) =>
+      inBatches(
+        Array.from({ length: count }),
+        10,
+        async () => (await loginStep(wrong, newClient(api))).body.statusCode,
+      );
+    // Hour 1: 20 answered 620, then the guesses tell nothing (630 like a right password, nothing sent).
+    expect(await guesses(perHour + 1)).toEqual([...Array(perHour).fill(620), 630]);
+    clock.pass(3600 * 1000 + 1000);
+    expect(await guesses(perHour)).toEqual(Array(perHour).fill(620));
+    clock.pass(3600 * 1000 + 1000);
+    // Every wrong password counts toward the day's 50, told or not: nine more, then nothing all day.
+    const rest = identityLimits.loginFailAccountDay.max - (2 * perHour + 1);
+    expect(await guesses(rest + 1)).toEqual([...Array(rest).fill(620), 630]);
+    expect(await outbox(api, owner.phone)).toHaveLength(0);
+  });
+});
+
+/** A person made in the database whose password works (no sign-up texts), in `language`. */
+async function personWithPassword(
+  language: 'persian' | 'english' | 'arabic' = 'persian',
+  email?: string,
+): Promise<TestUser> {
+  const person = await quickUser(api);
+  const patch = {
+    passwordHash: await sharedHash,
+    language,
+    ...(email ? { email, emailVerified: true } : {}),
+  };
+  await repo.updateUser(api.deps.database.db, person.id, patch, new Date());
+  return { ...person, password: strongPassword };
+}
+
+const sharedHash = hashPassword(strongPassword);
+
+/** `count` wrong passwords for `owner`, each from an address of its own. */
+const strangersGuess = (owner: TestUser, count: number) =>
+  inBatches(Array.from({ length: count }), 20, () =>
+    loginStep({ ...owner, password: 'guess-guess-guess' }, newClient(api)),
+  );
+
+describe('nobody else can shut the owner out', () => {
+  it("after 100 wrong passwords from 100 addresses, the owner's right password and code get in from a new address", async () => {
+    const owner = await personWithPassword();
+    const answers = await strangersGuess(owner, 100);
+    expect(answers.filter((a) => a.body.statusCode === 260)).toHaveLength(0);
+    const tokens = await logIn(api, owner, newClient(api));
+    const me = await newClient(api).call('GET', paths.sessions, { token: tokens.accessToken });
+    expect(me.body.statusCode).toBe(200);
+    // By username too.
+    const byName = await newClient(api).call<LoginStep>('POST', paths.loginUsername, {
       body: { username: owner.username, password: owner.password },
     });
     expect(byName.body.statusCode).toBe(630);
   });
+
+  it("over the account's budget a wrong password answers like the right one, and no code ever passes it", async () => {
+    const owner = await personWithPassword();
+    await strangersGuess(owner, identityLimits.loginFailAccount.max);
+    const attacker = newClient(api);
+    const guess = await loginStep({ ...owner, password: 'guess-guess-guess' }, attacker);
+    const right = await loginStep(owner, newClient(api));
+    const shape = (a: ApiAnswer<LoginStep>) => ({
+      ...a.body,
+      data: { ...a.body.data, accessToken: 'token' },
+    });
+    expect(shape(guess)).toEqual(shape(right));
+    expect(right.body.data).toMatchObject({
+      method: 'sms',
+      twoFaMethods: { sms: `${owner.phone.slice(0, 4)}***${owner.phone.slice(-4)}` },
+      resendAfter: 120,
+    });
+    // Only the right password texted a code; on the guess's challenge even that code is wrong.
+    expect(await outbox(api, owner.phone)).toHaveLength(1);
+    const code = await latestCode(api, owner.phone);
+    const verify = (token: string, body: object) => attacker.call('POST', paths.loginVerify, { token, body });
+    expect((await verify(guess.body.data.accessToken, { code })).body.statusCode).toBe(620);
+    expect((await verify(guess.body.data.accessToken, { recoveryCode: 'abcde-fghij' })).body.statusCode).toBe(
+      620,
+    );
+    // Both offer the texted code only, and the same resend timer.
+    for (const step of [guess, right]) {
+      const token = step.body.data.accessToken;
+      const email = await attacker.call('POST', paths.loginSend, { token, body: { method: 'email' } });
+      expect(email.status).toBe(400);
+      const early = await attacker.call('POST', paths.loginSend, { token, body: { method: 'sms' } });
+      expect(early.body.statusCode).toBe(260);
+      expect((await attacker.call('POST', paths.loginPasskeyOptions, { token })).body.statusCode).toBe(404);
+    }
+    // The owner's own challenge passes with its code.
+    const tokens = await newClient(api).call<TokenPair>('POST', paths.loginVerify, {
+      token: right.body.data.accessToken,
+      body: { code },
+    });
+    expect(tokens.body.statusCode).toBe(200);
+  });
+
+  it('an unknown national code over its budget answers the same, with the decoy phone recovery shows', async () => {
+    const ghost = { nationalCode: randomNationalCode(), password: 'whatever-it-is' };
+    const answers = await inBatches(Array.from({ length: identityLimits.loginFailAccount.max + 1 }), 10, () =>
+      loginStep(ghost, newClient(api)),
+    );
+    const last = answers.at(-1)!;
+    expect(last.body.statusCode).toBe(630);
+    const recovery = await newClient(api).call<{ phone: string }>('POST', paths.recoveryStart, {
+      body: { nationalCode: ghost.nationalCode },
+    });
+    expect(last.body.data).toMatchObject({
+      method: 'sms',
+      twoFaMethods: { sms: recovery.body.data.phone },
+      resendAfter: 120,
+    });
+    expect(Object.keys(last.body.data.twoFaMethods)).toEqual(['sms']);
+  });
+
+  it('60 people behind one address who each mistype once all get in', async () => {
+    const office = newClient(api);
+    const people = await Promise.all(Array.from({ length: 60 }, () => personWithPassword()));
+    const typos = await inBatches(people, 20, (person) =>
+      loginStep({ ...person, password: 'typo-typo' }, office),
+    );
+    expect(typos.map((a) => a.body.statusCode)).toEqual(Array(60).fill(620));
+    const sessions = await inBatches(people, 20, (person) => logIn(api, person, office));
+    expect(sessions).toHaveLength(60);
+  });
+
+  it.each([
+    ['English', 'english', 'en', 'Many wrong passwords on your account', 'tried many wrong passwords'],
+    ['Persian', 'persian', 'fa', 'رمزهای نادرست پرشمار برای حساب شما', 'رمزهای نادرست بسیاری'],
+    ['Arabic', 'arabic', 'ar', 'كلمات مرور خاطئة كثيرة على حسابك', 'كلمات مرور خاطئة كثيرة'],
+  ] as const)(
+    'tells an owner in %s of a burst once: a notification and an e-mail',
+    async (_, language, locale, title, words) => {
+      const email = `burst-${randomNationalCode()}@example.com`;
+      const owner = await personWithPassword(language, email);
+      await strangersGuess(owner, identityLimits.loginFailAccount.max);
+      expect(await failureNotes(owner, locale)).toHaveLength(0);
+      await strangersGuess(owner, 10);
+      const notes = await failureNotes(owner, locale);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.title).toBe(title);
+      const mails = await outbox(api, email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain(words);
+      // The same burst an hour later is a new one.
+      clock.pass(3600 * 1000 + 1000);
+      await strangersGuess(owner, identityLimits.loginFailAccount.max + 1);
+      expect(await failureNotes(owner, locale)).toHaveLength(2);
+      expect(await outbox(api, email)).toHaveLength(2);
+    },
+  );
+
+  it('tells an owner without a verified e-mail by notification only', async () => {
+    const owner = await personWithPassword('english');
+    await strangersGuess(owner, identityLimits.loginFailAccount.max + 3);
+    expect(await failureNotes(owner, 'en')).toHaveLength(1);
+    expect(await outbox(api, owner.phone)).toHaveLength(0);
+  });
 });
+
+/** The owner's notifications of wrong-password bursts, read in `locale`. */
+async function failureNotes(owner: TestUser, locale: 'fa' | 'en' | 'ar') {
+  const list = await newClient(api).call<{ notifications: Notification[] }>(
+    'GET',
+    '/v1/notifications/simple/',
+    {
+      token: owner.tokens.accessToken,
+      headers: { 'accept-language': locale },
+    },
+  );
+  return list.body.data.notifications.filter((note) => note.type === 'login.failures');
+}
 
 describe('limits whose counters are unreachable', () => {
   it('answer 503 with the envelope when Redis is down, never 500', async () => {

@@ -2,13 +2,15 @@ import type { Config } from '../../config';
 import { type LimitRule, scaledRule, scaledRules } from '../../http/rate-limit';
 import type { CodePurpose } from '../../messaging/messages';
 
-// Limits that stop abuse, not people (README.md, "Limits" has the table and the reasons). Three kinds:
+// Limits that stop abuse, not people (docs/security.md, "Login and recovery limits", has the table and
+// the reasons). Three kinds:
 // - budgets of codes sent to one phone or e-mail address, per purpose, per hour and per day, under one
 //   daily ceiling: each purpose spends its own, so an owner's logins never use up the codes of a backup;
 // - per client address, only *failures* count (wrong passwords, wrong codes, unknown tokens; see
 //   limitFailures): an office of hundreds behind one address logs in and renews its tokens freely;
-// - per account, failed passwords from addresses the account never logged in from (at most 100 an hour,
-//   ASVS 5.0 6.3.1): a stranger cannot lock the owner out, and the second step's code stays the barrier.
+// - per account, wrong passwords from anywhere: over the budget the password step answers alike for right
+//   and wrong passwords (login.ts), so guesses tell nothing while the owner's right password still leads
+//   to the second step. Nothing anyone else sends refuses the owner's password.
 // Each challenge also dies after 5 wrong codes (one-time-codes.ts) and resends wait 120 s.
 
 const minute = 60;
@@ -25,17 +27,29 @@ export const identityLimits = {
    */
   signupSendIp: { name: 'signup-send:ip', max: 30, windowSeconds: hour },
   signupSendIpDay: { name: 'signup-send:ip:day', max: 100, windowSeconds: day },
-  /** Wrong passwords (any account, known or not) from one client address: credential stuffing. */
-  loginFailIp: { name: 'login-fail:ip', max: 50, windowSeconds: 15 * minute },
-  /** Wrong passwords for one account (or unknown identifier) from one client address; a right one clears it. */
-  loginFailAccountIp: { name: 'login-fail:account-ip', max: 10, windowSeconds: 15 * minute },
-  /** Wrong passwords for one account from addresses it never logged in from (ASVS 5.0 6.3.1: ≤ 100 an hour). */
-  loginFailAccount: { name: 'login-fail:account', max: 100, windowSeconds: hour },
+  /**
+   * Wrong passwords (any account, known or not) from one client address: credential stuffing. Right
+   * passwords never count, so an office of hundreds who each mistype once passes.
+   */
+  loginFailIp: { name: 'login-fail:ip', max: 200, windowSeconds: 15 * minute },
+  /**
+   * Wrong passwords for one account (or unknown identifier) from anywhere. Over either budget the password
+   * step stops telling right from wrong (login.ts) instead of refusing: these bound the guesses that tell
+   * anything, whatever the number of addresses, and the owner's right password still gets its code.
+   */
+  loginFailAccount: { name: 'login-fail:account', max: 20, windowSeconds: hour },
+  loginFailAccountDay: { name: 'login-fail:account:day', max: 50, windowSeconds: day },
+  /** One alert to the owner per burst: the first wrong password over the account's budget in the hour. */
+  loginFailAlert: { name: 'login-fail:alert', max: 1, windowSeconds: hour },
   /** Wrong codes and unknown or dead flow tokens from one client address, across challenges. */
   codeFailIp: { name: 'code-fail:ip', max: 30, windowSeconds: 15 * minute },
-  /** Recovery starts per client address and per national code (same for unknown codes). */
+  /**
+   * Recovery starts per client address. None per account: a start by anyone else must not stop the
+   * owner's; the phone's recovery budget bounds the texts, and a start over it reuses the code last texted.
+   */
   recoveryIp: { name: 'recovery:ip', max: 10, windowSeconds: 10 * minute },
-  recoveryNationalCode: { name: 'recovery:national-code', max: 5, windowSeconds: hour },
+  /** Wrong tries on one texted recovery code, across every challenge that reuses it. */
+  recoveryCodeTries: { name: 'recovery:code-tries', max: 5, windowSeconds: day },
   /**
    * Refused token renewals (unknown, revoked or replayed refresh tokens) from one client address. A
    * refresh token cannot be guessed (256 bits); this only bounds useless work. Renewals that succeed

@@ -1,9 +1,12 @@
 import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
+import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
+import { localeOf } from './challenges';
+import { limitRule } from './limits';
 import * as repo from './repository';
-import { sessions } from './schema';
+import { sessions, type UserRow } from './schema';
 import { signSessionToken, verifySessionToken } from './tokens';
 
 // Login alerts (api-contract.md section 9): when an account with a verified e-mail logs in from a
@@ -136,5 +139,51 @@ export async function alertIfNewDevice(
     await deps.messaging.email.send({ to: user.email, ...alertText(locale, login, at, link) });
   } catch (error) {
     log?.error({ err: error, userId: login.userId }, 'login alert not sent');
+  }
+}
+
+const failuresText: Record<Locale, { subject: string; text: string }> = {
+  en: {
+    subject: 'Many wrong passwords on your account',
+    text:
+      'Someone has just tried many wrong passwords to log in to your account.\n\n' +
+      'Nobody gets in without the code we send to your phone: never share it with anyone. If this was not you, change your password.\n\n' +
+      'While this goes on, if no code arrives after you log in, type your password again carefully.\n',
+  },
+  fa: {
+    subject: 'رمزهای نادرست پرشمار برای حساب شما',
+    text:
+      'همین حالا کسی رمزهای نادرست بسیاری را برای ورود به حساب شما آزموده است.\n\n' +
+      'بی کدی که به تلفن شما فرستاده می‌شود کسی وارد نمی‌شود؛ آن را به هیچ‌کس ندهید. اگر خودتان نبودید، رمز عبور خود را تغییر دهید.\n\n' +
+      'تا این وضع ادامه دارد، اگر پس از ورود کدی نرسید، رمز را دوباره با دقت بنویسید.\n',
+  },
+  ar: {
+    subject: 'كلمات مرور خاطئة كثيرة على حسابك',
+    text:
+      'جرّب أحدهم للتو كلمات مرور خاطئة كثيرة لتسجيل الدخول إلى حسابك.\n\n' +
+      'لا يدخل أحد دون الرمز الذي نرسله إلى هاتفك، فلا تشاركه مع أحد. إن لم تكن أنت، فغيّر كلمة المرور.\n\n' +
+      'وما دام هذا مستمرًا، إن لم يصلك رمز بعد تسجيل الدخول، فاكتب كلمة المرور مرة أخرى بعناية.\n',
+  },
+};
+
+/**
+ * Tells the owner of a burst of wrong passwords: a notification, and an e-mail in the account's language
+ * when its address is verified. Once an hour at most, however long the burst; a failure to tell is
+ * logged and never changes the login's answer.
+ */
+export async function alertFailedLogins(
+  deps: AppDeps,
+  user: UserRow,
+  log: { error(object: unknown, message: string): void },
+): Promise<void> {
+  try {
+    const rule = limitRule(deps.config, 'loginFailAlert');
+    const first = await deps.limiter.hit(`${rule.name}:user:${user.id}`, rule.max, rule.windowSeconds);
+    if (!first.allowed) return;
+    await emit('login.failures', { userId: user.id }, { db: deps.database.db, log });
+    if (user.email && user.emailVerified)
+      await deps.messaging.email.send({ to: user.email, ...failuresText[localeOf(user.language)] });
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, 'failed-login alert not sent');
   }
 }

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
-import { type LimitHit, limitFailures, resetLimit } from '../../http/rate-limit';
+import { takeSlots } from '../../http/rate-limit';
 import {
   assertResendAllowed,
   checkCode,
@@ -26,12 +26,14 @@ import {
   now,
   openSession,
   resendCode,
+  sendAllowed,
   unauthorized,
   wrongCredentials,
 } from './challenges';
 import type { ClientInfo } from './client-info';
-import { identityLimits, limitRule } from './limits';
-import { alertIfNewDevice } from './login-alerts';
+import { decoyPhoneMask } from './decoys';
+import { limitRule } from './limits';
+import { alertFailedLogins, alertIfNewDevice } from './login-alerts';
 import { maxCodeAttempts, resendAfterSeconds } from './one-time-codes';
 import { authenticationOptions } from './passkeys';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -81,21 +83,31 @@ function destinationOf(user: UserRow, method: 'sms' | 'email'): string {
 }
 
 /**
- * Login step 1: the password. An unknown user and a wrong password both answer 620 after the same
- * argon2 work; 621 (suspended) and 622 (not verified) only once the password is right. Then a code goes
- * out by the user's preferred method (e-mail only when verified) and the 630 answer describes it.
- * Only wrong passwords count against the limits (limits.ts): per client address, per account and address,
- * and per account from addresses it never logged in from, so a stranger cannot lock the owner out.
+ * Marks a login challenge made while its account's budget of wrong passwords is spent: a decoy (no
+ * account, no code) for a wrong password, a real one for the right password. Both offer the texted code
+ * only, so nothing done with the challenge tells one from the other.
  */
-export async function startLogin(
-  deps: AppDeps,
-  input: { identifier: LoginIdentifier; password: string; ip: string; log: Logger },
-): Promise<{
+const blindScope = 'blind';
+
+type LoginStart = {
   method: TwoFaMethod;
   accessToken: string;
   twoFaMethods: TwoFaMethods;
   resendAfter: number;
-}> {
+};
+
+/**
+ * Login step 1: the password. An unknown user and a wrong password both answer 620 after the same
+ * argon2 work; 621 (suspended) and 622 (not verified) only once the password is right. Then a code goes
+ * out by the user's preferred method (e-mail only when verified) and the 630 answer describes it.
+ * Only wrong passwords count (limits.ts): per client address (over it: 260), and per account from anywhere.
+ * Over the account's budget nobody is refused: right and wrong passwords both answer 630 with the texted
+ * code, which only a right password sends (docs/security.md, "Login and recovery limits").
+ */
+export async function startLogin(
+  deps: AppDeps,
+  input: { identifier: LoginIdentifier; password: string; ip: string; log: Logger },
+): Promise<LoginStart> {
   const db = deps.database.db;
   const { identifier } = input;
   const user =
@@ -103,19 +115,30 @@ export async function startLogin(
       ? await repo.findUserByNationalCode(db, identifier.value)
       : await repo.findUserByUsername(db, identifier.value);
   const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
-  // Looked up for unknown identifiers too (no user has the empty id), so both take the same time.
-  const ownAddress = await repo.hasSessionFromAddress(db, user?.id ?? '', input.ip);
-  const hits: LimitHit[] = [
+  // Each attempt takes a slot first (parallel guesses cannot slip past); a right password gives them back.
+  const address = await takeSlots(deps.limiter, [
     { rule: limitRule(deps.config, 'loginFailIp'), subject: input.ip },
-    { rule: limitRule(deps.config, 'loginFailAccountIp'), subject: `${accountKey}:${input.ip}` },
-    ...(ownAddress ? [] : [{ rule: limitRule(deps.config, 'loginFailAccount'), subject: accountKey }]),
-  ];
-  await limitFailures(deps.limiter, hits, async () => {
-    const right = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !right) throw wrongCredentials();
+  ]);
+  if (!address.results[0]!.allowed) {
+    await address.release();
+    address.refuse();
+  }
+  const account = await takeSlots(deps.limiter, [
+    { rule: limitRule(deps.config, 'loginFailAccount'), subject: accountKey },
+    { rule: limitRule(deps.config, 'loginFailAccountDay'), subject: accountKey },
+  ]).catch(async (error: unknown) => {
+    await address.release();
+    throw error;
   });
-  if (!user) throw wrongCredentials(); // already thrown inside; this tells the compiler
-  await resetLimit(deps.limiter, identityLimits.loginFailAccountIp, `${accountKey}:${input.ip}`);
+  const blind = account.results.some((result) => !result.allowed);
+  const right = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !right) {
+    if (!blind) throw wrongCredentials();
+    if (user) await alertFailedLogins(deps, user, input.log);
+    return decoyStep(deps, user, identifier);
+  }
+  await Promise.all([address.release(), account.release()]);
+  if (blind) return blindStep(deps, user, input.log);
   if (user.status === 'suspended') throw new AppError(StatusCode.suspended);
   if (user.status === 'unverified') throw new AppError(StatusCode.notVerified);
   if (needsRehash(user.passwordHash))
@@ -153,6 +176,87 @@ export async function startLogin(
   return { method, accessToken: token, twoFaMethods, resendAfter: resendAfterSeconds };
 }
 
+/** The 630 of a blind login: the texted code and the (masked) phone it goes to, nothing else. */
+function blindAnswer(token: string, phone: string): LoginStart {
+  return { method: 'sms', accessToken: token, twoFaMethods: { sms: phone }, resendAfter: resendAfterSeconds };
+}
+
+/**
+ * A wrong password over the account's budget: a challenge no code can pass, answered like the right
+ * password's. The phone shown is the account's (masked, as recovery shows it) or a stable decoy.
+ */
+async function decoyStep(
+  deps: AppDeps,
+  user: UserRow | undefined,
+  identifier: LoginIdentifier,
+): Promise<LoginStart> {
+  const { token } = await createChallenge(deps, {
+    purpose: 'login',
+    scope: blindScope,
+    channel: 'sms',
+    destination: null,
+    withCode: false,
+  });
+  const decoyKey = identifier.kind === 'nationalCode' ? identifier.value : `username:${identifier.value}`;
+  const phone = user ? maskPhone(user.phone) : decoyPhoneMask(deps.config.jwtSecret, decoyKey);
+  return blindAnswer(token, phone);
+}
+
+/**
+ * The right password over the account's budget: a real challenge whose code is texted. Over the phone's
+ * budget no code is made or sent and the answer is unchanged; the text is not waited for, so the answer takes
+ * the decoy's time.
+ */
+async function blindStep(deps: AppDeps, user: UserRow, log: Logger): Promise<LoginStart> {
+  const allowed = await sendAllowed(deps, 'login', 'sms', user.phone);
+  const { challenge, token, code } = await createChallenge(deps, {
+    purpose: 'login',
+    scope: blindScope,
+    userId: user.id,
+    channel: 'sms',
+    destination: user.phone,
+    // A code nobody was texted would only be there to be guessed.
+    withCode: allowed,
+  });
+  if (allowed) {
+    const delivery = {
+      channel: 'sms',
+      destination: user.phone,
+      purpose: 'login',
+      locale: localeOf(user.language),
+      code,
+    } as const;
+    deliver(deps, delivery, log).catch(async () => {
+      // Logged by deliver(); the person may ask for another code at once.
+      await repo
+        .updateChallenge(deps.database.db, challenge.id, { lastSentDate: null })
+        .catch((error: unknown) => log.error({ err: error }, 'could not reopen the login resend'));
+    });
+  }
+  return blindAnswer(token, maskPhone(user.phone));
+}
+
+/** A blind challenge's resend: by SMS only, sent when it is real and the phone's budget allows. */
+async function resendBlind(
+  deps: AppDeps,
+  challenge: ChallengeRow,
+  input: { method: TwoFaMethod; locale: Locale; log: Logger },
+): Promise<{ resendAfter: number }> {
+  if (input.method !== 'sms') throw notOffered(input.method, input.locale);
+  assertResendAllowed(challenge, 'sms');
+  const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
+  const delivery =
+    user && (await sendAllowed(deps, 'login', 'sms', user.phone))
+      ? ({
+          channel: 'sms',
+          destination: user.phone,
+          purpose: 'login',
+          locale: localeOf(user.language),
+        } as const)
+      : null;
+  return resendCode(deps, challenge, delivery, { slideExpiry: false, log: input.log, background: true });
+}
+
 /**
  * Login: (re)sends the code by `method`, which becomes the challenge's method. `google` sends nothing:
  * the challenge takes the authenticator app's code from then on.
@@ -162,6 +266,7 @@ export async function sendLoginCode(
   input: { challengeToken: string; method: TwoFaMethod; locale: Locale; log: Logger },
 ): Promise<{ resendAfter: number }> {
   const challenge = await liveChallenge(deps, 'login', input.challengeToken);
+  if (challenge.scope === blindScope) return resendBlind(deps, challenge, input);
   const user = await repo.findUserById(deps.database.db, challenge.userId!);
   if (!user) throw unauthorized();
   const methods = await twoFaMethodsOf(deps, user);
@@ -215,6 +320,8 @@ export async function loginPasskeyOptions(
 ): Promise<Awaited<ReturnType<typeof authenticationOptions>>> {
   const challenge = await liveChallenge(deps, 'login', input.challengeToken);
   if (challenge.verifiedDate) throw unauthorized();
+  // A blind challenge offers the texted code only (as an account without passkeys would).
+  if (challenge.scope === blindScope || !challenge.userId) throw new AppError(StatusCode.notFound);
   return authenticationOptions(deps, { challengeId: challenge.id, userId: challenge.userId! });
 }
 

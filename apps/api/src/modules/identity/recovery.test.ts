@@ -139,19 +139,62 @@ describe('password recovery', () => {
     expect(change.body.statusCode).toBe(660);
   });
 
-  it('limits starts per national code identically for registered and unregistered codes', async () => {
+  it('answers starts alike for registered and unregistered codes; the phone gets 5 texts an hour at most', async () => {
     const user = await signUp(api);
     const ghostCode = randomNationalCode();
     const real = [];
     const ghost = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       real.push((await start(newClient(api), user.nationalCode)).body.statusCode);
       ghost.push((await start(newClient(api), ghostCode)).body.statusCode);
     }
-    expect(real).toEqual([200, 200, 200, 200, 200, 260]);
+    expect(real).toEqual(Array(7).fill(200));
     expect(ghost).toEqual(real);
     // Sign-up sent 1 code (its own budget), recovery 5 more.
     expect(await outbox(api, user.phone)).toHaveLength(6);
+  });
+
+  it("others' starts from other addresses never stop the owner's recovery: the code texted last still works", async () => {
+    const user = await signUp(api);
+    for (let i = 0; i < 8; i++)
+      expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
+    const home = newClient(api);
+    const own = await start(home, user.nationalCode);
+    expect(own.body.statusCode).toBe(200);
+    // Nothing more was texted: the newest text on the phone is the code.
+    expect(await outbox(api, user.phone)).toHaveLength(6);
+    const { recoveryToken } = own.body.data;
+    const code = await latestCode(api, user.phone);
+    const verified = await home.call('POST', paths.recoveryVerify, { body: { recoveryToken, code } });
+    expect(verified.body.statusCode).toBe(200);
+    const changed = await home.call('POST', paths.recoveryChange, {
+      body: { recoveryToken, password: 'A-brand-new-secret-1' },
+    });
+    expect(changed.body.statusCode).toBe(200);
+    await logIn(api, { ...user, password: 'A-brand-new-secret-1' });
+    // The code is used up for every challenge that took it over.
+    const other = await start(newClient(api), user.nationalCode);
+    const replay = await newClient(api).call('POST', paths.recoveryVerify, {
+      body: { recoveryToken: other.body.data.recoveryToken, code },
+    });
+    expect(replay.body.statusCode).toBe(620);
+  });
+
+  it('a code taken over by several challenges has 5 tries in all', async () => {
+    const user = await signUp(api);
+    for (let i = 0; i < 5; i++) await start(newClient(api), user.nationalCode);
+    const code = await latestCode(api, user.phone);
+    const tokens = [];
+    for (let i = 0; i < 3; i++)
+      tokens.push((await start(newClient(api), user.nationalCode)).body.data.recoveryToken);
+    const guess = async (recoveryToken: string, guessed: string) =>
+      (await newClient(api).call('POST', paths.recoveryVerify, { body: { recoveryToken, code: guessed } }))
+        .body.statusCode;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await guess(tokens[0]!, otherCode(code)));
+    answers.push(await guess(tokens[1]!, otherCode(code)));
+    expect(answers).toEqual([620, 620, 620, 620, 660]);
+    expect(await guess(tokens[2]!, code)).toBe(660);
   });
 
   it('stops texting a phone quietly once the recovery budget is spent (the answer reveals nothing)', async () => {
@@ -159,7 +202,7 @@ describe('password recovery', () => {
     for (let i = 0; i < 5; i++)
       expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
     clock.pass(3600 * 1000 + 1000);
-    // The national code's hourly window has passed; the phone's daily recovery budget (10) has not.
+    // The phone's hourly recovery budget has passed; its daily one (10) has not.
     for (let i = 0; i < 5; i++)
       expect((await start(newClient(api), user.nationalCode)).body.statusCode).toBe(200);
     clock.pass(3600 * 1000 + 1000);

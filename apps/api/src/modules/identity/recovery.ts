@@ -1,23 +1,21 @@
-import { createHmac } from 'node:crypto';
 import { type Locale, maskPhone, StatusCode } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../http/app-error';
-import { resetLimit } from '../../http/rate-limit';
 import {
   assertResendAllowed,
   checkCode,
   createChallenge,
   deliver,
   type Logger,
-  limit,
   limitSend,
   liveChallenge,
   localeOf,
   now,
   resendCode,
+  seconds,
   unauthorized,
 } from './challenges';
-import { identityLimits } from './limits';
+import { decoyPhoneMask } from './decoys';
 import { resendAfterSeconds } from './one-time-codes';
 import { assertStrongPassword, hashPassword } from './passwords';
 import * as repo from './repository';
@@ -26,33 +24,8 @@ import * as repo from './repository';
 
 // ---------- password recovery
 
-// Real operator prefixes, so a decoy mask looks like any other.
-const decoyPrefixes = [
-  '0912',
-  '0919',
-  '0935',
-  '0936',
-  '0937',
-  '0938',
-  '0939',
-  '0901',
-  '0902',
-  '0990',
-  '0991',
-  '0921',
-  '0922',
-  '0913',
-  '0915',
-  '0917',
-];
-
-/** A stable mask for an unregistered national code: an HMAC under the server secret, not guessable. */
-function decoyMask(secret: string, nationalCode: string): string {
-  const digest = createHmac('sha256', secret).update(`recovery-decoy\0${nationalCode}`).digest();
-  const prefix = decoyPrefixes[digest[0]! % decoyPrefixes.length]!;
-  const tail = (digest.readUInt32BE(1) % 10_000).toString().padStart(4, '0');
-  return `${prefix}***${tail}`;
-}
+// A start over the phone's budget takes over a code texted within the day (the daily budget's window).
+const reuseForSeconds = 86_400;
 
 /** A limiter that cannot count (its store is down) cannot say yes: logged, and 503 rather than a 500. */
 async function unlessLimiterDown(counting: Promise<void>, log: Logger): Promise<void> {
@@ -83,24 +56,31 @@ async function recoverySendAllowed(deps: AppDeps, key: string, log: Logger): Pro
 /**
  * Recovery step 1. Answers the same shape in the same time whether the national code is registered or
  * not: an unknown one gets a decoy challenge (no code exists, nothing is sent) and a stable decoy mask.
- * The SMS itself is handed to the provider without waiting, so its latency reveals nothing either.
+ * Nobody else's starts stop the owner's: over the phone's recovery budget nothing more is texted, and the
+ * new challenge takes over the code texted last (the owner's phone holds it), whose 5 tries every challenge
+ * that takes it shares (docs/security.md). The SMS is handed to the provider without waiting, so its
+ * latency reveals nothing either.
  */
 export async function startRecovery(
   deps: AppDeps,
   input: { nationalCode: string; log: Logger },
 ): Promise<{ recoveryToken: string; phone: string; resendAfter: number }> {
-  await unlessLimiterDown(limit(deps, 'recoveryNationalCode', input.nationalCode), input.log);
   const user = await repo.findUserByNationalCode(deps.database.db, input.nationalCode);
   // Counted for decoys too (under a key no phone can have), so limits answer alike.
   const sendKey = user ? user.phone : `decoy:${input.nationalCode}`;
   const sendAllowed = await recoverySendAllowed(deps, sendKey, input.log);
+  // Looked up for unknown codes too (no user has the empty id), so both take the same time.
+  const reused = sendAllowed
+    ? undefined
+    : await repo.latestRecoveryCode(deps.database.db, user?.id ?? '', seconds(now(), -reuseForSeconds));
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'recovery',
     userId: user?.id ?? null,
     nationalCode: input.nationalCode,
     channel: 'sms',
     destination: user?.phone ?? null,
-    withCode: user !== undefined,
+    withCode: user !== undefined && sendAllowed,
+    ...(reused?.codeHash ? { scope: reused.id, reusedCodeHash: reused.codeHash } : {}),
   });
   if (user && sendAllowed) {
     const locale = localeOf(user.language);
@@ -115,7 +95,7 @@ export async function startRecovery(
         .catch((error: unknown) => input.log.error({ err: error }, 'could not reopen the recovery resend'));
     });
   }
-  const phone = user ? maskPhone(user.phone) : decoyMask(deps.config.jwtSecret, input.nationalCode);
+  const phone = user ? maskPhone(user.phone) : decoyPhoneMask(deps.config.jwtSecret, input.nationalCode);
   return { recoveryToken: token, phone, resendAfter: resendAfterSeconds };
 }
 
@@ -167,6 +147,4 @@ export async function completeRecovery(
     await repo.updateUser(tx, userId, { passwordHash }, t);
     await repo.revokeUserSessions(tx, userId, 'password-reset', t);
   });
-  // The owner proved the phone: earlier failed guesses no longer count against the account.
-  await resetLimit(deps.limiter, identityLimits.loginFailAccount, `user:${userId}`);
 }

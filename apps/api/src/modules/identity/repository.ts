@@ -127,26 +127,6 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 
 const alive = (now: Date) => and(isNull(sessions.revokedDate), gt(sessions.expiresDate, now));
 
-const sessionFromAddress = preparedPer((db: Db) =>
-  db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, sql.placeholder('userId')),
-        eq(sessions.ipAddress, sql.placeholder('ipAddress')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_from_address'),
-);
-
-/** Whether the user ever had a session opened from this client address (a place the owner logs in from). */
-export async function hasSessionFromAddress(db: Db, userId: string, ipAddress: string): Promise<boolean> {
-  const [row] = await sessionFromAddress(db).execute({ userId, ipAddress });
-  return row !== undefined;
-}
-
 /** The session of an access token when it is neither revoked nor expired. */
 export async function findLiveSession(
   db: Db,
@@ -386,6 +366,43 @@ export async function countCodeAttempt(
   return row;
 }
 
+/**
+ * The account's recovery code texted last and not yet used (the newest text the phone holds), from a
+ * challenge made after `since`: a recovery start that may not text again reuses it.
+ */
+export async function latestRecoveryCode(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<Pick<ChallengeRow, 'id' | 'codeHash'> | undefined> {
+  const [row] = await db
+    .select({ id: challenges.id, codeHash: challenges.codeHash })
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.userId, userId),
+        eq(challenges.purpose, 'recovery'),
+        isNull(challenges.scope),
+        isNotNull(challenges.codeHash),
+        isNotNull(challenges.lastSentDate),
+        gt(challenges.createdDate, since),
+      ),
+    )
+    .orderBy(desc(challenges.lastSentDate))
+    .limit(1);
+  return row;
+}
+
+/** Uses up a texted code for every challenge that reuses it; false when it was used or replaced. */
+export async function retireCode(db: Db, challengeId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(challenges)
+    .set({ codeHash: null, codeExpiresDate: null })
+    .where(and(eq(challenges.id, challengeId), eq(challenges.codeHash, codeHash)))
+    .returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
 /** Uses up the pending code (single use): only one caller can win for a given code hash. */
 export async function markCodeVerified(
   db: Db,
@@ -422,6 +439,7 @@ export async function storeResentCode(
     channel: ChallengeRow['channel'];
     destination: string | null;
     expiresDate?: Date;
+    scope?: string | null;
   },
   now: Date,
   resendBefore: Date,

@@ -7,6 +7,7 @@ export const notificationTypes = [
   'phone.changed',
   'email.changed',
   'two-fa.changed',
+  'login.failures',
   'invitation.received',
   'invitation.answered',
   'invitation.withdrawn',
@@ -97,6 +98,23 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
     ar: {
       title: () => 'تم تغيير بريدك الإلكتروني',
       body: (p) => `أصبح البريد الإلكتروني المُوثَّق لحسابك ${p.email ?? ''}.`,
+    },
+  },
+  'login.failures': {
+    fa: {
+      title: () => 'رمزهای نادرست پرشمار برای حساب شما',
+      body: () =>
+        'کسی رمزهای نادرست بسیاری را برای ورود به حساب شما آزموده است. بی کدی که به تلفن شما فرستاده می‌شود کسی وارد نمی‌شود؛ آن را به هیچ‌کس ندهید. اگر خودتان نبودید، رمز عبور خود را تغییر دهید. تا این وضع ادامه دارد، اگر پس از ورود کدی نرسید، رمز را دوباره با دقت بنویسید.',
+    },
+    en: {
+      title: () => 'Many wrong passwords on your account',
+      body: () =>
+        'Someone has tried many wrong passwords on your account. Nobody gets in without the code sent to your phone: never share it. If this was not you, change your password. While this goes on, if no code arrives after you log in, type your password again carefully.',
+    },
+    ar: {
+      title: () => 'كلمات مرور خاطئة كثيرة على حسابك',
+      body: () =>
+        'جرّب أحدهم كلمات مرور خاطئة كثيرة لحسابك. لا يدخل أحد دون الرمز المرسل إلى هاتفك، فلا تشاركه مع أحد. إن لم تكن أنت، فغيّر كلمة المرور. وما دام هذا مستمرًا، إن لم يصلك رمز بعد تسجيل الدخول، فاكتب كلمة المرور مرة أخرى بعناية.',
     },
   },
   'two-fa.changed': {
