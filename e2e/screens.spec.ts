@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, bearer, logInContext, registerAccount } from './support';
+import { type Account, bearer, codeFor, logInContext, nationalCode, phone, registerAccount } from './support';
 
 // Every screen names itself in the document title, and the signed-in frame (bell with an unread count,
 // the switchers with nothing chosen) passes an accessibility scan in both colour modes.
@@ -99,3 +99,52 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('no label of the sign-up form is cut on a desktop, in fa, en and ar', async ({ browser, request }) => {
+  // Three sign-ups up to their last step.
+  test.setTimeout(240_000);
+  for (const locale of ['fa', 'en', 'ar'] as const) {
+    // A context each: a sign-up under way is resumed from the browser's storage.
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const number = phone();
+    await page.goto(`/${locale}/signup`);
+    await page.locator('input[name="phone"]').fill(number);
+    await page.locator('input[name="nationalCode"]').fill(nationalCode());
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('code-form')).toBeVisible();
+    await page.getByTestId('code-input').fill(await codeFor(request, number));
+    await page.locator('button[type="submit"]').click();
+    const form = page.getByTestId('signup-password-form');
+    await expect(form).toBeVisible();
+    const cut = await form
+      .locator('.pl-field__label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+      );
+    expect(cut, locale).toEqual([]);
+    await page.close();
+  }
+});
+
+test('a long mixed-language workspace name wraps whole on a phone-sized screen', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const owner = await registerAccount(request);
+  const name = 'شرکت بازرگانی آریا Trading Co. 2024';
+  await post(request, '/v1/workspaces/', owner, { workspaceName: `aria-${Date.now().toString(36)}`, name });
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  await logInContext(context, baseURL ?? '', owner);
+  const page = await context.newPage();
+  for (const locale of ['fa', 'en'] as const) {
+    await page.goto(`/${locale}`);
+    const title = page.getByTestId('workspace-card').locator('h3');
+    await expect(title).toHaveText(name);
+    const fits = await title.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1,
+    );
+    expect(fits, locale).toBe(true);
+  }
+  await context.close();
+});

@@ -7,7 +7,6 @@ import { clearSession } from '../lib/session';
 import { getAppId, getSavedLanguage, getStoredUser, getWorkspaceId, hasAuthCookies } from '../lib/storage';
 import { useDismissToastsOnNavigation } from '../lib/use-step-toasts';
 import { appConfig } from './app-config';
-import { DocumentMeta } from './document-meta';
 import { currentLocale, i18n } from './i18n';
 import { useLanguageReady, useLanguageState } from './language-state';
 import { LoadingOverlay } from './loading-overlay';
@@ -91,7 +90,6 @@ function LocalePages({ locale, skipsGuard }: { locale: Locale; skipsGuard: Guard
   if (!ready) return <LoadingOverlay />;
   return (
     <RouteGuard skipsGuard={skipsGuard}>
-      <DocumentMeta />
       <Outlet />
     </RouteGuard>
   );
