@@ -3,7 +3,6 @@ import { I18nextProvider } from 'react-i18next';
 import { afterFirstScreen } from '../features/pwa/setup';
 import { onToastsWanted, toastsWanted } from '../lib/notify';
 import { ColorModeProvider } from './color-mode';
-import { DocumentMeta } from './document-meta';
 import { i18n } from './i18n';
 import { lazyThemed } from './lazy-themed';
 
@@ -32,7 +31,6 @@ export function App({
   return (
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider>
-        <DocumentMeta />
         {router}
         {withPwaPrompts && (
           <Suspense fallback={null}>

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { stripLocale } from '../lib/locale-path';
 import { appConfig } from './app-config';
 import { i18n } from './i18n';
 import { useLanguageState } from './language-state';
+import { pageTitleKey } from './page-titles';
 
 function setMeta(name: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -13,13 +16,23 @@ function setMeta(name: string, content: string): void {
   element.content = content;
 }
 
-/** Keeps the title ("title | slogan") and the description, keywords and application-name meta tags in the active language. */
+/** A page's document title: its own name, then the product's ("Members | Workspace Manager"). */
+export function documentTitle(pageTitle: string, appTitle: string): string {
+  return `${pageTitle}${appConfig.titleSeparator}${appTitle}`;
+}
+
+/** Keeps the page's own title and the description, keywords and application-name meta tags in the active language. */
 export function DocumentMeta() {
   const { language, loaded } = useLanguageState();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!language || !loaded) return;
     const t = (key: string) => i18n.t(key);
-    document.title = `${t(appConfig.title)}${appConfig.titleSeparator}${t(appConfig.slogan)}`;
+    document.title = documentTitle(t(pageTitleKey(stripLocale(pathname))), t(appConfig.title));
+  }, [language, loaded, pathname]);
+  useEffect(() => {
+    if (!language || !loaded) return;
+    const t = (key: string) => i18n.t(key);
     setMeta('description', t(appConfig.description));
     setMeta('keywords', t(appConfig.keywords));
     setMeta('application-name', t(appConfig.name));

@@ -1,6 +1,7 @@
 import { type ComponentType, isValidElement, Suspense } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { StatusPageKind } from '../features/status-pages/status-kinds';
+import { DocumentMeta } from './document-meta';
 import { lazyPage, preloadPage } from './lazy-page';
 import { LoadingOverlay } from './loading-overlay';
 import { LocaleLayout, LocaleRedirect, type RouteHandle } from './locale-layout';
@@ -276,6 +277,8 @@ export function AppRoutes() {
   const page = useRoutes(routes);
   return (
     <RouteErrorBoundary pathname={location.pathname}>
+      {/* Outside the boundary: the title is the page's while its files still load. */}
+      <DocumentMeta />
       <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>
     </RouteErrorBoundary>
   );

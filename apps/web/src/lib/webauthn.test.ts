@@ -58,6 +58,22 @@ describe('passkeys in the browser', () => {
     browser.startAuthentication.mockRejectedValueOnce(domError('AbortError', 'ERROR_CEREMONY_ABORTED'));
     expect(await reasonOf(authenticateWithPasskey(options))).toBe('cancelled');
     browser.startAuthentication.mockRejectedValueOnce(domError('SecurityError', 'ERROR_INVALID_RP_ID'));
+    expect(await reasonOf(authenticateWithPasskey(options))).toBe('wrong-address');
+    browser.startAuthentication.mockRejectedValueOnce(domError('UnknownError'));
     expect(await reasonOf(authenticateWithPasskey(options))).toBe('failed');
+  });
+
+  it("at another address than the passkeys' domain, names that domain and never prompts", async () => {
+    withWebAuthn();
+    // jsdom's page is at localhost.
+    const elsewhere = createPasskey({ ...options, rp: { id: 'app.example.com', name: 'App' } });
+    await expect(elsewhere).rejects.toMatchObject({ reason: 'wrong-address', address: 'app.example.com' });
+    const signIn = authenticateWithPasskey({ ...options, rpId: 'app.example.com' });
+    await expect(signIn).rejects.toMatchObject({ reason: 'wrong-address', address: 'app.example.com' });
+    expect(browser.startRegistration).not.toHaveBeenCalled();
+    expect(browser.startAuthentication).not.toHaveBeenCalled();
+
+    browser.startAuthentication.mockResolvedValueOnce({ id: 'cred' });
+    expect(await authenticateWithPasskey({ ...options, rpId: 'localhost' })).toEqual({ id: 'cred' });
   });
 });

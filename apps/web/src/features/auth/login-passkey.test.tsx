@@ -92,6 +92,18 @@ describe('a passkey at the login code step', () => {
     expect(screen.getByTestId('code-input')).toBeTruthy();
   });
 
+  it('names the address the passkeys belong to when this page is open at another one', async () => {
+    challenge(1);
+    fakeServer({ [identityPaths.loginPasskeyOptions]: () => ({ body: envelope(200, options) }) });
+    await renderAt('/fa/login/verify');
+    webauthn.authenticate.mockRejectedValueOnce(new PasskeyError('wrong-address', 'app.example.com'));
+    await userEvent.click(await screen.findByRole('button', { name: 'استفاده از کلید عبور' }));
+    const said = await screen.findByText(/کلیدهای عبور فقط در نشانی/);
+    expect(said.textContent).toContain('\u2068app.example.com\u2069');
+    expect(said.textContent).toContain(`\u2068${window.location.host}\u2069`);
+    expect(screen.getByTestId('code-input')).toBeTruthy();
+  });
+
   it('starts again from login when the challenge is dead (660)', async () => {
     challenge(1);
     fakeServer({ [identityPaths.loginPasskeyOptions]: () => ({ body: envelope(660) }) });

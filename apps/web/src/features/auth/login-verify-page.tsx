@@ -100,7 +100,11 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
       const response = await authenticateWithPasskey(options);
       completeLogin(await verifyLoginPasskey(challenge.token, response, { onError: restart }));
     } catch (error) {
-      if (error instanceof PasskeyError)
+      if (error instanceof PasskeyError && error.reason === 'wrong-address')
+        setPasskeyError(
+          t('verify.passkeyErrors.wrongAddress', { address: error.address, here: window.location.host }),
+        );
+      else if (error instanceof PasskeyError)
         setPasskeyError(
           t(
             error.reason === 'unsupported' || error.reason === 'cancelled'

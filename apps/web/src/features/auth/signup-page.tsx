@@ -220,7 +220,8 @@ function PasswordStep({
 
   const text = (name: 'username' | 'firstName' | 'lastName', autoComplete: string, ltr = false) => (
     <PlainTextField
-      {...form.field(name, name === 'username' ? t('fields.usernameHint') : undefined)}
+      // The names are optional; said under them, a label with "(optional)" did not fit half a row.
+      {...form.field(name, name === 'username' ? t('fields.usernameHint') : t('fields.optional'))}
       label={t(`fields.${name}`)}
       autoComplete={autoComplete}
       {...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {})}

@@ -68,7 +68,7 @@ describe('/workspace/settings/audit', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'Audit log' });
     await choose('Action', 'Invitation sent');
     await waitFor(() => expect(lastParams(auditList)).toMatchObject({ action: 'invitation.sent', page: 1 }));
-    await choose('Who', 'Sara Karimi');
+    await choose('Who', 'Sara Karimi @sara');
     await waitFor(() => expect(lastParams(auditList)).toMatchObject({ actor: 'u-sara' }));
 
     const from = screen.getByRole('group', { name: 'From' });
@@ -91,6 +91,16 @@ describe('/workspace/settings/audit', { timeout: 30_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(lastParams(auditList)).toEqual({ page: 1, pageSize: 20 }));
+  });
+
+  it('tells apart two members of the same name by their usernames', async () => {
+    actAs(api, 'owner');
+    const namesake = { ...sara, id: 'u-sara-2', username: 'sara.k' };
+    api.on(membersList, page([member(sara, 'owner'), member(namesake)]));
+    await open();
+    await screen.findByRole('table', { name: 'Audit log' });
+    await choose('Who', 'Sara Karimi @sara.k');
+    await waitFor(() => expect(lastParams(auditList)).toMatchObject({ actor: 'u-sara-2' }));
   });
 
   it('is closed to a member without tenant_audit_read, and asks nothing of the server', async () => {

@@ -210,7 +210,18 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
             >
               {(members.data?.items ?? []).map((member) => (
                 <MenuItem key={member.id} value={member.user.id}>
-                  <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
+                  <span>
+                    <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
+                    {/* Two people may share a name; their usernames tell them apart. */}
+                    {member.user.username && personName({ ...member.user, username: null }) ? (
+                      <>
+                        {' '}
+                        <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                          <bdi dir="ltr">@{member.user.username}</bdi>
+                        </Typography>
+                      </>
+                    ) : null}
+                  </span>
                 </MenuItem>
               ))}
             </FilterSelect>

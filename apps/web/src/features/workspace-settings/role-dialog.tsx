@@ -71,6 +71,9 @@ function RoleForm({
   const [form, setForm] = useState<FormState>(() => fromRole(role));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState(false);
+  // A role that grants nothing is allowed, but saved only after a word and a second press.
+  const [grantsNothingSeen, setGrantsNothingSeen] = useState(false);
+  const grantsNothing = !form.superAccess && form.selected.size === 0;
   // An error is about what was entered: it goes as soon as its field changes.
   const clearError = (field: string) => setErrors((old) => (old[field] ? { ...old, [field]: '' } : old));
   const save = useAdminMutation(workspaceId, (body: FormState) =>
@@ -113,6 +116,10 @@ function RoleForm({
     }
     setErrors({});
     setConflict(false);
+    if (grantsNothing && !grantsNothingSeen) {
+      setGrantsNothingSeen(true);
+      return;
+    }
     try {
       await save.mutateAsync({ ...form, name: form.name.trim() });
     } catch (error) {
@@ -188,6 +195,11 @@ function RoleForm({
           </Stack>
           {form.superAccess ? <Alert severity="info">{t('roles.superAccessOn')}</Alert> : null}
           {errors.permissionIds ? <Alert severity="error">{errors.permissionIds}</Alert> : null}
+          {grantsNothing && grantsNothingSeen ? (
+            <Alert severity="warning" role="alert" data-testid="role-grants-nothing">
+              {t('roles.grantsNothing')}
+            </Alert>
+          ) : null}
           <PermissionMatrix
             softwares={softwares}
             permissions={permissions}

@@ -1,7 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { workspacePaths } from '@wsm/contracts';
+import { type Locale, workspacePaths } from '@wsm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../../public/assets/locales/ar/workspace-admin.json';
+import en from '../../../public/assets/locales/en/workspace-admin.json';
+import fa from '../../../public/assets/locales/fa/workspace-admin.json';
 import { isolated } from '../../test/bidi';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { groupPermissions } from './permission-matrix';
@@ -28,7 +31,7 @@ beforeEach(() => {
   api.on(`GET ${workspacePaths.role(workspaceId, editor.id)}`, editor);
 });
 
-const open = (locale: 'fa' | 'en' = 'en') =>
+const open = (locale: Locale = 'en') =>
   renderScreen(<RolesPage />, {
     path: `/${locale}/workspace/settings/roles`,
     pattern: '/:locale/workspace/settings/roles',
@@ -178,6 +181,28 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/Role name/), 's');
     await waitFor(() => expect(within(dialog).queryByText('Another role already has this name.')).toBeNull());
   });
+
+  for (const [locale, texts] of [
+    ['en', en],
+    ['fa', fa],
+    ['ar', ar],
+  ] as const) {
+    it(`a role with no permission is saved only after a word and a second press (${locale})`, async () => {
+      actAs(api, 'owner');
+      api.on(`POST ${roleWrite}`, role({ id: 'role-empty', name: 'Guests' }));
+      await open(locale);
+      await userEvent.click(await screen.findByRole('button', { name: texts.roles.new }));
+      const dialog = await screen.findByRole('dialog', { name: texts.roles.new });
+      await userEvent.type(within(dialog).getByLabelText(new RegExp(texts.roles.name)), 'Guests');
+      await userEvent.click(within(dialog).getByRole('button', { name: texts.roles.create }));
+      expect((await within(dialog).findByTestId('role-grants-nothing')).textContent).toBe(
+        texts.roles.grantsNothing,
+      );
+      expect(api.calls(`POST ${roleWrite}`)).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: texts.roles.create }));
+      expect(await api.sentOnce(`POST ${roleWrite}`)).toMatchObject({ name: 'Guests', permissionIds: [] });
+    });
+  }
 
   it('an empty name is said to be required, and the message goes as the name is typed', async () => {
     actAs(api, 'owner');

@@ -102,7 +102,9 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     }));
     await open('fa');
     const phone = await screen.findByRole('textbox', { name: 'تلفن' });
-    await userEvent.type(phone, '۰۲۱-۸۸۸۸۱۲۳۴');
+    await userEvent.type(phone, '۰۲1-۸۸۸۸۱۲34');
+    // Shown in Persian digits whichever were typed, sent with ASCII ones.
+    expect((phone as HTMLInputElement).value).toBe('۰۲۱-۸۸۸۸۱۲۳۴');
     const logo = new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('logo-input'), { target: { files: [logo] } });
     await waitFor(() => expect(api.calls('POST /v1/assets/workspace-profile-image/')).toHaveLength(1));
@@ -121,6 +123,10 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
       logoId: 'img-1',
     });
     expect(toasts.success).toHaveBeenCalledWith('اطلاعات فضای کاری ذخیره شد');
+    // The saved number comes back with ASCII digits and still shows in Persian ones.
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'تلفن' }) as HTMLInputElement).value).toBe('۰۲۱-۸۸۸۸۱۲۳۴'),
+    );
   });
 
   it("shows the server's field errors on their fields", async () => {

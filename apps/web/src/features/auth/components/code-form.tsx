@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
-import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
-import { formatCountdown } from '../../../lib/wait';
+import { countdownText } from '../../../lib/wait';
 import { retryAfterOf } from '../errors';
 import { startCountdown } from '../flow-state';
 import { loadAuthSchema, showRefusal } from '../form';
@@ -83,10 +82,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
         <div className="pl-resend">
           <p className="pl-body2 pl-muted pl-center" data-testid="resend-countdown">
             {countdown.seconds > 0
-              ? // A left-to-right isolate keeps mm:ss in order inside Persian text.
-                t('code.resendIn', {
-                  time: `\u2066${displayDigits(formatCountdown(countdown.seconds), locale)}\u2069`,
-                })
+              ? t('code.resendIn', { time: countdownText(countdown.seconds, locale) })
               : t('code.noCode')}
           </p>
           <button

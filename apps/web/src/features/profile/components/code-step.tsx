@@ -3,8 +3,9 @@ import Stack from '@mui/material/Stack';
 import { toAsciiDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/locale-navigation';
 import { useCountdown } from '../../../lib/use-countdown';
-import { retryAfterOf } from '../../../lib/wait';
+import { countdownText, retryAfterOf } from '../../../lib/wait';
 import { DigitsField } from '../../auth/components/digits-field';
 import { RetryWaitNote, useRetryWait } from '../../auth/components/retry-wait';
 
@@ -35,6 +36,7 @@ export function CodeStep({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('profile');
+  const locale = useLocale();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const countdown = useCountdown(timerName);
@@ -96,7 +98,9 @@ export function CodeStep({
         </Button>
         {onResend ? (
           <Button onClick={() => void resend()} disabled={countdown.seconds > 0} loading={resending}>
-            {countdown.seconds > 0 ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.resend')}
+            {countdown.seconds > 0
+              ? t('code.resendIn', { time: countdownText(countdown.seconds, locale) })
+              : t('code.resend')}
           </Button>
         ) : null}
         {onCancel ? <Button onClick={onCancel}>{t('actions.cancel')}</Button> : null}

@@ -39,6 +39,7 @@ function addFailureKey(error: unknown): string | null {
       unsupported: 'passkeys.errors.unsupported',
       cancelled: 'passkeys.errors.cancelled',
       'already-registered': 'passkeys.errors.alreadyRegistered',
+      'wrong-address': 'passkeys.errors.wrongAddress',
       failed: 'passkeys.errors.failed',
     }[error.reason];
   if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
@@ -97,7 +98,9 @@ export function PasskeysCard() {
       await refresh();
     } catch (error) {
       const key = addFailureKey(error);
-      if (key) setAddError(t(key));
+      const where =
+        error instanceof PasskeyError ? { address: error.address, here: window.location.host } : {};
+      if (key) setAddError(t(key, where));
     }
     return undefined;
   };

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
+import { countdownText } from '../../../lib/wait';
 import { PasswordStrength, preloadPasswordStrength } from '../../auth/components/password-strength';
 import { profileApi, profileKeys, useEmail, usePhone, useSecurityMutation, useUsername } from '../api';
 import { type FieldErrors, serverFieldErrors, validate } from '../form-errors';
@@ -117,7 +118,7 @@ export function PasswordCard() {
             sx={{ mt: { sm: 1 } }}
           >
             {countdown.seconds > 0
-              ? t('code.resendIn', { seconds: countdown.seconds })
+              ? t('code.resendIn', { time: countdownText(countdown.seconds, locale) })
               : codeSent
                 ? t('code.resend')
                 : t('password.sendCode')}

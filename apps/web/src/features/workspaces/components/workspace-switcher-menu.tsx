@@ -69,7 +69,11 @@ export function WorkspaceMenu({ id, anchor, onClose }: MenuProps) {
           <Badge
             badgeContent={toLocaleDigits(String(pending), locale)}
             color="error"
-            sx={{ ml: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            // error.dark: white digits on the dark scheme's error red are too faint to read.
+            sx={{
+              ml: 2,
+              '& .MuiBadge-badge': { position: 'static', transform: 'none', bgcolor: 'error.dark' },
+            }}
           />
         ) : null}
       </SwitcherLink>

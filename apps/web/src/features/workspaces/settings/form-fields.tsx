@@ -4,6 +4,7 @@ import { type SocialNetworks, socialNetworksInputSchema } from '@wsm/contracts';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DigitsField } from '../../auth/components/digits-field';
 
 // The fields the workspace profile form and the application form share: a text field bound to the
 // form, and the social network handles (flat in the forms, nested as socialNetworks on save).
@@ -13,6 +14,11 @@ export interface TextFieldOptions {
   hint?: string;
   /** Handles, addresses and versions read left to right in every language, typed as they are. */
   ltr?: boolean;
+  /**
+   * A number people type (phone, fax): digits with an optional +, spaces and dashes, shown in the
+   * locale's digits whichever were typed, kept with ASCII digits.
+   */
+  digits?: boolean;
   maxLength?: number;
   /** Several lines, at least this many. */
   multilineRows?: number;
@@ -30,6 +36,7 @@ export function FormTextField<T extends FieldValues, TOut>({
   label,
   hint,
   ltr,
+  digits,
   multilineRows,
   type,
   disabled,
@@ -49,34 +56,57 @@ export function FormTextField<T extends FieldValues, TOut>({
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={typeof field.value === 'string' ? field.value : ''}
-          inputRef={field.ref}
-          onChange={(event) => {
-            field.onChange(event);
-            onValueChange?.(event.target.value);
-          }}
-          label={label}
-          type={type}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? hint}
-          multiline={multilineRows !== undefined}
-          minRows={multilineRows}
-          autoComplete={autoComplete}
-          autoFocus={autoFocus}
-          fullWidth
-          required={required}
-          slotProps={{
-            htmlInput: {
-              ...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {}),
-              maxLength,
-            },
-          }}
-        />
-      )}
+      render={({ field, fieldState }) =>
+        digits ? (
+          <DigitsField
+            name={field.name}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onValueChange={(value) => {
+              field.onChange(value);
+              onValueChange?.(value);
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            maxDigits={20}
+            extraCharacters="+ -"
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            label={label}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? hint}
+            autoComplete={autoComplete}
+            fullWidth
+            required={required}
+          />
+        ) : (
+          <TextField
+            {...field}
+            value={typeof field.value === 'string' ? field.value : ''}
+            inputRef={field.ref}
+            onChange={(event) => {
+              field.onChange(event);
+              onValueChange?.(event.target.value);
+            }}
+            label={label}
+            type={type}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? hint}
+            multiline={multilineRows !== undefined}
+            minRows={multilineRows}
+            autoComplete={autoComplete}
+            autoFocus={autoFocus}
+            fullWidth
+            required={required}
+            slotProps={{
+              htmlInput: {
+                ...(ltr ? { dir: 'ltr', spellCheck: false, autoCapitalize: 'none' } : {}),
+                maxLength,
+              },
+            }}
+          />
+        )
+      }
     />
   );
 }

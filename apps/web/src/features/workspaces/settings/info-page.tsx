@@ -146,8 +146,8 @@ function InfoFormView({
       >
         {text('email', { ltr: true, type: 'email', autoComplete: 'email' })}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-          {text('phone', { ltr: true, type: 'tel', autoComplete: 'tel' })}
-          {text('fax', { ltr: true, type: 'tel' })}
+          {text('phone', { digits: true, autoComplete: 'tel' })}
+          {text('fax', { digits: true })}
         </Stack>
         {text('website', { ltr: true, type: 'url', hint: t('info.websiteHint'), autoComplete: 'url' })}
       </SectionCard>
