@@ -18,10 +18,18 @@ export function setNavigationBridge(navigate: NavigateFn | undefined): void {
 }
 
 let navigationStartedAt: number | undefined;
+const navigationListeners = new Set<() => void>();
 
 /** Called by the router when the location changes, before the next page is drawn (its files may take a while). */
 export function markNavigationStart(): void {
   navigationStartedAt = Date.now();
+  for (const listener of navigationListeners) listener();
+}
+
+/** Subscribes to the router's location changes (for state outside the router); returns the unsubscribe. */
+export function onNavigation(listener: () => void): () => void {
+  navigationListeners.add(listener);
+  return () => navigationListeners.delete(listener);
 }
 
 /** When the latest navigation began, if the router said so (src/app/browser-router.tsx). */

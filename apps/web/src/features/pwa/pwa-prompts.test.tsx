@@ -9,6 +9,7 @@ import fa from '../../../public/assets/locales/fa/pwa.json';
 import { ColorModeProvider } from '../../app/color-mode';
 import { apiClient } from '../../lib/api-client';
 import { type HttpAdapter, HttpError } from '../../lib/http';
+import { markNavigationStart } from '../../lib/navigation';
 import { localKeys, setAccessExpiry } from '../../lib/storage';
 import { createFeatureI18n } from '../../test/feature-i18n';
 import { initAppI18n } from '../../test/i18n';
@@ -78,9 +79,28 @@ afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
 
+/** What a login leaves: the token cookies (the access token not yet due for renewal). */
+function signedIn() {
+  Cookies.set('accessToken', 'a', { path: '/' });
+  Cookies.set('refreshToken', 'r', { path: '/' });
+  setAccessExpiry(Date.now() + 3600_000);
+}
+
 describe('the install prompt', () => {
+  it('waits on iOS until the person has logged in: the sheet would cover the login', async () => {
+    setUserAgent(userAgents.iphone);
+    await renderPrompts('en');
+    await settle();
+    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    // The login stores its tokens and moves on to the first signed-in page.
+    signedIn();
+    act(() => markNavigationStart());
+    expect(await screen.findByRole('dialog', { name: 'Install the app' })).toBeTruthy();
+  });
+
   it('shows iOS the steps, and once closed never again', async () => {
     setUserAgent(userAgents.iphone);
+    signedIn();
     const first = await renderPrompts('en');
     expect((await screen.findByRole('dialog', { name: 'Install the app' })).textContent).toContain(
       'Add to Home Screen',
@@ -95,6 +115,7 @@ describe('the install prompt', () => {
 
   it('on Android waits for beforeinstallprompt and hands it the install', async () => {
     setUserAgent(userAgents.android);
+    signedIn();
     await renderPrompts('fa');
     expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
     const prompt = vi.fn().mockResolvedValue(undefined);

@@ -1,6 +1,8 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { appConfig } from '../../app/app-config';
 import { lazyThemed } from '../../app/lazy-themed';
+import { onNavigation } from '../../lib/navigation';
+import { hasAuthCookies } from '../../lib/storage';
 import { detectPlatform, isStandalone, markInstallSuggested, shouldOfferInstall } from './install-policy';
 import { activateAndReload, clearCaches, onWaitingWorker, waitingWorker } from './sw-registration';
 import { acceptUpdate, decideUpdate, declineUpdate, readUpdateState, recordVersion } from './update-policy';
@@ -116,6 +118,9 @@ function useInstallPrompt() {
 export function PwaPrompts({ reload }: { reload?: () => void }) {
   const update = useUpdatePrompt(reload);
   const install = useInstallPrompt();
+  // Offered once signed in: on a first visit iOS's sheet covered the login's button. Read again at
+  // each navigation, which a login ends with.
+  const signedIn = useSyncExternalStore(onNavigation, hasAuthCookies, () => false);
   // Once shown, the dialog stays mounted so it can play its closing transition.
   const [updateShown, setUpdateShown] = useState(false);
   if (update.open && !updateShown) setUpdateShown(true);
@@ -123,7 +128,7 @@ export function PwaPrompts({ reload }: { reload?: () => void }) {
   return (
     <Suspense fallback={null}>
       {updateShown && <UpdateDialog open={update.open} onYes={update.onYes} onNo={update.onNo} />}
-      {install.offer && platform !== 'other' && !update.open && (
+      {install.offer && signedIn && platform !== 'other' && !update.open && (
         <InstallPrompt platform={platform} onInstall={install.install} onClose={install.close} />
       )}
     </Suspense>
