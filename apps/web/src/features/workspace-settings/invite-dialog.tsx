@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -115,21 +116,17 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
             </ToggleButtonGroup>
           </FormControl>
           {recorded ? (
-            <Alert
-              severity="success"
-              role="status"
-              action={
-                recorded.kind === 'phone' ? undefined : (
-                  <Button color="inherit" size="small" onClick={() => chooseKind('phone')}>
-                    {t('invite.switchToPhone')}
-                  </Button>
-                )
-              }
-              sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ms: 'auto', me: 0, ps: 1 } }}
-            >
+            <Alert severity="success" role="status">
               {t(`invite.recorded.${recorded.kind}`, {
                 value: shownInviteeValue(recorded.kind, recorded.value, locale),
               })}
+              {recorded.kind === 'phone' ? null : (
+                <Box sx={{ mt: 1 }}>
+                  <Button variant="outlined" color="inherit" size="small" onClick={() => chooseKind('phone')}>
+                    {t('invite.switchToPhone')}
+                  </Button>
+                </Box>
+              )}
             </Alert>
           ) : null}
           <TextField
