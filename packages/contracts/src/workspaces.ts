@@ -253,6 +253,12 @@ export const invitationSchema = z.object({
       username: z.string().nullable(),
       phone: z.string().nullable().describe('masked'),
       nationalCode: z.string().nullable().describe('masked'),
+      typed: z
+        .object({ kind: z.enum(['phone', 'nationalCode', 'username']), value: z.string() })
+        .nullable()
+        .describe(
+          'what the inviter typed, in full: only in answers to the member who sent the invitation (it tells them nothing new); null for anyone else',
+        ),
     })
     .describe(
       'who was invited: until the invitation is accepted, only what the inviter typed (phone and national code masked), so the answer never tells whether an account exists; the account once accepted',

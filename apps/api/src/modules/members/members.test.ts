@@ -151,11 +151,16 @@ describe('invitations', () => {
 
     const again = await answerInvitation(invitee, sent.body.data.id, true);
     expect(again.status).toBe(404);
+    // Inviting a member is answered like any invitation (a 261 would tell who is a member); the member
+    // is offered nothing.
     const reinvite = await call('POST', `${base}/invitations/`, token, {
       workspaceId: ws.id,
       username: invitee.username,
     });
-    expect(reinvite.body.statusCode).toBe(261);
+    expect(reinvite.body.statusCode).toBe(200);
+    expect(
+      (await call<Invitation[]>('GET', `${base}/invitations/`, invitee.tokens.accessToken)).body.data,
+    ).toEqual([]);
   });
 
   it('invite by national code → decline: no membership, the directory forgets the invitee', async () => {
@@ -234,6 +239,7 @@ describe('invitations', () => {
       username: null,
       phone: maskedPhone(invitee.phone),
       nationalCode: null,
+      typed: { kind: 'phone', value: invitee.phone },
     });
     // Nothing queued, and so nothing sent.
     const queued = api.deps.database.db
@@ -265,7 +271,11 @@ describe('invitations', () => {
     ];
     expect(shape(byCode[0]!)).toEqual({
       ...shape(byCode[1]!),
-      invitee: { ...shape(byCode[1]!).invitee, nationalCode: masked(registered.nationalCode) },
+      invitee: {
+        ...shape(byCode[1]!).invitee,
+        nationalCode: masked(registered.nationalCode),
+        typed: { kind: 'nationalCode', value: registered.nationalCode },
+      },
     });
     expect(shape(byCode[1]!)).toMatchObject({
       http: 200,
@@ -286,7 +296,11 @@ describe('invitations', () => {
     ];
     expect(shape(byName[0]!)).toEqual({
       ...shape(byName[1]!),
-      invitee: { ...shape(byName[1]!).invitee, username: registered.username },
+      invitee: {
+        ...shape(byName[1]!).invitee,
+        username: registered.username,
+        typed: { kind: 'username', value: registered.username },
+      },
     });
     expect(shape(byName[1]!).statusCode).toBe(200);
     // The second identifier of the registered person was not refused (that would tie the two together).

@@ -91,7 +91,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     `${base}/invitations/`,
     signedIn({
       summary:
-        'Invite by phone, national code or username (tenant_members_invitations_send; 261 when pending or a member)',
+        'Invite by phone, national code or username (tenant_members_invitations_send); the answer is the same for a member, an account and an unknown person; 261 only when an invitation to the same typed value is pending',
       body: sendInvitationRequestSchema,
       response: { 200: envelopeSchema(invitationSchema) },
     }),
@@ -145,7 +145,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (workspaceId === undefined)
         return ok(request, await members.listMyInvitations(db, request.user.id, request.locale));
       await requireMember(request, workspaceId, 'tenant_members_read');
-      return ok(request, await members.listSentInvitations(db, workspaceId, page, request.locale));
+      return ok(
+        request,
+        await members.listSentInvitations(db, workspaceId, page, request.locale, request.user.id),
+      );
     },
   );
 

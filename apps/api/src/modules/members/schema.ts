@@ -81,9 +81,10 @@ export const invitations = pgTable(
     uniqueIndex('workspace_invitations_pending_user_key')
       .on(t.workspaceId, t.inviteeUserId)
       .where(sql`${t.status} = 'pending' and ${t.inviteeUserId} is not null`),
+    // Duplicates are judged on what the inviter typed, never on the account behind it (docs/security.md).
     uniqueIndex('workspace_invitations_pending_phone_key')
       .on(t.workspaceId, t.inviteePhone)
-      .where(sql`${t.status} = 'pending' and ${t.inviteeUserId} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.inviteePhone} is not null`),
     uniqueIndex('workspace_invitations_pending_national_code_key')
       .on(t.workspaceId, t.inviteeNationalCode)
       .where(sql`${t.status} = 'pending' and ${t.inviteeNationalCode} is not null`),

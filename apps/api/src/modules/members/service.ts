@@ -49,7 +49,12 @@ function toMember(row: repo.MemberItemRow, locale: Locale): Member {
   };
 }
 
-function toInvitation(row: repo.InvitationListRow, locale: Locale, t: Date = now()): Invitation {
+function toInvitation(
+  row: repo.InvitationListRow,
+  locale: Locale,
+  viewerId: string | null,
+  t: Date = now(),
+): Invitation {
   const { invitation } = row;
   const status =
     invitation.status === 'pending' && invitation.expiresDate <= t ? 'expired' : invitation.status;
@@ -64,16 +69,18 @@ function toInvitation(row: repo.InvitationListRow, locale: Locale, t: Date = now
     createdDate: invitation.createdDate.toISOString(),
     expiresDate: invitation.expiresDate.toISOString(),
     status: namedStatus(status, locale),
-    invitee: inviteeView(row),
+    invitee: inviteeView(row, viewerId),
   };
 }
 
 /**
  * Who was invited, as the workspace may see it: the account once it accepted; before, only what the
  * inviter typed, the same for a registered and an unknown person (names would tell who is registered).
+ * The member who sent it also gets what they typed in full: it tells them nothing they did not know.
  */
-function inviteeView(row: repo.InvitationListRow): Invitation['invitee'] {
+function inviteeView(row: repo.InvitationListRow, viewerId: string | null): Invitation['invitee'] {
   const { invitation, invitee } = row;
+  const typed = typedValue(invitation);
   const accepted = invitation.status === 'accepted' && invitee !== null;
   return {
     userId: accepted ? invitee.id : null,
@@ -82,7 +89,15 @@ function inviteeView(row: repo.InvitationListRow): Invitation['invitee'] {
     username: accepted ? invitee.username : invitation.inviteeUsername,
     phone: invitation.inviteePhone ? maskPhone(invitation.inviteePhone) : null,
     nationalCode: invitation.inviteeNationalCode ? maskNationalCode(invitation.inviteeNationalCode) : null,
+    typed: viewerId !== null && invitation.invitedBy === viewerId ? typed : null,
   };
+}
+
+function typedValue(inv: InvitationRow): NonNullable<Invitation['invitee']['typed']> | null {
+  if (inv.inviteeNationalCode !== null) return { kind: 'nationalCode', value: inv.inviteeNationalCode };
+  if (inv.inviteeUsername !== null) return { kind: 'username', value: inv.inviteeUsername };
+  if (inv.inviteePhone !== null) return { kind: 'phone', value: inv.inviteePhone };
+  return null;
 }
 
 /**
@@ -307,17 +322,34 @@ export async function sweepExpiredInvitations(db: Db, workspaceId: string): Prom
   });
 }
 
-async function invitationView(db: Db, id: string, locale: Locale): Promise<Invitation> {
+async function invitationView(db: Db, id: string, locale: Locale, viewerId: string): Promise<Invitation> {
   const row = found(await repo.findInvitation(db, id));
-  return toInvitation(row, locale);
+  return toInvitation(row, locale, viewerId);
 }
 
+/** The unique index a failed insert ran into, looking through Drizzle's wrapper (pg and PGlite alike). */
+function violatedIndex(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// One account holds at most one pending invitation of a workspace (the invitee answers one).
+const pendingForAccountIndex = 'workspace_invitations_pending_user_key';
+
 /**
- * Invites a person by phone, national code or username with a role the caller may grant. What no account
- * holds yet waits for the account that gets it (a phone also gets an SMS in the inviter's language, sent
- * once the invitation is committed); the answer is the same either way, so inviting does not tell who is
- * registered. 261 when the person is already a member, or when an invitation to the same phone, national
- * code or username (or, by phone, to the same account) is pending.
+ * Invites a person by phone, national code or username with a role the caller may grant. The answer is
+ * the same whether the value belongs to nobody, to an account, to a member, or to an account already
+ * invited under another identifier (docs/security.md, "Invitations reveal nothing"): only an invitation
+ * pending for the very value typed, of the same kind, is refused (261). The invitation goes to the
+ * account that holds the value when that account could accept it (not a member, no other pending
+ * invitation here); otherwise it waits, like one to a value nobody holds, and expires after 7 days.
+ * A phone nobody holds gets an SMS in the inviter's language, sent once the invitation is committed.
  */
 export async function sendInvitation(
   deps: AppDeps,
@@ -339,29 +371,26 @@ export async function sendInvitation(
         ? { nationalCode: input.nationalCode }
         : { username: input.username! };
   const byPhone = 'phone' in typed;
+  // Every phone counts against the text limits, texted or not: a limit reached only by phones without an
+  // account would tell which have one.
+  if (byPhone) {
+    await limit(deps, 'inviteSmsPerPhone', input.phone!);
+    await limit(deps, 'inviteSmsPerWorkspace', access.workspaceId);
+  }
   const account = await repo.findAccount(db, typed);
-  if (account && (await repo.findMembershipOf(db, access.workspaceId, account.id)))
-    throw new AppError(StatusCode.duplicate);
-  // By national code or username, an account that already has a pending invitation of this workspace
-  // (sent under another of its identifiers) gets this one waiting, as an unknown person's would: a 261
-  // here would tell that the two identifiers are one registered person.
-  const inviteeUserId =
-    account && (byPhone || !(await repo.hasPendingInvitation(db, access.workspaceId, account.id)))
-      ? account.id
-      : null;
-  const who: Who | null = byPhone ? (account ? { userId: account.id } : { phone: input.phone! }) : null;
-  const inviteeColumns = {
-    inviteeUserId,
+  const canAccept =
+    account !== undefined &&
+    !(await repo.findMembershipOf(db, access.workspaceId, account.id)) &&
+    !(await repo.hasPendingInvitation(db, access.workspaceId, account.id));
+  const textTo = byPhone && !account ? input.phone! : null;
+  const typedColumns = {
     inviteePhone: input.phone ?? null,
     inviteeNationalCode: input.nationalCode ?? null,
     inviteeUsername: input.username ?? null,
   };
-  if (byPhone && !account) {
-    await limit(deps, 'inviteSmsPerPhone', input.phone!);
-    await limit(deps, 'inviteSmsPerWorkspace', access.workspaceId);
-  }
   const id = uuidv7();
   const t = now();
+  let inviteeUserId = canAccept ? account.id : null;
   let smsId: string | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -370,33 +399,53 @@ export async function sendInvitation(
         const entry = directoryEntryOf(inv);
         if (entry) await directory.forgetInvitee(tx, access.workspaceId, entry);
       }
-      await repo.insertInvitation(tx, {
-        id,
-        workspaceId: access.workspaceId,
-        roleId,
-        ...inviteeColumns,
-        token: randomBytes(24).toString('base64url'),
-        status: 'pending',
-        invitedBy: access.userId,
-        createdDate: t,
-        expiresDate: new Date(t.getTime() + invitationLifetimeDays * 86_400_000),
-      });
+      const insert = (db: Db, userId: string | null) =>
+        repo.insertInvitation(db, {
+          id,
+          workspaceId: access.workspaceId,
+          roleId,
+          inviteeUserId: userId,
+          ...typedColumns,
+          token: randomBytes(24).toString('base64url'),
+          status: 'pending',
+          invitedBy: access.userId,
+          createdDate: t,
+          expiresDate: new Date(t.getTime() + invitationLifetimeDays * 86_400_000),
+        });
+      try {
+        await tx.transaction((savepoint) => insert(savepoint, inviteeUserId));
+      } catch (error) {
+        // Another invitation reached the account meanwhile: this one waits, as it would have a moment later.
+        if (inviteeUserId === null || violatedIndex(error) !== pendingForAccountIndex) throw error;
+        inviteeUserId = null;
+        await insert(tx, null);
+      }
+      // Only phone invitations have a directory entry before the answer (see directoryEntryOf).
+      const who: Who | null = !byPhone
+        ? null
+        : inviteeUserId !== null
+          ? { userId: inviteeUserId }
+          : textTo !== null
+            ? { phone: textTo }
+            : null;
       if (who) await directory.recordInvitee(tx, access.workspaceId, who);
       await recordAudit(tx, {
         workspaceId: access.workspaceId,
         actorUserId: access.userId,
         action: 'invitation.sent',
-        subject: { invitationId: id, roleId, ...typedInvitee(inviteeColumns) },
+        subject: { invitationId: id, roleId, ...typedInvitee({ inviteeUserId, ...typedColumns }) },
       });
       // The text goes out after the commit (sms-outbox.ts): never for an invitation that was rolled back.
-      if (byPhone && !account) {
+      if (textTo !== null) {
         const view = await repo.findInvitation(tx, id);
         const text = invitationText(context.locale, view!.workspace.name, deps.config.publicUrl);
-        smsId = await queueSms(tx, { to: input.phone!, text });
+        smsId = await queueSms(tx, { to: textTo, text });
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    // The same kind and value typed again while the first is pending: the inviter's own duplicate.
+    if (isUniqueViolation(error) && violatedIndex(error) !== pendingForAccountIndex)
+      throw new AppError(StatusCode.duplicate);
     throw error;
   }
   // Not awaited: the answer does not wait for the provider; a failure is retried by the outbox sender.
@@ -407,12 +456,12 @@ export async function sendInvitation(
       workspaceId: access.workspaceId,
       invitationId: id,
       inviteeUserId,
-      phone: byPhone && !account ? input.phone! : null,
+      phone: textTo,
       invitedBy: access.userId,
     },
     { db, log: context.log },
   );
-  return invitationView(db, id, context.locale);
+  return invitationView(db, id, context.locale, access.userId);
 }
 
 /** Withdraws a pending invitation of the workspace (404 when it has none pending by that id). */
@@ -474,7 +523,7 @@ export async function withdrawInvitationsOf(tx: Db, access: MemberAccess, who: W
 /** The caller's pending invitations, newest first. */
 export async function listMyInvitations(db: Db, userId: string, locale: Locale): Promise<Invitation[]> {
   const t = now();
-  return (await repo.listPendingFor(db, userId, t)).map((r) => toInvitation(r, locale, t));
+  return (await repo.listPendingFor(db, userId, t)).map((r) => toInvitation(r, locale, userId, t));
 }
 
 /** A page of the invitations a workspace has sent, newest first, searched by the invitee's name or username. */
@@ -483,11 +532,12 @@ export async function listSentInvitations(
   workspaceId: string,
   page: PageQuery,
   locale: Locale,
+  viewerId: string,
 ): Promise<{ items: Invitation[]; total: number; page: number; pageSize: number }> {
   await sweepExpiredInvitations(db, workspaceId);
   const { rows, total } = await repo.listSent(db, workspaceId, { ...pageSlice(page), search: page.search });
   return pageAnswer(
-    rows.map((r) => toInvitation(r, locale)),
+    rows.map((r) => toInvitation(r, locale, viewerId)),
     total,
     page,
   );
@@ -506,7 +556,7 @@ export async function getInvitation(
     if (access?.status !== 'active' || !holds(access, 'tenant_members_read'))
       throw new AppError(StatusCode.notFound);
   }
-  return toInvitation(row, locale);
+  return toInvitation(row, locale, userId);
 }
 
 /**

@@ -1,3 +1,6 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -8,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { StatusCode, sendInvitationRequestSchema } from '@wsm/contracts';
+import { type Locale, StatusCode, sendInvitationRequestSchema } from '@wsm/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
-import { notify } from '../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, useAdminMutation } from './api';
 import { DialogForm, DialogFormActions } from './components/dialog-form';
@@ -24,6 +27,11 @@ export type InviteeKind = (typeof inviteeKinds)[number];
 
 const numericKinds: ReadonlySet<InviteeKind> = new Set(['phone', 'nationalCode']);
 
+/** A value typed for an invitee as the page shows it: numbers in the locale's digits, usernames as typed. */
+export function shownInviteeValue(kind: InviteeKind, value: string, locale: Locale): string {
+  return numericKinds.has(kind) ? displayDigits(value, locale) : `@${value}`;
+}
+
 function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
   const { t } = useTranslation('workspace-admin');
   const locale = useLocale();
@@ -32,6 +40,9 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
   const [value, setValue] = useState('');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // What the last invitation was recorded for: the dialog says what happens next, without claiming a
+  // delivery it cannot know about (the answer is the same whether or not anyone holds the value).
+  const [recorded, setRecorded] = useState<{ kind: InviteeKind; value: string } | null>(null);
   const send = useAdminMutation(workspaceId, adminApi.sendInvitation);
   // An error is about what was typed: it goes as soon as its field changes.
   const clearError = (field: 'value' | 'role') =>
@@ -55,7 +66,7 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
       await send.mutateAsync(checked.data);
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === StatusCode.duplicate)
-        setErrors({ value: t('invite.duplicate') });
+        setErrors({ value: t(`invite.duplicate.${kind}`) });
       // A national code or username nobody holds yet is invited like any other (the invitation waits
       // for that person); a 404 now means the chosen role was deleted meanwhile.
       else if (error instanceof ApiError && error.statusCode === StatusCode.notFound)
@@ -66,8 +77,15 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
       }
       return;
     }
-    notify.success(t('invite.sent'));
-    onClose();
+    setRecorded({ kind, value: checked.data[kind] ?? value });
+    setValue('');
+  };
+
+  const chooseKind = (next: InviteeKind) => {
+    setKind(next);
+    setValue('');
+    setErrors({});
+    setRecorded(null);
   };
 
   return (
@@ -87,10 +105,7 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
               value={kind}
               aria-labelledby={`${id}-kind`}
               onChange={(_event, next: InviteeKind | null) => {
-                if (!next) return;
-                setKind(next);
-                setValue('');
-                setErrors({});
+                if (next) chooseKind(next);
               }}
             >
               {inviteeKinds.map((option) => (
@@ -100,6 +115,20 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
               ))}
             </ToggleButtonGroup>
           </FormControl>
+          {recorded ? (
+            <Alert severity="success" role="status">
+              {t(`invite.recorded.${recorded.kind}`, {
+                value: shownInviteeValue(recorded.kind, recorded.value, locale),
+              })}
+              {recorded.kind === 'phone' ? null : (
+                <Box sx={{ mt: 1 }}>
+                  <Button variant="outlined" color="inherit" size="small" onClick={() => chooseKind('phone')}>
+                    {t('invite.switchToPhone')}
+                  </Button>
+                </Box>
+              )}
+            </Alert>
+          ) : null}
           <TextField
             label={t(`invite.fields.${kind}`)}
             value={value}
@@ -132,7 +161,12 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
           />
         </Stack>
       </DialogContent>
-      <DialogFormActions pending={send.isPending} submitLabel={t('invite.send')} onCancel={onClose} />
+      <DialogFormActions
+        pending={send.isPending}
+        submitLabel={t('invite.send')}
+        cancelLabel={recorded ? t('invite.close') : undefined}
+        onCancel={onClose}
+      />
     </DialogForm>
   );
 }

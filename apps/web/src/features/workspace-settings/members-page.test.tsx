@@ -124,7 +124,67 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
       roleId: 'role-viewer',
       phone: '09121234567',
     });
-    expect(toasts.success).toHaveBeenCalledWith('دعوت‌نامه فرستاده شد.');
+    // Said in the dialog, without claiming who got it; no toast repeats it.
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('دعوت‌نامه برای');
+    expect(status.textContent).toContain('۰۹۱۲۱۲۳۴۵۶۷');
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'بستن' })).toBeTruthy();
+  });
+
+  it('after a username invitation says what happens next and switches to the mobile tab in one click', async () => {
+    actAs(api, 'owner');
+    api.on(sendInvitation, sent);
+    const dialog = await openInvite('en');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Username' }));
+    await userEvent.type(within(dialog).getByLabelText(/Username/, { selector: 'input' }), 'No.Body');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toMatch(
+      /^Invitation recorded for .*@no\.body.*\. If an account that is not a member yet has this username, its owner will see the invitation; otherwise it expires after 7 days\. To reach someone who may not have an account yet, invite by mobile number\./,
+    );
+    expect(status.textContent).not.toMatch(/sent/i);
+    await userEvent.click(within(status).getByRole('button', { name: 'Invite by mobile number instead' }));
+    expect(within(dialog).getByRole('button', { name: 'Mobile' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(dialog).getByLabelText(/Mobile number/)).toHaveProperty('value', '');
+    expect(within(dialog).queryByRole('status')).toBeNull();
+  });
+
+  it('shows its inviter what was typed, with the kind, role and date; other readers the masked value', async () => {
+    actAs(api, 'owner');
+    const byCode = (id: string, code: string, typed: boolean, roleName: string): Invitation => ({
+      ...sent,
+      id,
+      role: { id: `role-${id}`, name: roleName, key: id },
+      createdDate: '2026-03-01T10:00:00.000Z',
+      invitee: typedInvitee(
+        { nationalCode: `${code.slice(0, 3)}****${code.slice(-3)}` },
+        typed ? { kind: 'nationalCode', value: code } : null,
+      ),
+    });
+    api.on(
+      invitationsList,
+      page([
+        byCode('i1', '6751234899', true, 'Viewer'),
+        byCode('i2', '6759876899', true, 'Editor'),
+        byCode('i3', '1112223334', false, 'Viewer'),
+      ]),
+    );
+    await open('en');
+    const table = await screen.findByRole('table', { name: 'Sent invitations' });
+    const row = (text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
+    expect(within(row('6751234899')).getByText('National code')).toBeTruthy();
+    expect(within(row('6751234899')).getByText('Viewer')).toBeTruthy();
+    expect(within(row('6751234899')).getByText('March 1, 2026')).toBeTruthy();
+    expect(within(row('6759876899')).getByText('Editor')).toBeTruthy();
+    expect(within(row('111****334')).getByText('National code')).toBeTruthy();
+    cleanup();
+
+    await open('fa');
+    const fa = await screen.findByRole('table', { name: 'دعوت‌نامه‌های فرستاده' });
+    expect(within(fa).getByText('۶۷۵۱۲۳۴۸۹۹')).toBeTruthy();
+    expect(within(fa).getByText('۶۷۵۹۸۷۶۸۹۹')).toBeTruthy();
+    expect(within(fa).getAllByText('کد ملی')).toHaveLength(3);
   });
 
   it('checks the national code check digit and sends a valid one typed in Persian digits', async () => {
@@ -158,7 +218,9 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await userEvent.type(field, 'Bob.Smith');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(
-      await within(dialog).findByText('This person is already a member or already has a pending invitation.'),
+      await within(dialog).findByText(
+        'This workspace has already invited this username, and that invitation is still pending.',
+      ),
     ).toBeTruthy();
     expect(api.calls(sendInvitation)[0]?.body).toMatchObject({ username: 'bob.smith' });
     // Said once, at the field: no toast repeats it.

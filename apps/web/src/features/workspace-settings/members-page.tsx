@@ -20,7 +20,7 @@ import type { Invitation, Locale, Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatAgo, formatRemaining } from '../../lib/dates';
+import { formatAgo, formatDate, formatRemaining } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
@@ -45,7 +45,7 @@ import { SearchedTable } from './components/searched-table';
 import { StatusChip } from './components/status-chip';
 import { useLast } from './components/use-last';
 import { canGrantRole, permissions } from './grant';
-import { InviteDialog } from './invite-dialog';
+import { InviteDialog, type InviteeKind, shownInviteeValue } from './invite-dialog';
 import { RoleSelect } from './role-select';
 
 function PersonCell({
@@ -314,18 +314,25 @@ function inviteeName(
   locale: Locale,
 ): {
   name: string | null;
-  username: string | null;
-  /** The masked phone or national code the invitation was sent to. */
-  contact: string | null;
+  /** What the invitation was sent to: in full for its inviter, masked (phone, national code) for others. */
+  typed: string | null;
+  kind: InviteeKind | null;
 } {
   const { invitee } = invitation;
-  // Until the invitee accepts, the API gives only what was typed (no name).
-  const contact = invitee.phone ?? invitee.nationalCode;
-  return {
-    name: personName({ ...invitee, username: null }),
-    username: invitee.username,
-    contact: contact ? displayDigits(contact, locale) : null,
-  };
+  // Until the invitee accepts, the API gives only what was typed (no name): two invitations by national
+  // code are told apart by what their inviter typed, the role and the date.
+  const name = personName({ ...invitee, username: null });
+  if (invitee.typed)
+    return {
+      name,
+      typed: shownInviteeValue(invitee.typed.kind, invitee.typed.value, locale),
+      kind: invitee.typed.kind,
+    };
+  if (invitee.phone) return { name, typed: displayDigits(invitee.phone, locale), kind: 'phone' };
+  if (invitee.nationalCode)
+    return { name, typed: displayDigits(invitee.nationalCode, locale), kind: 'nationalCode' };
+  if (invitee.username) return { name, typed: `@${invitee.username}`, kind: 'username' };
+  return { name, typed: null, kind: null };
 }
 
 function InvitationsSection({ workspaceId }: { workspaceId: string }) {
@@ -342,7 +349,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
 
   const describe = (invitation: Invitation) => {
     const who = inviteeName(invitation, locale);
-    return who.name ?? who.username ?? who.contact ?? t('members.unnamed');
+    return who.name ?? who.typed ?? t('members.unnamed');
   };
 
   const confirmWithdraw = async () => {
@@ -365,21 +372,19 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
-              {who.name ?? (
-                <bdi dir="ltr">
-                  {who.username ? `@${who.username}` : (who.contact ?? t('members.unnamed'))}
-                </bdi>
-              )}
+              {who.name ?? <bdi dir="ltr">{who.typed ?? t('members.unnamed')}</bdi>}
             </Typography>
-            {who.name && (who.username || who.contact) ? (
-              <Typography
-                component="span"
-                variant="body2"
-                dir="ltr"
-                data-identifier={who.username ? true : undefined}
-                sx={{ color: 'text.secondary' }}
-              >
-                {who.username ? `@${who.username}` : who.contact}
+            {who.kind ? (
+              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                {t(`invite.kinds.${who.kind}`)}
+                {who.name && who.typed ? (
+                  <>
+                    {' · '}
+                    <bdi dir="ltr" data-identifier={who.kind === 'username' ? true : undefined}>
+                      {who.typed}
+                    </bdi>
+                  </>
+                ) : null}
               </Typography>
             ) : null}
           </Stack>
@@ -400,9 +405,12 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
       id: 'sent',
       label: t('invitations.columns.sent'),
       render: (invitation) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatAgo(invitation.createdDate, t)}
-        </Box>
+        <Stack component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <span>{formatDate(invitation.createdDate, locale, t)}</span>
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+            {formatAgo(invitation.createdDate, t)}
+          </Typography>
+        </Stack>
       ),
     },
     {

@@ -197,6 +197,7 @@ interface StoredInvitation {
     username: string | null;
     phone: string | null;
     nationalCode: string | null;
+    typed: Invitation['invitee']['typed'];
   };
   status: string;
   createdDate: string;
@@ -207,7 +208,8 @@ type Invitee = StoredInvitation['invitee'];
 
 /** The invitee of a pending invitation, as the API shows it: only what was typed, no account. */
 export const typedInvitee = (
-  typed: Partial<Pick<Invitee, 'username' | 'phone' | 'nationalCode'>>,
+  masked: Partial<Pick<Invitee, 'username' | 'phone' | 'nationalCode'>>,
+  typed: Invitee['typed'] = null,
 ): Invitee => ({
   userId: null,
   firstName: null,
@@ -215,7 +217,8 @@ export const typedInvitee = (
   username: null,
   phone: null,
   nationalCode: null,
-  ...typed,
+  ...masked,
+  typed,
 });
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -301,6 +304,7 @@ function seed() {
         username: 'maryam',
         phone: null,
         nationalCode: null,
+        typed: null,
       },
       status: 'accepted',
       createdDate: daysAgo(21),
@@ -563,16 +567,33 @@ export const workspaceAdminMockRoutes: MockRoute[] = [
       const username = typeof body.username === 'string' ? body.username : null;
       const phone = typeof body.phone === 'string' ? body.phone : null;
       const nationalCode = typeof body.nationalCode === 'string' ? body.nationalCode : null;
-      if (username && store.members.some((member) => member.username === username)) return duplicate();
+      const typed = phone
+        ? ({ kind: 'phone', value: phone } as const)
+        : nationalCode
+          ? ({ kind: 'nationalCode', value: nationalCode } as const)
+          : username
+            ? ({ kind: 'username', value: username } as const)
+            : null;
+      // Like the API: only the same value typed again while pending is refused, members or not.
+      const pendingAlready = store.invitations.some(
+        (item) =>
+          item.status === 'pending' &&
+          item.invitee.typed?.kind === typed?.kind &&
+          item.invitee.typed?.value === typed?.value,
+      );
+      if (pendingAlready) return duplicate();
       const invitation: StoredInvitation = {
         id: nextId('invitation'),
         roleId: typeof body.roleId === 'string' ? body.roleId : null,
         // Like the API: only what was typed, whether or not an account holds it.
-        invitee: typedInvitee({
-          username,
-          phone: phone ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : null,
-          nationalCode: nationalCode ? `${nationalCode.slice(0, 3)}****${nationalCode.slice(-3)}` : null,
-        }),
+        invitee: typedInvitee(
+          {
+            username,
+            phone: phone ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : null,
+            nationalCode: nationalCode ? `${nationalCode.slice(0, 3)}****${nationalCode.slice(-3)}` : null,
+          },
+          typed,
+        ),
         status: 'pending',
         createdDate: new Date().toISOString(),
         expiresDate: inDays(7),

@@ -130,6 +130,7 @@ const invitations: Invitation[] = [
       username: 'sara',
       phone: '0912***4567',
       nationalCode: null,
+      typed: null,
     },
   },
 ];

@@ -83,5 +83,6 @@ export const pendingInvitation = (role: Invitation['role']): Invitation => ({
     username: 'sara',
     phone: null,
     nationalCode: null,
+    typed: null,
   },
 });

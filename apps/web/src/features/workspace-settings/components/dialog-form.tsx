@@ -37,12 +37,15 @@ export function DialogFormActions({
   pending,
   disabled = false,
   submitLabel,
+  cancelLabel,
   onCancel,
   sx,
 }: {
   pending: boolean;
   disabled?: boolean;
   submitLabel: string;
+  /** Instead of "Cancel", once the form has done something there is nothing to cancel. */
+  cancelLabel?: string | undefined;
   onCancel: () => void;
   /** The actions' own spacing, after the usual. */
   sx?: SxProps<Theme>;
@@ -51,7 +54,7 @@ export function DialogFormActions({
   return (
     <DialogActions sx={[{ px: 3, pb: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Button onClick={onCancel} disabled={pending}>
-        {t('actions.cancel')}
+        {cancelLabel ?? t('actions.cancel')}
       </Button>
       <Button
         type="submit"

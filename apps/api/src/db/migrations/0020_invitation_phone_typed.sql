@@ -1,0 +1,4 @@
+-- Two pending invitations to one phone could exist (one held by an account, one waiting): keep the newest.
+UPDATE "workspace_invitations" AS "older" SET "status" = 'expired' WHERE "older"."status" = 'pending' AND "older"."invitee_phone" IS NOT NULL AND EXISTS (SELECT 1 FROM "workspace_invitations" AS "newer" WHERE "newer"."workspace_id" = "older"."workspace_id" AND "newer"."invitee_phone" = "older"."invitee_phone" AND "newer"."status" = 'pending' AND ("newer"."created_date", "newer"."id") > ("older"."created_date", "older"."id"));--> statement-breakpoint
+DROP INDEX "workspace_invitations_pending_phone_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_invitations_pending_phone_key" ON "workspace_invitations" USING btree ("workspace_id","invitee_phone") WHERE "workspace_invitations"."status" = 'pending' and "workspace_invitations"."invitee_phone" is not null;
