@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOTP_ENCRYPTION_KEY: z
     .string()
@@ -67,6 +68,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** How long one Redis command may take before Redis counts as down (limited routes answer 503). */
+  redisCommandTimeoutMs: number;
   jwtSecret: string;
   /** AES-256-GCM key of the authenticator-app secrets at rest (32 bytes). */
   totpEncryptionKey: Buffer;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
       ? parseKey(e.TOTP_ENCRYPTION_KEY)
