@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { registerHousekeeping } from './housekeeping';
+import { answerClientError } from './http/client-error';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
 import { logRedactPaths } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
-import { requestIdOf } from './http/request-id';
+import { proxyRequestIdOf, requestIdOf, trustProxyOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { AuthCache, listenForInvalidations } from './lib/auth-cache';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
     applySecurityHeaders(request, reply);
   };
+  const trustProxy = trustProxyOf(config.trustProxy);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,9 +79,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             redact: { paths: logRedactPaths, censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy,
+    // Ours, always: a client must not choose the id of log lines (a trusted proxy's goes beside it).
     requestIdHeader: false,
     genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     frameworkErrors: (error, request, reply) => {
@@ -89,6 +93,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // While shutting down, a request that still arrives on an open connection is served (with
     // Connection: close) instead of Fastify's own 503 outside the envelope; the pool closes after it.
     return503OnClosing: false,
+  });
+  app.setChildLoggerFactory((logger, bindings, options, raw) => {
+    const proxyRequestId = proxyRequestIdOf(raw, trustProxy);
+    return logger.child(proxyRequestId ? { ...bindings, proxyRequestId } : bindings, options);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
