@@ -5,7 +5,7 @@ import type { Locale } from '@wsm/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
-import { registerHousekeeping } from './housekeeping';
+import { type HousekeepingTiming, housekeepingTiming, registerHousekeeping } from './housekeeping';
 import { answerClientError } from './http/client-error';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
@@ -57,6 +57,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of the standard output (tests that read them). */
   logStream?: { write(line: string): void };
+  /** The housekeeping job's timing (housekeeping.ts), or false not to run it (the test app). */
+  housekeeping?: Partial<HousekeepingTiming> | false;
 }
 
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
@@ -109,7 +111,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandling(app);
   registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
-  registerHousekeeping(app);
+  registerHousekeeping(
+    app,
+    options.housekeeping === false ? false : { ...housekeepingTiming, ...options.housekeeping },
+  );
   if (!deps.authCache) {
     const cache = new AuthCache<MemberAccess>({ onLookup: deps.metrics.cacheLookup });
     deps.authCache = cache;
