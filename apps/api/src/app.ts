@@ -16,6 +16,7 @@ import { proxyRequestIdOf, requestIdOf, trustProxyOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { AuthCache, listenForInvalidations } from './lib/auth-cache';
+import { BackgroundTasks } from './lib/background';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
 import type { MemberAccess } from './modules/access/guard';
@@ -107,6 +108,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('cacheUntouched', false);
   // The first hook, so that no later hook's failure can leave an answer without these headers.
   app.addHook('onRequest', async (request, reply) => prepareAnswer(request, reply));
+  deps.background ??= new BackgroundTasks();
+  const background = deps.background;
+  app.addHook('onClose', () => background.idle());
   registerInputNormalization(app);
   registerErrorHandling(app);
   registerMetrics(app, deps.metrics, config, deps.limiter);
