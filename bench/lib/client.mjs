@@ -47,5 +47,5 @@ export async function signUp(url) {
   await call(url, 'POST', '/v1/auth/identity/signup/2fa/verify/', { signupToken, code });
   const done = await call(url, 'POST', '/v1/auth/identity/signup/2fa/password/', { signupToken, password });
   if (done.statusCode !== 200) throw new Error(`sign-up: ${JSON.stringify(done)}`);
-  return { phone, nationalCode, password };
+  return { phone, nationalCode, password, tokens: done.data };
 }

@@ -5,16 +5,18 @@ import type { Locale } from '@wsm/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
-import { registerHousekeeping } from './housekeeping';
+import { type HousekeepingTiming, housekeepingTiming, registerHousekeeping } from './housekeeping';
+import { answerClientError } from './http/client-error';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { localeFromHeader } from './http/locale';
 import { logRedactPaths } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerInputNormalization } from './http/normalize-input';
-import { requestIdOf } from './http/request-id';
+import { proxyRequestIdOf, requestIdOf, trustProxyOf } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { AuthCache, listenForInvalidations } from './lib/auth-cache';
+import { BackgroundTasks } from './lib/background';
 import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
 import type { MemberAccess } from './modules/access/guard';
@@ -56,6 +58,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of the standard output (tests that read them). */
   logStream?: { write(line: string): void };
+  /** The housekeeping job's timing (housekeeping.ts), or false not to run it (the test app). */
+  housekeeping?: Partial<HousekeepingTiming> | false;
 }
 
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
@@ -68,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
     applySecurityHeaders(request, reply);
   };
+  const trustProxy = trustProxyOf(config.trustProxy);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,9 +82,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             redact: { paths: logRedactPaths, censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy,
+    // Ours, always: a client must not choose the id of log lines (a trusted proxy's goes beside it).
     requestIdHeader: false,
     genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     frameworkErrors: (error, request, reply) => {
@@ -90,6 +97,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Connection: close) instead of Fastify's own 503 outside the envelope; the pool closes after it.
     return503OnClosing: false,
   });
+  app.setChildLoggerFactory((logger, bindings, options, raw) => {
+    const proxyRequestId = proxyRequestIdOf(raw, trustProxy);
+    return logger.child(proxyRequestId ? { ...bindings, proxyRequestId } : bindings, options);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -97,11 +108,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('cacheUntouched', false);
   // The first hook, so that no later hook's failure can leave an answer without these headers.
   app.addHook('onRequest', async (request, reply) => prepareAnswer(request, reply));
+  deps.background ??= new BackgroundTasks();
+  const background = deps.background;
+  app.addHook('onClose', () => background.idle());
   registerInputNormalization(app);
   registerErrorHandling(app);
   registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
-  registerHousekeeping(app);
+  registerHousekeeping(
+    app,
+    options.housekeeping === false ? false : { ...housekeepingTiming, ...options.housekeeping },
+  );
   if (!deps.authCache) {
     const cache = new AuthCache<MemberAccess>({ onLookup: deps.metrics.cacheLookup });
     deps.authCache = cache;

@@ -101,6 +101,24 @@ describe('settings', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  const base = { JWT_SECRET: secret, DATA_DIR: tempDir() };
+  const trust = (value: string) => loadConfig({ ...base, TRUST_PROXY: value }).trustProxy;
+
+  it('is off unless set, one hop for true, a hop count, or addresses and ranges', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 192.168.0.0/16,loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback']);
+  });
+
+  it('refuses what is neither', () => {
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+  });
+});
+
 describe('API documentation setting', () => {
   it('serves /docs outside production and not in production, unless API_DOCS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).apiDocs).toBe(true);

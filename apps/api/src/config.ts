@@ -2,12 +2,38 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Which peers may name the client's address in X-Forwarded-For: none (false), that many hops from this
+ * process, or peers with these addresses or ranges (as Fastify's trustProxy takes them). `true` is one
+ * hop, the reverse proxy in front: trusting every hop would let a client write its own address.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((address) => address.trim());
+    try {
+      proxyAddr.compile(addresses);
+    } catch {
+      context.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be true, false, a hop count or comma-separated addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -16,6 +42,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOTP_ENCRYPTION_KEY: z
     .string()
@@ -50,7 +77,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   ALLOW_LOG_PROVIDERS: booleanFlag,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
@@ -67,6 +94,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** How long one Redis command may take before Redis counts as down (limited routes answer 503). */
+  redisCommandTimeoutMs: number;
   jwtSecret: string;
   /** AES-256-GCM key of the authenticator-app secrets at rest (32 bytes). */
   totpEncryptionKey: Buffer;
@@ -86,7 +115,8 @@ export interface Config {
   accessTokenTtl: number;
   /** Multiplies every rate limit's maximum (benchmarks, load tests); always 1 in production. */
   rateLimitMultiplier: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the addresses and ranges of trusted proxies. */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDistDir: string;
   /** Serve the OpenAPI document and its UI at /docs: on outside production, off in production unless API_DOCS=true. */
@@ -150,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
       ? parseKey(e.TOTP_ENCRYPTION_KEY)

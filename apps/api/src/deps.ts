@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppMetrics } from './http/metrics';
 import type { AuthCache } from './lib/auth-cache';
+import type { BackgroundTasks } from './lib/background';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import type { MemberAccess } from './modules/access/guard';
@@ -22,4 +23,6 @@ export interface AppDeps {
    * (lib/auth-cache.ts). buildApp makes one and starts listening when none is given.
    */
   authCache?: AuthCache<MemberAccess>;
+  /** Work requests leave running (lib/background.ts); buildApp makes it when none is given. */
+  background?: BackgroundTasks;
 }

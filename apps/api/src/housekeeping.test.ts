@@ -181,16 +181,10 @@ describe('housekeeping', () => {
 
   it('deletes in batches: a backlog larger than one batch goes in one run', async () => {
     const t = new Date();
-    const batchSize = housekeepingTiming.batchSize;
-    housekeepingTiming.batchSize = 2;
-    try {
-      const ids = [];
-      for (let i = 0; i < 5; i++) ids.push(await challenge(t, days(retention.challenges) + 2));
-      await runHousekeeping(api.deps, t);
-      for (const id of ids) expect(await exists('challenge', id)).toBe(false);
-    } finally {
-      housekeepingTiming.batchSize = batchSize;
-    }
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await challenge(t, days(retention.challenges) + 2));
+    await runHousekeeping(api.deps, t, undefined, { ...housekeepingTiming, batchSize: 2 });
+    for (const id of ids) expect(await exists('challenge', id)).toBe(false);
   });
 
   // Several API processes run the job; on PostgreSQL one runs while the others skip their turn. PGlite
@@ -222,21 +216,28 @@ describe('housekeeping', () => {
   });
 
   it('runs by itself in a served app after the start-up delay, and stops when the app closes', async () => {
-    const delay = housekeepingTiming.startDelaySeconds;
-    housekeepingTiming.startDelaySeconds = 0;
     const old = await challenge(new Date(), days(retention.challenges) + 1);
-    const served = await startTestApp({ config: testConfig({ NODE_ENV: 'development' }) });
+    let removed = () => {};
+    const ran = new Promise<void>((resolve) => {
+      removed = resolve;
+    });
+    const served = await startTestApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      housekeeping: { startDelaySeconds: 0 },
+      logStream: {
+        write: (line) => {
+          if (line.includes('housekeeping removed old rows')) removed();
+        },
+      },
+    });
     try {
-      const deadline = Date.now() + 10_000;
-      while ((await exists('challenge', old)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await ran;
       expect(await exists('challenge', old)).toBe(false);
       const counted = await served.deps.metrics.registry.getSingleMetricAsString(
         'housekeeping_deleted_rows_total',
       );
       expect(counted).toMatch(/housekeeping_deleted_rows_total\{table="auth_challenges"\} [1-9]/);
     } finally {
-      housekeepingTiming.startDelaySeconds = delay;
       await served.close();
     }
   });

@@ -24,14 +24,21 @@ export const retention = {
   failedSms: 30 * day,
 };
 
-export const housekeepingTiming = {
+export interface HousekeepingTiming {
   /** After start-up, so a starting process serves first and processes started together spread out. */
+  startDelaySeconds: number;
+  intervalMinutes: number;
+  batchSize: number;
+  /** Batches per table and run: a large backlog is worked off over several runs. */
+  maxBatches: number;
+}
+
+export const housekeepingTiming: Readonly<HousekeepingTiming> = Object.freeze({
   startDelaySeconds: 60,
   intervalMinutes: 60,
   batchSize: 1000,
-  /** Batches per table and run: a large backlog is worked off over several runs. */
   maxBatches: 100,
-};
+});
 
 /** The advisory lock key every process takes (an arbitrary constant: "wsm housekeeping"). */
 export const housekeepingLockKey = 0x77_73_6d_68;
@@ -107,18 +114,19 @@ export async function runHousekeeping(
   deps: Deps,
   t = new Date(),
   stopped: () => boolean = () => false,
+  timing: Pick<HousekeepingTiming, 'batchSize' | 'maxBatches'> = housekeepingTiming,
 ): Promise<HousekeepingReport | undefined> {
   const report: HousekeepingReport = {};
   const ran = await deps.database.runExclusive(housekeepingLockKey, async () => {
     for (const step of steps) {
       let removed = 0;
-      for (let batch = 0; batch < housekeepingTiming.maxBatches && !stopped(); batch++) {
-        const counted = sql`with gone as (${step.batch(t, housekeepingTiming.batchSize)} returning 1)
+      for (let batch = 0; batch < timing.maxBatches && !stopped(); batch++) {
+        const counted = sql`with gone as (${step.batch(t, timing.batchSize)} returning 1)
           select count(*)::int as n from gone`;
         const result = (await deps.database.db.execute(counted)) as unknown as { rows: { n: number }[] };
         const n = result.rows[0]?.n ?? 0;
         removed += n;
-        if (n < housekeepingTiming.batchSize) break;
+        if (n < timing.batchSize) break;
       }
       report[step.table] = removed;
       deps.metrics.housekeepingDeleted(step.table, removed);
@@ -130,16 +138,17 @@ export async function runHousekeeping(
 /**
  * Runs the job in this API process: startDelaySeconds after the app is ready, then every intervalMinutes;
  * stopped, and its current run finished at the next batch, when the app closes (as the SMS outbox's sender).
- * Not in tests: they share one database, make old rows on purpose and run the job themselves.
+ * The test app passes false: its tests share one database, make old rows on purpose and run the job
+ * themselves.
  */
-export function registerHousekeeping(app: FastifyInstance): void {
-  if (app.deps.config.env === 'test') return;
+export function registerHousekeeping(app: FastifyInstance, timing: HousekeepingTiming | false): void {
+  if (timing === false) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
   const run = () => {
     if (running || closed) return;
-    running = runHousekeeping(app.deps, new Date(), () => closed)
+    running = runHousekeeping(app.deps, new Date(), () => closed, timing)
       .then(
         (report) => {
           const removed = Object.values(report ?? {}).reduce((sum, n) => sum + n, 0);
@@ -154,9 +163,9 @@ export function registerHousekeeping(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     timer = setTimeout(() => {
       run();
-      timer = setInterval(run, housekeepingTiming.intervalMinutes * 60_000);
+      timer = setInterval(run, timing.intervalMinutes * 60_000);
       timer.unref();
-    }, housekeepingTiming.startDelaySeconds * 1000);
+    }, timing.startDelaySeconds * 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => {

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
         onDown: (err) =>
           log?.error({ err }, 'Redis is unreachable: limited routes answer 503 until it is back'),
         onUp: () => log?.info('Redis is reachable again'),
+        commandTimeoutMs: config.redisCommandTimeoutMs,
       })
     : createMemoryRateLimiter();
   const metrics = createMetrics({ config, database });

@@ -52,7 +52,10 @@ export function httpCaller(url: string): TestApp['call'] {
   };
 }
 
-/** The app's dependencies on a database: a memory rate limiter and the config's messaging unless given. */
+/**
+ * The app's dependencies on a database: a memory rate limiter and the config's messaging (printing
+ * nothing) unless given.
+ */
 export function appDeps(options: {
   config: Config;
   database: DatabaseHandle;
@@ -64,7 +67,7 @@ export function appDeps(options: {
     config,
     database,
     limiter: options.limiter ?? createMemoryRateLimiter(),
-    messaging: options.messaging ?? createMessaging(config),
+    messaging: options.messaging ?? createMessaging(config, null),
     metrics: createMetrics({ config, database }),
   };
 }
@@ -78,7 +81,8 @@ export async function serveOnLoopback(
   options: BuildOptions & { extend?: (app: FastifyInstance) => void; release: () => Promise<void> },
 ): Promise<TestApp> {
   const { extend, release, ...buildOptions } = options;
-  const app = await buildApp(deps, buildOptions);
+  // Tests share one database and make old rows on purpose: housekeeping runs only when a test asks.
+  const app = await buildApp(deps, { housekeeping: false, ...buildOptions });
   extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import type { HousekeepingTiming } from '../src/housekeeping';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 import type { Messaging } from '../src/messaging/messaging';
 import { appDeps, type CallOptions, serveOnLoopback, type TestApp } from './http-app';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   limiter?: RateLimiter;
   messaging?: Messaging;
   extend?: (app: FastifyInstance) => void;
+  /** Runs the housekeeping job with this timing (off unless given: tests share one database). */
+  housekeeping?: Partial<HousekeepingTiming>;
   /** Log lines go here (at the config's LOG_LEVEL); without it the app logs nothing. */
   logStream?: { write(line: string): void };
 }
@@ -58,6 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return serveOnLoopback(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     extend: options.extend,
+    housekeeping: options.housekeeping ?? false,
     release: () => deps.limiter.close(),
   });
 }

@@ -19,6 +19,21 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'The request is too large',
     ar: 'حجم الطلب أكبر من المسموح',
   },
+  headers_too_large: {
+    fa: 'سرآیندهای درخواست بیش از حد بزرگ است',
+    en: 'The request headers are too large',
+    ar: 'ترويسات الطلب أكبر من المسموح',
+  },
+  request_timeout: {
+    fa: 'درخواست به‌موقع کامل نرسید',
+    en: 'The request did not arrive in time',
+    ar: 'لم يصل الطلب كاملًا في الوقت المحدد',
+  },
+  invalid_request: {
+    fa: 'درخواست درست ساخته نشده است',
+    en: 'The request is malformed',
+    ar: 'الطلب غير سليم البنية',
+  },
   too_deep: {
     fa: 'ساختار درخواست بیش از حد تودرتو است',
     en: 'The request is nested too deeply',

@@ -225,19 +225,38 @@ describe('malformed addresses', () => {
 });
 
 describe('request ids', () => {
-  it('keeps a safe X-Request-Id and echoes it', async () => {
+  it("are the API's own: a client cannot choose the id of its answer and log lines", async () => {
     const response = await fetch(`${api.url}/healthz`, { headers: { 'x-request-id': 'trace_01-AB' } });
-    expect(response.headers.get('x-request-id')).toBe('trace_01-AB');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
   });
 
-  it('replaces an unsafe or over-long X-Request-Id with its own, in headers and 500 bodies', async () => {
-    for (const given of ['X<script>alert(1)</script>', 'a b', 'x'.repeat(65)]) {
+  it('are the same in the header and in 500 bodies, whatever X-Request-Id the client sent', async () => {
+    for (const given of ['X<script>alert(1)</script>', 'a b', 'x'.repeat(65), 'trace_01-AB']) {
       const answer = await api.call<{ requestId: string }>('GET', '/v1/test/crash', {
         headers: { 'x-request-id': given },
       });
       const id = answer.headers.get('x-request-id');
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(answer.body.data.requestId).toBe(id);
+    }
+  });
+});
+
+describe('requests Node refuses before they are parsed', () => {
+  it('a head over 16 KB answers the envelope, in the language the request asked for', async () => {
+    for (const [language, message] of [
+      ['en', 'The request headers are too large'],
+      ['fa', 'سرآیندهای درخواست بیش از حد بزرگ است'],
+    ]) {
+      const response = await fetch(`${api.url}/healthz`, {
+        headers: { 'accept-language': language!, 'x-padding': 'a'.repeat(20_000) },
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.json()).toMatchObject({
+        statusCode: 400,
+        data: { errors: [{ path: '', message }] },
+      });
     }
   });
 });
@@ -382,5 +401,34 @@ describe('security headers and API docs', () => {
     const ui = await fetch(`${api.url}/docs/`);
     expect(ui.status).toBe(200);
     expect(await ui.text()).toContain('swagger');
+  });
+});
+
+describe('client addresses behind proxies (TRUST_PROXY)', () => {
+  /** The address the app sees for a request that names `forwardedFor`, under `trustProxy`. */
+  async function addressSeen(trustProxy: string, forwardedFor: string): Promise<string> {
+    const app = await startTestApp({
+      config: testConfig({ TRUST_PROXY: trustProxy }),
+      extend: (app) => app.get('/v1/test/ip', async (request) => ok(request, { ip: request.ip })),
+    });
+    try {
+      const answer = await app.call<{ ip: string }>('GET', '/v1/test/ip', {
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      return answer.body.data.ip;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('true trusts the one proxy in front: a client cannot name its own address before it', async () => {
+    expect(await addressSeen('true', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('takes a hop count, or the addresses of the proxies', async () => {
+    expect(await addressSeen('2', '6.6.6.6, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
+    expect(await addressSeen('127.0.0.1', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    // The test's own connection is not one of these: what it says is not taken.
+    expect(await addressSeen('10.0.0.0/8, 192.168.0.1', '203.0.113.9')).toBe('127.0.0.1');
   });
 });

@@ -97,7 +97,7 @@ describe('logs', () => {
         expect(line.includes(secret), `a log line holds ${secret}: ${line}`).toBe(false);
   });
 
-  it('carry the request id, and the user and workspace once they are known', async () => {
+  it("carry our request id, the proxy's beside it, and the user and workspace once they are known", async () => {
     const user = await signUp(api);
     const workspace = await createWorkspace(api, user);
     lines.length = 0;
@@ -106,15 +106,18 @@ describe('logs', () => {
       headers: { 'x-request-id': 'trace-me-123' },
     });
     expect(answer.status).toBe(200);
-    const completed = parsed().find(
-      (line) => line.reqId === 'trace-me-123' && line.msg === 'request completed',
-    );
-    expect(completed).toMatchObject({ userId: user.id, workspaceId: workspace.id });
+    // This app trusts the proxy in front (the test's own connection): its id is kept beside ours.
+    const ours = answer.headers.get('x-request-id');
+    expect(ours).not.toBe('trace-me-123');
+    const completed = parsed().find((line) => line.reqId === ours && line.msg === 'request completed');
+    expect(completed).toMatchObject({
+      proxyRequestId: 'trace-me-123',
+      userId: user.id,
+      workspaceId: workspace.id,
+    });
     // Before the guards ran, neither is known: the first line names only the request.
-    const incoming = parsed().find(
-      (line) => line.reqId === 'trace-me-123' && line.msg === 'incoming request',
-    );
-    expect(incoming).toBeDefined();
+    const incoming = parsed().find((line) => line.reqId === ours && line.msg === 'incoming request');
+    expect(incoming).toMatchObject({ proxyRequestId: 'trace-me-123' });
     expect(incoming).not.toHaveProperty('userId');
   });
 });

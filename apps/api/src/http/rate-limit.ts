@@ -8,6 +8,11 @@ export interface LimitRule {
   name: string;
   max: number;
   windowSeconds: number;
+  /**
+   * While Redis is down, count in this process rather than answer 503: only for limits that bound useless
+   * work, never for those that stop guessing (lib/rate-limiter.ts).
+   */
+  localWhenDown?: boolean;
 }
 
 /** One counter to hit: a rule and whom it counts (an address, an account, a phone). */
@@ -58,6 +63,7 @@ function refuse(limiter: RateLimiter, hits: readonly LimitHit[], results: readon
 }
 
 const keyOf = (hit: LimitHit) => `${hit.rule.name}:${hit.subject}`;
+const countOf = (hit: LimitHit) => ({ localWhenDown: hit.rule.localWhenDown });
 
 // The counters live in Redis when it is configured: Redis down is a dependency down (503), not a bug (500).
 async function counted<T>(step: () => Promise<T>): Promise<T> {
@@ -79,7 +85,9 @@ export async function enforceLimit(limiter: RateLimiter, rule: LimitRule, subjec
  */
 export async function enforceLimits(limiter: RateLimiter, hits: readonly LimitHit[]): Promise<void> {
   const results = await counted(() =>
-    Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
+    Promise.all(
+      hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds, countOf(hit))),
+    ),
   );
   if (results.some((r) => !r.allowed)) refuse(limiter, hits, results);
 }
@@ -110,9 +118,12 @@ export async function limitFailures<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const results: RateLimitResult[] = await counted(() =>
-    Promise.all(hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds))),
+    Promise.all(
+      hits.map((hit) => limiter.hit(keyOf(hit), hit.rule.max, hit.rule.windowSeconds, countOf(hit))),
+    ),
   );
-  const releaseAll = () => counted(() => Promise.all(hits.map((hit) => limiter.release(keyOf(hit)))));
+  const releaseAll = () =>
+    counted(() => Promise.all(hits.map((hit) => limiter.release(keyOf(hit), countOf(hit)))));
   if (results.some((r) => !r.allowed)) {
     // A refused attempt tested no secret: it is not a failure, and must not push the window further.
     await releaseAll();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { StatusCode } from '@wsm/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { startOwnRedis } from '../../test/redis-server';
 import { AppError } from '../http/app-error';
 import { enforceLimit, limitFailures } from '../http/rate-limit';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
@@ -138,4 +140,80 @@ describe('redis rate limiter', () => {
       await limiter.close().catch(() => undefined);
     }
   });
+});
+
+describe('redis rate limiter while Redis is away', () => {
+  /** A promise of the next call of the returned function. */
+  function nextCall(): { called: Promise<void>; call: () => void } {
+    let call: () => void = () => {};
+    const called = new Promise<void>((resolve) => {
+      call = resolve;
+    });
+    return { called, call: () => call() };
+  }
+
+  it('a Redis that stops answering fails within the command timeout, then at once without asking it', async () => {
+    // Accepts connections and never answers, as a Redis that hangs or a network that drops packets.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const downs: Error[] = [];
+    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, 'rl:', {
+      commandTimeoutMs: 200,
+      retryIntervalMs: 60_000,
+      onDown: (error) => downs.push(error),
+    });
+    try {
+      await expect(enforceLimit(limiter, rule, 'k')).rejects.toMatchObject({ code: StatusCode.unavailable });
+      expect(downs).toHaveLength(1);
+      // The circuit is open: the next counts fail on the spot, not after another timeout.
+      for (const attempt of [
+        enforceLimit(limiter, rule, 'k'),
+        limitFailures(limiter, [{ rule, subject: 'k' }], async () => 'ran'),
+      ])
+        await expect(attempt).rejects.toMatchObject({
+          code: StatusCode.unavailable,
+          cause: { name: 'CounterStoreDownError' },
+        });
+    } finally {
+      await limiter.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
+
+  it('counts locally what may be, refuses the rest, and counts in Redis again once it is back', async () => {
+    const redis = await startOwnRedis();
+    const down = nextCall();
+    const up = nextCall();
+    const prefix = `test:${randomUUID()}:`;
+    const limiter = createRedisRateLimiter(redis.url, prefix, { onDown: down.call, onUp: up.call });
+    const other = createRedisRateLimiter(redis.url, prefix);
+    const renewals = { name: 'renewals', max: 2, windowSeconds: 60, localWhenDown: true };
+    try {
+      await enforceLimit(limiter, rule, 'k');
+      await redis.kill();
+      await down.called;
+      await expect(enforceLimit(limiter, rule, 'k')).rejects.toMatchObject({ code: StatusCode.unavailable });
+      // Counted in this process: the limit still holds.
+      await enforceLimit(limiter, renewals, 'k');
+      await limitFailures(limiter, [{ rule: renewals, subject: 'k' }], async () => 'renewed');
+      await enforceLimit(limiter, renewals, 'k');
+      await expect(enforceLimit(limiter, renewals, 'k')).rejects.toMatchObject({
+        code: StatusCode.rateLimited,
+      });
+
+      await redis.start();
+      await up.called;
+      // Redis is back (empty, as a restart without persistence): the counts are shared there again.
+      await enforceLimit(limiter, renewals, 'k');
+      expect((await other.hit('renewals:k', renewals.max, 60)).count).toBe(2);
+      await enforceLimit(limiter, rule, 'k');
+    } finally {
+      await limiter.close();
+      await other.close();
+      await redis.kill();
+    }
+  }, 60_000);
 });

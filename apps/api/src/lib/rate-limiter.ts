@@ -8,15 +8,23 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
+export interface CountOptions {
+  /**
+   * While a shared store is down, count in this process instead of failing: for limits that only bound
+   * useless work, where a looser limit for a while beats refusing everyone.
+   */
+  localWhenDown?: boolean;
+}
+
 /**
  * Fixed-window counters; a hit is counted and checked in one atomic step, so parallel hits cannot slip past.
  * A limit that counts only failures takes a hit before the attempt and gives it back when the attempt
  * succeeds (`release`): parallel attempts still cannot pass the limit, and successes never use it up.
  */
 export interface RateLimiter {
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  hit(key: string, limit: number, windowSeconds: number, options?: CountOptions): Promise<RateLimitResult>;
   /** Gives one hit back in the current window (never below zero; nothing when the window has ended). */
-  release(key: string): Promise<void>;
+  release(key: string, options?: CountOptions): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,44 +79,115 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-/** Told once when Redis becomes unreachable and once when it is back (not at every reconnect attempt). */
-export interface RedisWatch {
+export interface RedisLimiterOptions {
+  /** Told once when Redis becomes unreachable and once when it is back (not at every reconnect attempt). */
   onDown?: (error: Error) => void;
   onUp?: () => void;
+  /** How long one command may take before it fails and Redis counts as down. */
+  commandTimeoutMs?: number;
+  /** While Redis is down: how often one command is let through to see whether it answers again. */
+  retryIntervalMs?: number;
 }
 
-/** Counters in Redis, shared by every API instance. */
-export function createRedisRateLimiter(url: string, prefix = 'rl:', watch: RedisWatch = {}): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  // Without a listener ioredis prints "Unhandled error event" at every reconnect attempt while Redis is
-  // down; the requests themselves answer 503 (rate-limit.ts), and ioredis reconnects by itself.
+export class CounterStoreDownError extends Error {
+  override name = 'CounterStoreDownError';
+}
+
+/**
+ * Counters in Redis, shared by every API instance. A circuit keeps an outage cheap: once a command fails
+ * or times out, every count fails at once (503) instead of waiting for reconnect attempts, and one
+ * command per retry interval probes whether Redis answers again; a reconnection closes it too. Counts
+ * asking for it (`localWhenDown`) go to counters in this process meanwhile.
+ */
+export function createRedisRateLimiter(
+  url: string,
+  prefix = 'rl:',
+  options: RedisLimiterOptions = {},
+): RateLimiter {
+  const { commandTimeoutMs = 500, retryIntervalMs = 1000 } = options;
+  const redis = new Redis(url, {
+    commandTimeout: commandTimeoutMs,
+    // Commands wait for the first connection (bounded by the timeout); during an outage the circuit
+    // holds them back, so at most one probe sits in the queue.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 100, retryIntervalMs),
+    lazyConnect: false,
+  });
+  let local = createMemoryRateLimiter();
   let down = false;
-  redis.on('error', (error: Error) => {
+  let probeAt = 0;
+  const trip = (error: Error) => {
+    probeAt = Date.now() + retryIntervalMs;
     if (down) return;
     down = true;
-    watch.onDown?.(error);
-  });
-  redis.on('ready', () => {
+    options.onDown?.(error);
+  };
+  const recover = () => {
     if (!down) return;
     down = false;
-    watch.onUp?.();
-  });
+    // Counts taken here during the outage end with it: Redis holds the shared ones again.
+    void local.close();
+    local = createMemoryRateLimiter();
+    options.onUp?.();
+  };
+  // Without a listener ioredis prints "Unhandled error event" at every reconnect attempt while Redis is
+  // down; the requests themselves answer 503 (rate-limit.ts), and ioredis reconnects by itself.
+  redis.on('error', trip);
+  redis.on('ready', recover);
+
+  async function guarded<T>(command: () => Promise<T>, fallback: (() => Promise<T>) | undefined): Promise<T> {
+    if (down && Date.now() < probeAt) {
+      if (fallback) return fallback();
+      throw new CounterStoreDownError('Redis is unreachable');
+    }
+    // This call is the probe: the others fail fast (or count locally) until it answers.
+    if (down) probeAt = Date.now() + retryIntervalMs;
+    try {
+      const result = await command();
+      recover();
+      return result;
+    } catch (error) {
+      trip(error as Error);
+      if (fallback) return fallback();
+      throw error;
+    }
+  }
+
   return {
-    async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(hitScript, 1, prefix + key, windowSeconds * 1000)) as [
-        number,
-        number,
-      ];
-      return { allowed: count <= limit, count, retryAfter: Math.max(1, Math.ceil(Math.max(ttl, 0) / 1000)) };
+    async hit(key, limit, windowSeconds, count) {
+      return guarded(
+        async () => {
+          const [n, ttl] = (await redis.eval(hitScript, 1, prefix + key, windowSeconds * 1000)) as [
+            number,
+            number,
+          ];
+          return {
+            allowed: n <= limit,
+            count: n,
+            retryAfter: Math.max(1, Math.ceil(Math.max(ttl, 0) / 1000)),
+          };
+        },
+        count?.localWhenDown ? () => local.hit(key, limit, windowSeconds) : undefined,
+      );
     },
-    async release(key) {
-      await redis.eval(releaseScript, 1, prefix + key);
+    async release(key, count) {
+      await guarded(
+        async () => {
+          await redis.eval(releaseScript, 1, prefix + key);
+        },
+        count?.localWhenDown ? () => local.release(key) : undefined,
+      );
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await guarded(async () => {
+        await redis.del(prefix + key);
+      }, undefined);
     },
     async close() {
-      await redis.quit();
+      await local.close();
+      // Down, QUIT cannot be answered: the connection is simply dropped.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

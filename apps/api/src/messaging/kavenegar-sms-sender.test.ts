@@ -110,7 +110,7 @@ describe('the API with Kavenegar', () => {
       KAVENEGAR_SENDER: '2000500666',
       KAVENEGAR_BASE_URL: base,
     });
-    api = await startTestApp({ config, messaging: createMessaging(config) });
+    api = await startTestApp({ config, messaging: createMessaging(config, null) });
   });
   afterAll(() => api.close());
 

@@ -19,11 +19,11 @@ export interface Messaging {
   outbox: Outbox | undefined;
 }
 
-/** Builds the configured providers. `print` receives the one-line notice of each logged message. */
-export function createMessaging(
-  config: Config,
-  print: LinePrinter = config.env === 'test' ? null : (line) => console.log(line),
-): Messaging {
+/**
+ * Builds the configured providers. `print` receives the one-line notice of each logged message (the
+ * test app passes null: nothing printed).
+ */
+export function createMessaging(config: Config, print: LinePrinter = (line) => console.log(line)): Messaging {
   const needsOutbox = config.smsProvider === 'log' || config.emailProvider === 'log';
   const outbox = needsOutbox ? createOutbox() : undefined;
   const sms =

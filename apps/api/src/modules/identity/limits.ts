@@ -53,9 +53,9 @@ export const identityLimits = {
   /**
    * Refused token renewals (unknown, revoked or replayed refresh tokens) from one client address. A
    * refresh token cannot be guessed (256 bits); this only bounds useless work. Renewals that succeed
-   * never count.
+   * never count. While Redis is down it counts in each process, so signed-in people stay signed in.
    */
-  renewFailIp: { name: 'renew-fail:ip', max: 120, windowSeconds: 10 * minute },
+  renewFailIp: { name: 'renew-fail:ip', max: 120, windowSeconds: 10 * minute, localWhenDown: true },
   /** Refused "end that session" links (forged, expired) from one client address. */
   sessionLinkFailIp: { name: 'session-link-fail:ip', max: 30, windowSeconds: 10 * minute },
 } as const satisfies Record<string, LimitRule>;

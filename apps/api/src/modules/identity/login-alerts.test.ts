@@ -29,22 +29,10 @@ async function withVerifiedEmail(language: 'fa' | 'en' = 'en'): Promise<TestUser
 const loginFrom = (user: TestUser, agent: string) =>
   logIn(api, user, newClient(api), { 'user-agent': agent });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The alerts mailed to an address, newest first: as soon as there are `expected` (sent in the background), or after 5 s. */
-async function alertsTo(email: string, expected: number) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const alerts = (await outbox(api, email)).filter((message) => !message.code);
-    if (alerts.length >= expected || Date.now() > deadline) return alerts;
-    await pause(50);
-  }
-}
-
-/** The alerts mailed to an address once a background send would have gone (none expected). */
-async function settledAlertsTo(email: string) {
-  await pause(500);
-  return alertsTo(email, 0);
+/** The alerts mailed to an address, newest first, once every login's background check has ended. */
+async function alertsTo(email: string) {
+  await api.deps.background!.idle();
+  return (await outbox(api, email)).filter((message) => !message.code);
 }
 
 const linkIn = (text: string) => {
@@ -57,22 +45,22 @@ describe('login alerts', () => {
   it('a new browser and system mails the device, address and a link; the same one again does not', async () => {
     const user = await withVerifiedEmail('en');
     await loginFrom(user, firefoxOnWindows);
-    const [alert] = await alertsTo(user.email, 1);
+    const [alert] = await alertsTo(user.email);
     expect(alert?.text).toContain('Firefox 133 on Windows');
     expect(alert?.text).toMatch(/Address: \d+\.\d+\.\d+\.\d+/);
     expect(linkIn(alert!.text).locale).toBe('en');
 
     await loginFrom(user, firefoxOnWindows);
     await loginFrom(user, firefoxOnWindows);
-    expect(await settledAlertsTo(user.email)).toHaveLength(1);
+    expect(await alertsTo(user.email)).toHaveLength(1);
     await loginFrom(user, chromeOnMac);
-    expect(await alertsTo(user.email, 2)).toHaveLength(2);
+    expect(await alertsTo(user.email)).toHaveLength(2);
   });
 
   it('is in the account’s language', async () => {
     const user = await withVerifiedEmail('fa');
     await loginFrom(user, chromeOnMac);
-    const [alert] = await alertsTo(user.email, 1);
+    const [alert] = await alertsTo(user.email);
     expect(alert?.text).toContain('به وقت تهران');
     expect(linkIn(alert!.text).locale).toBe('fa');
   });
@@ -80,7 +68,7 @@ describe('login alerts', () => {
   it('the link ends that session (its tokens stop working) and only once; a forged link is refused', async () => {
     const user = await withVerifiedEmail();
     const stranger = await loginFrom(user, chromeOnMac);
-    const [alert] = await alertsTo(user.email, 1);
+    const [alert] = await alertsTo(user.email);
     const { token } = linkIn(alert!.text);
     const list = () => newClient(api).call('GET', identityPaths.sessions, { token: stranger.accessToken });
     expect((await list()).status).toBe(200);
@@ -145,7 +133,7 @@ describe('login alerts', () => {
     expect(read.body.data).toMatchObject({ loginAlerts: false, method: 'sms' });
     await loginFrom(off, firefoxOnWindows);
 
-    expect(await settledAlertsTo(email)).toHaveLength(0);
-    expect(await settledAlertsTo(off.email)).toHaveLength(0);
+    expect(await alertsTo(email)).toHaveLength(0);
+    expect(await alertsTo(off.email)).toHaveLength(0);
   });
 });

@@ -361,11 +361,13 @@ async function completeLogin(
     { db: deps.database.db, log: input.log },
   );
   // Not awaited: the person gets in while the alert (if any) is mailed.
-  void alertIfNewDevice(
-    deps,
-    { userId: user.id, sessionId, ...input.client },
-    localeOf(user.language),
-    input.log,
+  deps.background?.run(
+    alertIfNewDevice(
+      deps,
+      { userId: user.id, sessionId, ...input.client },
+      localeOf(user.language),
+      input.log,
+    ),
   );
   return tokens;
 }

@@ -38,8 +38,11 @@ async function renderPrompts(lng: Locale = 'en', reload = vi.fn()) {
   return { ...view, reload };
 }
 
-/** The prompts load when first shown: gives a wrong "show" the time to arrive before checking there is none. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+/**
+ * Lets a render's effects and answers run. The prompts' components are loaded (beforeAll), so a wrong
+ * "show" is on the page by then: no time to wait for.
+ */
+const settle = () => act(async () => {});
 
 const versionCalls: string[] = [];
 
@@ -65,6 +68,24 @@ function serverReportsVersion(version: string): HttpAdapter {
 const original = apiClient.defaults.adapter;
 beforeAll(async () => {
   await initAppI18n('en');
+  // Each prompt's component loads the first time one shows (React.lazy): shown once here, a later
+  // render that wrongly shows one shows it at once, where the checks that none shows look.
+  setUserAgent(userAgents.iphone);
+  window.matchMedia = vi
+    .fn()
+    .mockReturnValue({ matches: false, addEventListener() {}, removeEventListener() {} });
+  localStorage.setItem(localKeys.version, '0.0.0');
+  apiClient.defaults.adapter = serverReportsVersion('0.0.1');
+  await renderPrompts('en');
+  await screen.findByRole('dialog', { name: 'A new release is ready' });
+  cleanup();
+  localStorage.clear();
+  apiClient.defaults.adapter = serverReportsVersion('0.0.1');
+  await renderPrompts('en');
+  await screen.findByRole('dialog', { name: 'Install the app' });
+  cleanup();
+  localStorage.clear();
+  apiClient.defaults.adapter = original;
 });
 beforeEach(() => {
   localStorage.clear();
@@ -205,14 +226,14 @@ describe('the update dialog', () => {
     apiClient.defaults.adapter = adapter;
     const first = await renderPrompts('en');
     await waitFor(() => expect(adapter).toHaveBeenCalledTimes(1));
-    await act(async () => {});
+    await settle();
     expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
     first.unmount();
     localStorage.setItem(localKeys.version, '1.0.0');
     localStorage.setItem(localKeys.versionNextRetry, String(Date.now() + 3600_000));
     await renderPrompts('en');
     await waitFor(() => expect(adapter).toHaveBeenCalledTimes(2));
-    await act(async () => {});
+    await settle();
     expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
   });
 });
