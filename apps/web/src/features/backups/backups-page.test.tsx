@@ -50,7 +50,7 @@ beforeEach(() => {
   api.on(`GET ${backupPaths.list(workspaceId)}`, { items: [backup], total: 1, page: 1, pageSize: 20 });
 });
 
-const open = (locale: 'fa' | 'en' = 'en') =>
+const open = (locale: 'fa' | 'en' | 'ar' = 'en') =>
   renderScreen(<BackupsPage />, {
     path: `/${locale}/workspace/settings/backups`,
     pattern: '/:locale/workspace/settings/backups',
