@@ -204,6 +204,16 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
+  it('says the format an e-mail address needs, with an example', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara-at-example');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    expect(await within(section).findByText('Enter an e-mail like name@example.com')).toBeTruthy();
+    expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(0);
+  });
+
   it('says a wrong e-mail code under its field at once, and no toast', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
     api.on('POST /v1/auth/identity/security/email/verify/', () => ({ status: 400, statusCode: 620 }));
