@@ -127,6 +127,11 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     ar: 'تاريخ الميلاد غير صالح',
   },
   unknown_gender: { fa: 'جنسیت ناشناخته است', en: 'Unknown gender', ar: 'جنس غير معروف' },
+  not_an_image: {
+    fa: 'فایل باید تصویری با قالب \u2066PNG\u2069، \u2066JPEG\u2069 یا \u2066WebP\u2069 و حداکثر ۲ مگابایت باشد',
+    en: 'The file must be a PNG, JPEG or WebP image of at most 2 MB',
+    ar: 'يجب أن يكون الملف صورة بصيغة \u2066PNG\u2069 أو \u2066JPEG\u2069 أو \u2066WebP\u2069 بحجم ٢ ميغابايت على الأكثر',
+  },
   unknown_language: { fa: 'زبان ناشناخته است', en: 'Unknown language', ar: 'لغة غير معروفة' },
 };
 
