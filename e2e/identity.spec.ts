@@ -90,7 +90,7 @@ test.describe('sign-up', () => {
     });
   }
 
-  test('an already registered phone is told apart only by the catalogue message', async ({
+  test('an already registered phone is told apart at the form, with no toast besides', async ({
     page,
     request,
   }) => {
@@ -99,8 +99,8 @@ test.describe('sign-up', () => {
     await input(page, 'phone').fill(account.phone);
     await input(page, 'nationalCode').fill(nationalCode());
     await page.getByRole('button', { name: text('en', 'auth', 'signup.sendCode') }).click();
-    await expect(page.getByText(text('en', 'errors', 'api.duplicate'))).toBeVisible();
     await expect(page.getByText(text('en', 'auth', 'signup.alreadyRegistered'))).toBeVisible();
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   });
 });
 
@@ -287,14 +287,17 @@ test.describe('login', () => {
   });
 
   for (const locale of ['fa', 'en'] as const) {
-    test(`a wrong code shows the catalogue message (620) in ${locale}`, async ({ page, request }) => {
+    test(`a wrong code says to check the SMS, under the field (620), in ${locale}`, async ({
+      page,
+      request,
+    }) => {
       const account = await registerAccount(request);
       await loginFirstStep(page, locale, account);
       const code = await codeFor(request, account.phone);
       const wrong = code === '000000' ? '111111' : '000000';
       await page.getByTestId('code-input').fill(wrong);
       await page.getByRole('button', { name: text(locale, 'auth', 'verify.submit') }).click();
-      const message = text(locale, 'errors', 'api.wrongCredentials');
+      const message = text(locale, 'errors', 'refused.smsCode');
       await expect(page.getByTestId('code-form').getByText(message)).toBeVisible();
       // Said once, at the field: no toast repeats it.
       await expect(page.locator('.Toastify__toast').filter({ hasText: message })).toHaveCount(0);
@@ -302,17 +305,24 @@ test.describe('login', () => {
     });
   }
 
-  test('a wrong password shows the catalogue message and stays on login', async ({ page, request }) => {
-    const account = await registerAccount(request);
-    await page.goto('/en/login');
-    await input(page, 'identifier').fill(account.nationalCode);
-    await input(page, 'password').fill('not-the-password');
-    await page.getByRole('button', { name: text('en', 'auth', 'login.submit'), exact: true }).click();
-    await expect(
-      page.getByTestId('login-form').getByText(text('en', 'errors', 'api.wrongCredentials')),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/en\/login$/);
-  });
+  for (const locale of ['fa', 'en', 'ar'] as const) {
+    test(`a wrong password is said under the field in ${locale}, and stays typed`, async ({
+      page,
+      request,
+    }) => {
+      const account = await registerAccount(request);
+      await page.goto(`/${locale}/login`);
+      await input(page, 'identifier').fill(account.nationalCode);
+      await input(page, 'password').fill('not-the-password');
+      await page.getByRole('button', { name: text(locale, 'auth', 'login.submit'), exact: true }).click();
+      await expect(
+        page.getByTestId('login-form').getByText(text(locale, 'errors', 'refused.login')),
+      ).toBeVisible();
+      await expect(input(page, 'password')).toHaveValue('not-the-password');
+      await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/${locale}/login$`));
+    });
+  }
 });
 
 test('password recovery: national code, the texted code, a new password, then login with it', async ({

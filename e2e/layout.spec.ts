@@ -295,51 +295,64 @@ for (const locale of ['fa', 'en'] as const) {
     }
   });
 
-  test(`in ${locale}: a toast raised in a dialog does not cover its buttons (1440 px)`, async ({
+  test(`in ${locale}: a toast raised in a dialog covers neither its buttons nor the app bar (360, 1440 px)`, async ({
     browser,
     request,
     baseURL,
   }) => {
+    test.setTimeout(240_000);
     const owner = await registerAccount(request);
     const workspace = await post(request, '/v1/workspaces/', owner, {
       workspaceName: `toast-${Date.now().toString(36)}-${locale}-${Math.floor(Math.random() * 1e4)}`,
       name: 'Toast',
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 800 } });
-    await logInContext(context, baseURL ?? '', owner);
-    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspace.id);
-    const page = await context.newPage();
-    // The server refuses for now (260): the dialog stays open with a toast.
-    await page.route('**/v1/workspaces/members/access/roles/', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            json: { statusCode: 260, statusMessage: 'limited', data: null },
-          })
-        : route.fallback(),
-    );
-    await page.goto(`/${locale}/workspace/settings/roles`);
-    const admin = (path: string) => text(locale, 'workspace-admin', path);
-    await page.getByRole('button', { name: admin('roles.new') }).click();
-    const dialog = page.getByRole('dialog', { name: admin('roles.createTitle') });
-    await dialog.getByLabel(admin('roles.name')).fill(locale === 'fa' ? 'پشتیبانی' : 'Support');
-    await dialog.getByRole('button', { name: admin('roles.create') }).click();
-    // By class: an open dialog hides the rest of the page from the accessibility tree.
-    const toast = page
-      .locator('.Toastify__toast')
-      .filter({ hasText: text(locale, 'errors', 'api.rateLimited') });
-    await expect(toast).toBeVisible();
-    const toastBox = await toast.boundingBox();
-    for (const button of await dialog.getByRole('button').all()) {
-      const buttonBox = await button.boundingBox();
-      if (toastBox && buttonBox)
-        expect(overlaps(toastBox, buttonBox), `${await button.textContent()}`).toBe(false);
+    for (const [width, height] of [
+      [360, 740],
+      [1440, 800],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      await logInContext(context, baseURL ?? '', owner);
+      await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspace.id);
+      const page = await context.newPage();
+      // The server refuses for now (260): the dialog stays open with a toast.
+      await page.route('**/v1/workspaces/members/access/roles/', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              json: { statusCode: 260, statusMessage: 'limited', data: null },
+            })
+          : route.fallback(),
+      );
+      await page.goto(`/${locale}/workspace/settings/roles`);
+      const admin = (path: string) => text(locale, 'workspace-admin', path);
+      await page.getByRole('button', { name: admin('roles.new') }).click();
+      const dialog = page.getByRole('dialog', { name: admin('roles.createTitle') });
+      await dialog.getByLabel(admin('roles.name')).fill(locale === 'fa' ? 'پشتیبانی' : 'Support');
+      await dialog.getByRole('button', { name: admin('roles.create') }).click();
+      // By class: an open dialog hides the rest of the page from the accessibility tree.
+      const toast = page
+        .locator('.Toastify__toast')
+        .filter({ hasText: text(locale, 'errors', 'api.rateLimited') });
+      await expect(toast).toBeVisible();
+      const toastBox = await toast.boundingBox();
+      if (!toastBox) throw new Error('the toast has no box');
+      for (const button of await dialog.getByRole('button').all()) {
+        const buttonBox = await button.boundingBox();
+        if (buttonBox)
+          expect(overlaps(toastBox, buttonBox), `${width} px: ${await button.textContent()}`).toBe(false);
+      }
+      // Below the app bar, in the one place every toast comes (src/app/toasts.tsx).
+      const appBarBox = await page.locator('header.pl-appbar').boundingBox();
+      if (!appBarBox) throw new Error('the app bar has no box');
+      expect(toastBox.y, `${width} px: below the app bar`).toBeGreaterThanOrEqual(
+        appBarBox.y + appBarBox.height - 1,
+      );
+      await test.info().attach(`toast-in-dialog-${locale}-${width}`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      await context.close();
     }
-    await test.info().attach(`toast-in-dialog-${locale}`, {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
-    await context.close();
   });
 
   test(`in ${locale}, light and dark: the changed screens at 390 px (notifications, sessions, prompt, role dialog)`, async ({

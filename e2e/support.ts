@@ -7,16 +7,17 @@ import { type APIRequestContext, type BrowserContext, expect } from '@playwright
 export type Locale = 'fa' | 'en';
 type Texts = Record<string, Record<string, unknown>>;
 
-const texts = (locale: Locale, ns: string): Texts =>
+const texts = (locale: Locale | 'ar', ns: string): Texts =>
   JSON.parse(readFileSync(`apps/web/public/assets/locales/${locale}/${ns}.json`, 'utf8')) as Texts;
 export const persian = (value: string) =>
   value.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 
-/** A text of a locale file, with Persian digits in fa (as the app shows it). */
-export function text(locale: Locale, ns: string, path: string): string {
+/** A text of a locale file, with Persian digits in fa and Arabic-Indic digits in ar (as the app shows it). */
+export function text(locale: Locale | 'ar', ns: string, path: string): string {
   let value: unknown = texts(locale, ns);
   for (const key of path.split('.')) value = (value as Record<string, unknown>)[key];
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${path}`);
+  if (locale === 'ar') return value.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
   return locale === 'fa' ? persian(value) : value;
 }
 

@@ -23,14 +23,16 @@ function checkMessages(issue: Issue): void {
     expect(text.trim(), where).not.toBe('');
     expect(text, where).not.toBe(issue.message === '' || custom ? undefined : issue.message);
     expect(text, where).not.toMatch(developerWording);
+    // An example to copy (name@example.com) is kept whole in a left-to-right isolate.
+    const own = text.replace(/\u2066[^\u2069]*\u2069/g, '');
     if (locale === 'fa') {
-      expect(text, where).not.toMatch(/[0-9]/); // Persian digits in fa
-      // No Latin run in a Persian text: "a-z، ۰-۹، _ و ." reads scrambled right to left.
-      expect(text, where).not.toMatch(/[A-Za-z]/);
+      expect(own, where).not.toMatch(/[0-9]/); // Persian digits in fa
+      // No bare Latin run in a Persian text: "a-z، ۰-۹، _ و ." reads scrambled right to left.
+      expect(own, where).not.toMatch(/[A-Za-z]/);
     }
     if (locale === 'ar') {
-      expect(text, where).not.toMatch(/[0-9۰-۹]/); // Arabic-Indic digits in ar
-      expect(text, where).not.toMatch(/[A-Za-z]/);
+      expect(own, where).not.toMatch(/[0-9۰-۹]/); // Arabic-Indic digits in ar
+      expect(own, where).not.toMatch(/[A-Za-z]/);
     }
   }
 }
@@ -197,6 +199,30 @@ describe('validation messages', () => {
 
   it.each(Object.keys(everyCode))('are written for people for the issue code %s', (code) => {
     checkMessages(everyCode[code as z.core.$ZodIssueCode]);
+  });
+
+  it('say the expected format of an e-mail and a web address, with an example, in fa, en and ar', () => {
+    const result = contracts.updateWorkspaceProfileRequestSchema
+      .pick({ email: true, website: true })
+      .safeParse({ email: 'sara-at-example', website: 'ftp://example.com' });
+    const byPath = (locale: Locale) =>
+      Object.fromEntries(
+        (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issueMessage(issue, locale)]),
+      );
+    expect(byPath('en')).toEqual({
+      email: 'Enter an e-mail like name@example.com',
+      website: 'Enter a web address like https://example.com',
+    });
+    expect(byPath('fa')).toEqual({
+      email: 'ایمیل را به شکل \u2066name@example.com\u2069 وارد کنید',
+      website: 'نشانی وب را به شکل \u2066https://example.com\u2069 وارد کنید',
+    });
+    expect(byPath('ar')).toEqual({
+      email: 'أدخل البريد الإلكتروني بصيغة \u2066name@example.com\u2069',
+      website: 'أدخل عنوان الويب بصيغة \u2066https://example.com\u2069',
+    });
+    const profileEmail = contracts.emailSchema.safeParse('no at sign').error?.issues[0] as Issue;
+    expect(issueMessage(profileEmail, 'en')).toBe('Enter an e-mail like name@example.com');
   });
 
   it('say what a length, a bound and a missing value need, in both languages', () => {

@@ -142,10 +142,32 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     ar: 'تاريخ الميلاد غير صالح',
   },
   unknown_gender: { fa: 'جنسیت ناشناخته است', en: 'Unknown gender', ar: 'جنس غير معروف' },
+  not_an_image: {
+    fa: 'فایل باید تصویری با قالب \u2066PNG\u2069، \u2066JPEG\u2069 یا \u2066WebP\u2069 و حداکثر ۲ مگابایت باشد',
+    en: 'The file must be a PNG, JPEG or WebP image of at most 2 MB',
+    ar: 'يجب أن يكون الملف صورة بصيغة \u2066PNG\u2069 أو \u2066JPEG\u2069 أو \u2066WebP\u2069 بحجم ٢ ميغابايت على الأكثر',
+  },
   unknown_language: { fa: 'زبان ناشناخته است', en: 'Unknown language', ar: 'لغة غير معروفة' },
 };
 
 type Issue = z.core.$ZodIssue;
+
+/** A left-to-right isolate: an example address keeps its order inside right-to-left text. */
+const ltr = (example: string) => `\u2066${example}\u2069`;
+
+/** A value of a known format that is not in it says the format, with an example to copy. */
+const formatMessages: Partial<Record<string, Record<Locale, string>>> = {
+  email: {
+    fa: `ایمیل را به شکل ${ltr('name@example.com')} وارد کنید`,
+    en: 'Enter an e-mail like name@example.com',
+    ar: `أدخل البريد الإلكتروني بصيغة ${ltr('name@example.com')}`,
+  },
+  url: {
+    fa: `نشانی وب را به شکل ${ltr('https://example.com')} وارد کنید`,
+    en: 'Enter a web address like https://example.com',
+    ar: `أدخل عنوان الويب بصيغة ${ltr('https://example.com')}`,
+  },
+};
 
 // Every zod issue gets a text written for people, in both languages (product-spec.md section 5 for
 // Persian; English says the same): zod's own messages ("Too small: expected string to have >=8
@@ -242,6 +264,8 @@ function englishMessage(issue: Issue): string {
 export function issueMessage(issue: Issue, locale: Locale): string {
   const custom = customIssueMessages[issue.message];
   if (custom) return custom[locale];
+  const format = issue.code === 'invalid_format' ? formatMessages[issue.format] : undefined;
+  if (format) return format[locale];
   if (locale === 'fa') return persianMessage(issue);
   return locale === 'ar' ? arabicMessage(issue) : englishMessage(issue);
 }

@@ -1,6 +1,7 @@
 import {
   customIssueMessages,
   httpStatusFor,
+  type Locale,
   StatusCode,
   type StatusCodeValue,
   validationErrors,
@@ -67,12 +68,29 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** One place that turns every thrown error into the envelope and HTTP status of api-contract.md section 1. */
+/**
+ * A service that knows no request words its field errors by a key of the contracts' catalogue
+ * (`not_an_image`): here they become the text of the request's language. Other messages pass as they are.
+ */
+function wordedFieldErrors(data: unknown, locale: Locale): unknown {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return data;
+  return {
+    ...(data as object),
+    errors: errors.map((item: { path?: unknown; message?: unknown }) => {
+      const worded = typeof item.message === 'string' ? customIssueMessages[item.message] : undefined;
+      return worded ? { ...item, message: worded[locale] } : item;
+    }),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<Error>((thrown, request, reply) => {
     const error = thrown as FastifyError | typeof thrown;
     if (isAppError(error)) {
       if (error.options.headers) reply.headers(error.options.headers);
-      return send(request, reply, error.code, error.options.data ?? null, error.options.pageLevel);
+      const data = wordedFieldErrors(error.options.data ?? null, request.locale);
+      return send(request, reply, error.code, data, error.options.pageLevel);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(

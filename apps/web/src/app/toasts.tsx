@@ -1,18 +1,20 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CloseButtonProps, ToastContainer } from 'react-toastify';
 import { toastContainerMounted } from '../lib/notify';
 import { useColorMode } from './color-mode';
 import { fontFamily } from './theme';
 
-// The one toast container with product-spec.md section 9's settings: bottom-right in ltr and
-// bottom-left in rtl; below the lg breakpoint full width at the top. While a dialog is open toasts
-// come at the top centre instead: a dialog's buttons sit at its bottom, where a corner toast would
-// cover them.
+// The one toast container, in one place whatever raised the toast: at the top, just below the app
+// bar, at the end corner from the lg breakpoint and full width below it (product-spec.md section 9's
+// settings otherwise). Never over the app bar, and never over a dialog's buttons, which sit at its
+// bottom: a corner at the bottom would cover them in a tall dialog, at every width.
 
 const narrowClass = 'app-toasts--narrow';
+const appBarHeight = '--app-bar-height';
 
 const toastStyles = (
   <GlobalStyles
@@ -22,12 +24,16 @@ const toastStyles = (
         '--toastify-font-family': fontFamily,
         '--toastify-color-dark': '#111a2e',
         '--toastify-toast-bd-radius': '10px',
+        // The app bar's height (components/plain/signed-in.css: a 48 px row, 6 px padding twice and a
+        // 1 px border); the public pages' header is no taller.
+        [appBarHeight]: '61px',
+        '--toastify-toast-top': `calc(var(${appBarHeight}) + var(--toastify-toast-offset))`,
       },
       '.Toastify__toast': { fontFamily, fontSize: '0.8rem', fontWeight: 500, lineHeight: 1.7 },
       [`.Toastify__toast-container.${narrowClass}`]: {
         width: '100%',
         maxWidth: '100%',
-        top: 0,
+        top: `var(${appBarHeight})`,
         left: 0,
         right: 0,
         bottom: 'auto',
@@ -40,20 +46,27 @@ const toastStyles = (
   />
 );
 
-const dialogOpenNow = () => document.body.querySelector(':scope > .MuiDialog-root') !== null;
-
-/** True while a dialog is open: MUI mounts each one in its own portal, a direct child of <body>. */
-function useDialogOpen(): boolean {
-  // Read at the first render: the container mounts with the first toast, often raised in a dialog.
-  const [open, setOpen] = useState(dialogOpenNow);
-  useEffect(() => {
-    const check = () => setOpen(dialogOpenNow());
-    check();
-    const observer = new MutationObserver(check);
-    observer.observe(document.body, { childList: true });
-    return () => observer.disconnect();
-  }, []);
-  return open;
+/** The close button of react-toastify's markup, named in the page's language (its own says "close"). */
+function CloseButton({ closeToast, theme }: CloseButtonProps) {
+  const { t } = useTranslation('common');
+  return (
+    <button
+      type="button"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      aria-label={t('actions.close')}
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path
+          fillRule="evenodd"
+          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+        />
+      </svg>
+    </button>
+  );
 }
 
 /** The toast container, inside ThemeShell (app.tsx): the theme gives the page's direction. */
@@ -61,7 +74,6 @@ export function Toasts() {
   const { mode } = useColorMode();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
-  const dialogOpen = useDialogOpen();
   const rtl = theme.direction === 'rtl';
   // The toasts raised before the container was in go out now (lib/notify.ts).
   useEffect(() => toastContainerMounted(), []);
@@ -69,8 +81,9 @@ export function Toasts() {
     <>
       {toastStyles}
       <ToastContainer
-        position={narrow || dialogOpen ? 'top-center' : rtl ? 'bottom-left' : 'bottom-right'}
+        position={narrow ? 'top-center' : rtl ? 'top-left' : 'top-right'}
         className={narrow ? narrowClass : undefined}
+        closeButton={CloseButton}
         autoClose={5000}
         draggable
         draggablePercent={80}

@@ -99,6 +99,35 @@ describe('profile image upload', () => {
     }
   });
 
+  it('names the accepted formats when a file is not an image, in the request language', async () => {
+    const user = await signUp(api);
+    const expected = {
+      en: 'The file must be a PNG, JPEG or WebP image of at most 2 MB',
+      fa: 'فایل باید تصویری با قالب \u2066PNG\u2069، \u2066JPEG\u2069 یا \u2066WebP\u2069 و حداکثر ۲ مگابایت باشد',
+      ar: 'يجب أن يكون الملف صورة بصيغة \u2066PNG\u2069 أو \u2066JPEG\u2069 أو \u2066WebP\u2069 بحجم ٢ ميغابايت على الأكثر',
+    };
+    for (const [locale, message] of Object.entries(expected)) {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array(Buffer.from('notes, not a picture'))], { type: 'image/png' }),
+        'a.png',
+      );
+      const response = await fetch(`${api.url}${assetPaths.userProfileImage}/`, {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': randomIp(),
+          'accept-language': locale,
+          authorization: `Bearer ${user.tokens.accessToken}`,
+        },
+        body: form,
+      });
+      const body = (await response.json()) as { statusCode: number; data: { errors: unknown } };
+      expect(body.statusCode).toBe(400);
+      expect(body.data.errors).toEqual([{ path: 'file', message }]);
+    }
+  });
+
   it('refuses a decompression bomb: a valid, tiny file of more pixels than the limit', async () => {
     const user = await signUp(api);
     // 8200×5000 = 41 megapixels of black, 1 bit each: a few kilobytes once compressed.

@@ -26,8 +26,11 @@ export function imageRef(id: string | null | undefined): { id: string; url: stri
   return id ? { id, url: imageUrl(id) } : null;
 }
 
+// Its message is a key of the contracts' catalogue, which the error handler words in the request's language.
 function invalidImage(): AppError {
-  return new AppError(StatusCode.validation, { data: { errors: [{ path: 'file', message: 'image' }] } });
+  return new AppError(StatusCode.validation, {
+    data: { errors: [{ path: 'file', message: 'not_an_image' }] },
+  });
 }
 
 /**

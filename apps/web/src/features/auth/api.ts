@@ -14,6 +14,7 @@ import {
   reportUnexpectedError,
   unwrap,
 } from '../../lib/api-client';
+import { refusalAtField } from '../../lib/refusals';
 
 // The identity calls of api-contract.md section 3. Each returns the envelope's data; failures reject
 // with ApiError after the status-code catalogue has shown its message.
@@ -21,7 +22,9 @@ import {
 type CallOptions = Pick<ApiRequestConfig, 'onError' | 'signal'>;
 
 // The password and code forms show 620 under their field: the catalogue's toast would say it twice.
-const atField = { fieldCodes: [StatusCode.wrongCredentials] } as const;
+const atField = refusalAtField;
+// Sign-up says a taken phone, national code or username (261) at its step: no toast besides.
+const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 
 export interface SignupStarted {
   signupToken: string;
@@ -103,7 +106,7 @@ export function startSignup(
   body: { phone: string; nationalCode: string },
   options: CallOptions = {},
 ): Promise<SignupStarted> {
-  return unwrap(apiClient.post(identityPaths.signupPhone, body, options));
+  return unwrap(apiClient.post(identityPaths.signupPhone, body, { ...duplicateAtField, ...options }));
 }
 
 /**
@@ -136,7 +139,13 @@ export function completeSignup(
   account: SignupAccount,
   options: CallOptions = {},
 ): Promise<TokenPair> {
-  return unwrap(apiClient.post(identityPaths.signupPassword, { signupToken, ...account }, options));
+  return unwrap(
+    apiClient.post(
+      identityPaths.signupPassword,
+      { signupToken, ...account },
+      { ...duplicateAtField, ...options },
+    ),
+  );
 }
 
 export function startRecovery(nationalCode: string, options: CallOptions = {}): Promise<RecoveryStarted> {

@@ -108,7 +108,11 @@ describe('the timing of the public forms’ checks', () => {
     await waitFor(() => expect(invalid(code())).toBe('false'));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     // (The catalogue's texts come from i18next, which these tests keep in the first page's language.)
-    expect(await screen.findByText('The entered information for validation is incorrect')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The code is wrong. Check the text message and try again, or ask for a new code.',
+      ),
+    ).toBeTruthy();
     expect(document.activeElement).toBe(code());
 
     await userEvent.click(screen.getByTestId('resend-button'));

@@ -179,9 +179,16 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
           onVerify={verify}
           submitLabel={t('verify.submit')}
           hint={t('verify.googleHint')}
+          channel="app"
         />
       ) : (
-        <CodeForm key={method} onVerify={verify} onResend={resend} submitLabel={t('verify.submit')} />
+        <CodeForm
+          key={method}
+          onVerify={verify}
+          onResend={resend}
+          submitLabel={t('verify.submit')}
+          channel={method}
+        />
       );
   else
     form = (

@@ -39,9 +39,11 @@ const location = () => screen.getByTestId('location').textContent;
 const codeInput = () => screen.getByTestId('code-input') as HTMLInputElement;
 
 /** Types `code` into the code field and presses Verify, named in the page's language. */
-async function verify(code: string, locale: 'fa' | 'en' = 'en') {
+const verifyLabel = { fa: 'تأیید', en: 'Verify', ar: 'تحقّق' } as const;
+
+async function verify(code: string, locale: 'fa' | 'en' | 'ar' = 'en') {
   await userEvent.type(codeInput(), code);
-  await userEvent.click(screen.getByRole('button', { name: locale === 'fa' ? 'تأیید' : 'Verify' }));
+  await userEvent.click(screen.getByRole('button', { name: verifyLabel[locale] }));
 }
 
 describe('the login code step', () => {
@@ -110,17 +112,40 @@ describe('the login code step', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the catalogue message of a wrong code (620) in Persian under the field', async () => {
+  it('says under the field that a texted code (620) is wrong and what to do, in Persian', async () => {
     challenge();
     fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(620) }) });
     await renderAt('/fa/login/verify');
     await verify('000000', 'fa');
-    const message = 'اطلاعات وارد شده برای اعتبارسنجی نادرست است';
+    const message = 'کد نادرست است. پیامک را بررسی کنید و دوباره وارد کنید، یا کد تازه بخواهید.';
     expect(await screen.findByText(message)).toBeTruthy();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
     expect(toasts.error).not.toHaveBeenCalled();
     expect(location()).toBe('/fa/login/verify');
     expect(Cookies.get('accessToken')).toBeUndefined();
+  });
+
+  it.each([
+    {
+      path: '/en/login/verify/email',
+      method: 'email' as const,
+      locale: 'en' as const,
+      message: 'The code is wrong. Check the e-mail and try again, or ask for a new code.',
+    },
+    {
+      path: '/ar/login/verify/google',
+      method: 'google' as const,
+      locale: 'ar' as const,
+      message: 'الرمز غير صحيح. أدخل الرمز الذي يعرضه تطبيق المصادقة الآن، قبل أن يتغيّر.',
+    },
+  ])('says a wrong $method code (620) under the field in $locale', async (page) => {
+    challenge(true, page.method, page.method === 'google');
+    fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(620) }) });
+    await renderAt(page.path);
+    await verify('000000', page.locale);
+    expect(await screen.findByText(page.message)).toBeTruthy();
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 
   it('starts again from login after too many wrong codes (660)', async () => {
@@ -239,7 +264,11 @@ describe('the login code step with an authenticator app', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'ABCDE FGHIJ');
     await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
-    expect(await screen.findByText('اطلاعات وارد شده برای اعتبارسنجی نادرست است')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'این کد بازیابی نادرست است یا پیش‌تر به کار رفته است. آن را بررسی کنید یا یکی دیگر از کدهای ذخیره‌شده را به کار ببرید.',
+      ),
+    ).toBeTruthy();
     expect(calls.at(-1)).toMatchObject({ body: { recoveryCode: 'abcde-fghij' } });
     expect(toasts.error).not.toHaveBeenCalled();
 

@@ -69,18 +69,41 @@ describe('the login form', () => {
     expect(calls[0]?.body).toEqual({ username: 'sara.k', password: 'pw' });
   });
 
-  it('shows the catalogue message of a wrong password (620) and clears the password', async () => {
+  it.each([
+    {
+      locale: 'en',
+      identifier: /National code or username/,
+      password: /^Password/,
+      submit: 'Continue',
+      message: 'The national code/username or password is wrong. Try again, or reset your password.',
+    },
+    {
+      locale: 'fa',
+      identifier: /کد ملی یا نام کاربری/,
+      password: /^رمز عبور/,
+      submit: 'ادامه',
+      message: 'کد ملی/نام کاربری یا رمز عبور نادرست است. دوباره تلاش کنید یا رمز عبور را بازیابی کنید.',
+    },
+    {
+      locale: 'ar',
+      identifier: /الرقم الوطني أو اسم المستخدم/,
+      password: /^كلمة المرور/,
+      submit: 'متابعة',
+      message: 'الرقم الوطني/اسم المستخدم أو كلمة المرور غير صحيح. حاول مرة أخرى أو أعد تعيين كلمة المرور.',
+    },
+  ])('says a wrong password (620) under its field in $locale and keeps what was typed', async (page) => {
     fakeServer({ [identityPaths.loginNationalCode]: () => ({ body: envelope(620) }) });
-    await renderAt('/en/login');
-    await userEvent.type(screen.getByLabelText(/National code or username/), '0012345679');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const message = 'The entered information for validation is incorrect';
-    expect(await screen.findByText(message)).toBeTruthy();
-    // Once, under the field: no toast says it again.
+    await renderAt(`/${page.locale}/login`);
+    await userEvent.type(screen.getByLabelText(page.identifier), '0012345679');
+    await userEvent.type(screen.getByLabelText(page.password), 'wrong pass');
+    await userEvent.click(screen.getByRole('button', { name: page.submit }));
+    expect(await screen.findByText(page.message)).toBeTruthy();
+    const password = screen.getByLabelText(page.password);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    // Once, under the field: no toast says it again, and the typed password stays to be corrected.
     expect(toasts.error).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(/^Password/)).toHaveProperty('value', '');
-    expect(location()).toBe('/en/login');
+    expect(password).toHaveProperty('value', 'wrong pass');
+    expect(location()).toBe(`/${page.locale}/login`);
   });
 
   it('does not treat a success answer without a second step as a login', async () => {

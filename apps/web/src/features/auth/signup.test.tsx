@@ -107,14 +107,14 @@ describe('sign-up', () => {
     expect(screen.getByText('کد ملی معتبر نیست')).toBeTruthy();
   });
 
-  it('tells a registered phone or national code apart with the catalogue message and a way to log in', async () => {
+  it('tells a registered phone or national code apart, with a way to log in and no toast besides', async () => {
     fakeServer({ [identityPaths.signupPhone]: () => ({ body: envelope(261) }) });
     await renderAt('/en/signup');
     await userEvent.type(field(/^Mobile number/), '09123456789');
     await userEvent.type(field(/^National code/), '0012345679');
     await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
     expect(await screen.findByText(/already has an account/)).toBeTruthy();
-    expect(toasts.error).toHaveBeenCalledWith('The requested action is duplicated', expect.anything());
+    expect(toasts.error).not.toHaveBeenCalled();
     expect(localStorage.getItem(localKeys.signupStep)).toBeNull();
   });
 
@@ -131,15 +131,34 @@ describe('sign-up', () => {
     expect(Cookies.get('accessToken')).toBeUndefined();
   });
 
-  it('marks a taken username (261) on its field', async () => {
+  it.each([
+    {
+      locale: 'en',
+      password: /^New password/,
+      repeat: /^Repeat the password/,
+      username: /^Username/,
+      submit: 'Create the account',
+      message: 'This username is taken; choose another one',
+    },
+    {
+      locale: 'ar',
+      password: /^كلمة المرور الجديدة/,
+      repeat: /^أعد كتابة كلمة المرور/,
+      username: /^اسم المستخدم/,
+      submit: 'إنشاء الحساب',
+      message: 'اسم المستخدم هذا مستخدم؛ اختر اسمًا آخر',
+    },
+  ])('marks a taken username (261) on its field, with no toast, in $locale', async (page) => {
     localStorage.setItem(localKeys.signupStep, 'password');
     sessionStorage.setItem(sessionKeys.signupToken, 'signup-token-1234567890');
     fakeServer({ [identityPaths.signupPassword]: () => ({ body: envelope(261) }) });
-    await renderAt('/en/signup');
-    await userEvent.type(await screen.findByLabelText(/^New password/), 'Blue-Harbour-42');
-    await userEvent.type(field(/^Repeat the password/), 'Blue-Harbour-42');
-    await userEvent.type(field(/^Username/), 'taken');
-    await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect(await screen.findByText('This username is taken; choose another one')).toBeTruthy();
+    await renderAt(`/${page.locale}/signup`);
+    await userEvent.type(await screen.findByLabelText(page.password), 'Blue-Harbour-42');
+    await userEvent.type(field(page.repeat), 'Blue-Harbour-42');
+    await userEvent.type(field(page.username), 'taken');
+    await userEvent.click(screen.getByRole('button', { name: page.submit }));
+    expect(await screen.findByText(page.message)).toBeTruthy();
+    expect(field(page.username).getAttribute('aria-invalid')).toBe('true');
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 });

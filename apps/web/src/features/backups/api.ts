@@ -12,11 +12,13 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, unwrap } from '../../lib/api-client';
+import { refusalAtField } from '../../lib/refusals';
 import { sendFile } from '../../lib/upload';
 
 // Workspace backups (api-contract.md section 6, product-spec.md section 7 "Backup"): the calls, their
 // answers checked against the contract's shapes, and TanStack Query hooks. Creating and restoring
-// answer 630 first (an SMS code went to the owner) and are called again with the code.
+// answer 630 first (an SMS code went to the owner) and are called again with the code; a wrong code
+// (620) is said under the dialog's code field (code-dialog.tsx), so the catalogue raises no toast.
 
 export type { Backup, RestoreResult };
 export { backupPaths };
@@ -47,13 +49,14 @@ export async function listBackups(workspaceId: string, page: number): Promise<Ba
 }
 
 export const createBackup = (workspaceId: string, code?: string) =>
-  withCode(apiClient.post(backupPaths.backups, { workspaceId, ...(code ? { code } : {}) }), (data) =>
-    backupSchema.parse(data),
+  withCode(
+    apiClient.post(backupPaths.backups, { workspaceId, ...(code ? { code } : {}) }, refusalAtField),
+    (data) => backupSchema.parse(data),
   );
 
 export const restoreBackup = (workspaceId: string, backupId: string, code?: string) =>
   withCode(
-    apiClient.put(backupPaths.restore, { workspaceId, backupId, ...(code ? { code } : {}) }),
+    apiClient.put(backupPaths.restore, { workspaceId, backupId, ...(code ? { code } : {}) }, refusalAtField),
     (data): RestoreResult => restoreResultSchema.parse(data),
   );
 

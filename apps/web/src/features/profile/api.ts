@@ -15,6 +15,7 @@ import {
 } from '@wsm/contracts';
 import { z } from 'zod';
 import { apiClient, type HttpResponse, unwrap } from '../../lib/api-client';
+import { refusalAtField } from '../../lib/refusals';
 import { sendFile } from '../../lib/upload';
 
 // Own profile and security (api-contract.md section 4, product-spec.md section 7): request and answer
@@ -187,6 +188,10 @@ async function stepUpOr<T>(
 const withCode = <T extends object>(body: T, currentCode: string | undefined) =>
   currentCode === undefined ? body : { ...body, currentCode };
 
+// Every call that carries a code is answered in a code step (code-step.tsx), which says a wrong code
+// (620) under its field: the catalogue's toast would say it a second time, later and far away.
+const codeAtField = refusalAtField;
+
 // --- calls -----------------------------------------------------------------------------------------
 
 const get = async <T>(path: string, schema: z.ZodType<T>): Promise<T> =>
@@ -216,15 +221,17 @@ export const profileApi = {
   submitEmail: (email: string, change: boolean, currentCode?: string) => {
     const body = withCode({ email }, currentCode);
     return contactStep(
-      change ? apiClient.put(profilePaths.email, body) : apiClient.post(profilePaths.email, body),
+      change
+        ? apiClient.put(profilePaths.email, body, codeAtField)
+        : apiClient.post(profilePaths.email, body, codeAtField),
     );
   },
-  verifyEmail: (code: string) => unwrap(apiClient.post(profilePaths.emailVerify, { code })),
+  verifyEmail: (code: string) => unwrap(apiClient.post(profilePaths.emailVerify, { code }, codeAtField)),
   resendEmail: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.emailResend))),
   phone: () => get(profilePaths.phone, phoneResponseSchema),
   submitPhone: (phone: string, currentCode?: string) =>
-    contactStep(apiClient.put(profilePaths.phone, withCode({ phone }, currentCode))),
-  verifyPhone: (code: string) => unwrap(apiClient.post(profilePaths.phoneVerify, { code })),
+    contactStep(apiClient.put(profilePaths.phone, withCode({ phone }, currentCode), codeAtField)),
+  verifyPhone: (code: string) => unwrap(apiClient.post(profilePaths.phoneVerify, { code }, codeAtField)),
   resendPhone: async () => resendResponseSchema.parse(await unwrap(apiClient.get(profilePaths.phoneResend))),
   sessions: () => get(profilePaths.sessions, sessionListSchema),
   revokeSession: (sessionId: string) =>
@@ -237,16 +244,20 @@ export const profileApi = {
   setLoginAlerts: async (loginAlerts: boolean) =>
     twoFaSettingsSchema.parse(await unwrap(apiClient.put(profilePaths.twoFa, { loginAlerts }))),
   startAuthenticator: (currentCode?: string) =>
-    authenticatorStep(apiClient.post(profilePaths.twoFaGoogle, withCode({}, currentCode))),
+    authenticatorStep(apiClient.post(profilePaths.twoFaGoogle, withCode({}, currentCode), codeAtField)),
   confirmAuthenticator: async (code: string) =>
-    recoveryCodesSchema.parse(await unwrap(apiClient.post(profilePaths.twoFaGoogleVerify, { code })))
-      .recoveryCodes,
+    recoveryCodesSchema.parse(
+      await unwrap(apiClient.post(profilePaths.twoFaGoogleVerify, { code }, codeAtField)),
+    ).recoveryCodes,
   passkeys: () => get(passkeyPaths.passkeys, z.array(passkeySchema)),
   passkeyOptions: (currentCode?: string): Promise<PasskeyOptionsStep> =>
-    stepUpOr(apiClient.post(passkeyPaths.passkeysOptions, withCode({}, currentCode)), (data) => ({
-      step: 'options' as const,
-      options: registrationOptionsSchema.parse(data),
-    })),
+    stepUpOr(
+      apiClient.post(passkeyPaths.passkeysOptions, withCode({}, currentCode), codeAtField),
+      (data) => ({
+        step: 'options' as const,
+        options: registrationOptionsSchema.parse(data),
+      }),
+    ),
   // A refused answer (620) or a passkey registered twice (261) is explained by the section itself.
   registerPasskey: async (name: string, response: unknown) =>
     passkeySchema.parse(
@@ -261,9 +272,12 @@ export const profileApi = {
   renamePasskey: async (id: string, name: string) =>
     passkeySchema.parse(await unwrap(apiClient.put(passkeyPaths.passkeys, { id, name }))),
   deletePasskey: (id: string, currentCode?: string): Promise<PasskeyDeleteStep> =>
-    stepUpOr(apiClient.delete(passkeyPaths.passkeys, { data: withCode({ id }, currentCode) }), () => ({
-      step: 'deleted' as const,
-    })),
+    stepUpOr(
+      apiClient.delete(passkeyPaths.passkeys, { data: withCode({ id }, currentCode), ...codeAtField }),
+      () => ({
+        step: 'deleted' as const,
+      }),
+    ),
   // A wrong code (620) is shown at the field.
   disableAuthenticator: (code: string) =>
     unwrap(

@@ -209,6 +209,29 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(await within(section).findByText('Verified')).toBeTruthy();
   });
 
+  it('says the format an e-mail address needs, with an example', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
+    await open();
+    const section = await card('E-mail');
+    await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara-at-example');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
+    expect(await within(section).findByText('Enter an e-mail like name@example.com')).toBeTruthy();
+    expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(0);
+  });
+
+  it('says a wrong e-mail code under its field at once, and no toast', async () => {
+    api.on('POST /v1/auth/identity/security/email/', { resendAfter: 90 });
+    api.on('POST /v1/auth/identity/security/email/verify/', () => ({ status: 400, statusCode: 620 }));
+    const section = await openAndAddEmail();
+    const code = await within(section).findByLabelText('6-digit code');
+    await userEvent.type(code, '000000');
+    await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
+    const message = 'The code is wrong. Check the e-mail and try again, or ask for a new code.';
+    expect(await within(section).findByText(message)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
   it('holds the resend button for the wait of a refused resend (260)', async () => {
     api.on('POST /v1/auth/identity/security/email/', { resendAfter: 0 });
     api.on('GET /v1/auth/identity/security/email/verify/resend/', tooManyTries(600));
@@ -313,14 +336,16 @@ describe('/profile/security', { timeout: 30_000 }, () => {
       ).disabled,
     ).toBe(true);
 
-    // A wrong code: the catalogue toasts 620 and the step stays.
+    // A wrong code is said under the field, what to do next included, and the step stays; no toast.
     await userEvent.type(within(section).getByLabelText('6-digit code'), '999999');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(2));
-    expect(toasts.error).toHaveBeenCalledWith(
-      'The entered information for validation is incorrect',
-      expect.anything(),
-    );
+    expect(
+      await within(section).findByText(
+        'The code is wrong. Check the text message and try again, or ask for a new code.',
+      ),
+    ).toBeTruthy();
+    expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(2);
+    expect(toasts.error).not.toHaveBeenCalled();
     expect(within(section).getByTestId('phone-step-up')).toBeTruthy();
 
     const code = within(section).getByLabelText('6-digit code');

@@ -111,6 +111,21 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
     expect(within(card).getByRole('button', { name: 'Turn off' })).toBeTruthy();
   });
 
+  it('says a wrong first code of the app under its field, in Persian, and no toast', async () => {
+    api.on(startPath, { secret, otpauthUrl });
+    api.on(verifyPath, () => ({ status: 400, statusCode: 620 }));
+    const card = await open('fa');
+    await userEvent.click(await within(card).findByRole('button', { name: 'راه‌اندازی برنامه‌ی احراز هویت' }));
+    const code = await within(card).findByLabelText('کد ۶ رقمی');
+    await userEvent.type(code, '123456');
+    await userEvent.click(within(card).getByRole('button', { name: 'تأیید' }));
+    const message =
+      'کد نادرست است. کدی را وارد کنید که برنامه‌ی احراز هویت همین حالا نشان می‌دهد، پیش از آنکه عوض شود.';
+    expect(await within(card).findByText(message)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
   it('from a stale session, asks for the texted step-up code first (fa, Persian digits)', async () => {
     api.on(startPath, (request: RecordedRequest) =>
       (request.body as { currentCode?: string } | undefined)?.currentCode

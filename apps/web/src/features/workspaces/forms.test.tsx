@@ -158,6 +158,24 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     expect(api.calls('POST /v1/assets/workspace-profile-image/')).toHaveLength(0);
   });
 
+  it('says the accepted formats when the server cannot read the logo as an image, and the e-mail format', async () => {
+    const message = 'The file must be a PNG, JPEG or WebP image of at most 2 MB';
+    api.on('POST /v1/assets/workspace-profile-image/', () => ({
+      status: 400,
+      statusCode: 400,
+      data: { errors: [{ path: 'file', message }] },
+    }));
+    await open();
+    const notes = new File(['notes, not a picture'], 'notes.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByTestId('logo-input'), { target: { files: [notes] } });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('The logo could not be uploaded; try again')).toBeNull();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'acme-at-example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter an e-mail like name@example.com')).toBeTruthy();
+  });
+
   it('is read-only for a role that may read but not update it', async () => {
     api.on(`GET ${accessPath}`, readerAccess);
     await open();

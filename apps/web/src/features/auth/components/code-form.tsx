@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
+import { type CodeChannel, refusedKeys } from '../../../lib/refusals';
 import { useCountdown } from '../../../lib/use-countdown';
 import { countdownText } from '../../../lib/wait';
 import { retryAfterOf } from '../errors';
@@ -23,14 +24,16 @@ export interface CodeFormProps {
   submitLabel: string;
   /** The field's help instead of "the code we sent you" (an authenticator app's code). */
   hint?: string;
+  /** Where the code came from, for what a wrong one says to do next (the SMS by default). */
+  channel?: CodeChannel;
 }
 
 /**
  * The one-time code step of every identity flow: a 6-digit field (Persian digits accepted), the
- * submit button, and the resend button behind the server's countdown. A wrong code (620) shows the
- * catalogue's message under the field, in the page's language.
+ * submit button, and the resend button behind the server's countdown. A wrong code (620) says under
+ * the field what to check for its channel, in the page's language.
  */
-export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProps) {
+export function CodeForm({ onVerify, onResend, submitLabel, hint, channel = 'sms' }: CodeFormProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const form = usePlainForm(codeFormSchema, { code: '' });
@@ -43,7 +46,7 @@ export function CodeForm({ onVerify, onResend, submitLabel, hint }: CodeFormProp
       await onVerify(code);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      showRefusal(error, 'code', form.setError, t('errors:api.wrongCredentials'), reportUnexpectedError);
+      showRefusal(error, 'code', form.setError, t(refusedKeys[channel]), reportUnexpectedError);
     }
   });
 

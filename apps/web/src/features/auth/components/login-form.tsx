@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PlainPasswordField, PlainTextField } from '../../../components/plain/text-field';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
+import { refusedKeys } from '../../../lib/refusals';
 import { getEnteredNationalCode, setEnteredNationalCode } from '../../../lib/storage';
 import { clearLoginChallenge, loginVerifyPath, saveLoginChallenge } from '../flow-state';
 import { loadAuthSchema, showRefusal } from '../form';
@@ -65,14 +66,8 @@ export function LoginForm() {
       navigate(loginVerifyPath[challenge.method]);
     } catch (error) {
       if (wait.holdFor(error)) return;
-      showRefusal(
-        error,
-        'password',
-        form.setError,
-        t('errors:api.wrongCredentials'),
-        reportUnexpectedError,
-        () => form.setValue('password', ''),
-      );
+      // The password stays as typed: a slip is corrected in place, not typed again.
+      showRefusal(error, 'password', form.setError, t(refusedKeys.login), reportUnexpectedError);
     }
   };
 

@@ -1,10 +1,10 @@
-import { recoveryCodeSchema, StatusCode } from '@wsm/contracts';
+import { recoveryCodeSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainTextField } from '../../../components/plain/text-field';
 import { reportUnexpectedError } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { statusOf } from '../errors';
+import { isRefused, refusedKeys } from '../../../lib/refusals';
 import { AuthForm } from './auth-form';
 import { useRetryWait, WaitingSubmitButton } from './retry-wait';
 
@@ -39,7 +39,7 @@ export function RecoveryCodeForm({
       await onVerify(parsed.data);
     } catch (cause) {
       if (wait.holdFor(cause)) return;
-      if (statusOf(cause) === StatusCode.wrongCredentials) setError(t('errors:api.wrongCredentials'));
+      if (isRefused(cause)) setError(t(refusedKeys.recoveryCode));
       else if (!(cause instanceof ApiError)) reportUnexpectedError(cause);
     } finally {
       setPending(false);

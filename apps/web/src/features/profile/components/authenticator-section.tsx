@@ -141,6 +141,7 @@ function ScanStep({
         id="authenticator"
         timerName="authenticator-confirm"
         help={t('authenticator.codeHelp')}
+        channel="app"
         pending={pending}
         onVerify={confirm}
         onCancel={onCancel}

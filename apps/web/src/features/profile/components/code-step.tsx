@@ -4,6 +4,7 @@ import { toAsciiDigits } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale-navigation';
+import { type CodeChannel, isRefused, refusedKeys } from '../../../lib/refusals';
 import { useCountdown } from '../../../lib/use-countdown';
 import { countdownText, retryAfterOf } from '../../../lib/wait';
 import { DigitsField } from '../../auth/components/digits-field';
@@ -11,8 +12,9 @@ import { RetryWaitNote, useRetryWait } from '../../auth/components/retry-wait';
 
 /**
  * "Enter the 6-digit code" with a resend button that counts down (resend allowed after `resendAfter`).
- * `onVerify` rejects with the API's error when the code is refused: a refusal as too many tries (260)
- * disables the verify button for its wait, shown below it.
+ * `onVerify` rejects with the API's error when the code is refused: a wrong code (620, which its call
+ * keeps from the toasts) is said under the field at once; too many tries (260) disables the verify
+ * button for its wait, shown below it.
  */
 export function CodeStep({
   id,
@@ -20,6 +22,7 @@ export function CodeStep({
   sentTo,
   pending,
   help,
+  channel = 'sms',
   onVerify,
   onResend,
   onCancel,
@@ -29,13 +32,15 @@ export function CodeStep({
   sentTo?: string;
   /** What the field's help says instead of "enter the code we sent" (an authenticator app's code). */
   help?: string;
+  /** Where the code came from, for what a wrong one says to do next (the SMS by default). */
+  channel?: CodeChannel;
   pending: boolean;
   onVerify: (code: string) => Promise<void>;
   /** Sends a new code; without it (nothing was sent) there is no resend button. */
   onResend?: () => Promise<number | undefined>;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'errors']);
   const locale = useLocale();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -54,8 +59,9 @@ export function CodeStep({
     try {
       await onVerify(value);
     } catch (error) {
-      // The API client already said why; a 260 also holds the button.
-      verifyWait.holdFor(error);
+      if (isRefused(error)) setError(t(refusedKeys[channel]));
+      // Anything else the API client already said; a 260 also holds the button.
+      else verifyWait.holdFor(error);
     }
   };
 
@@ -88,7 +94,10 @@ export function CodeStep({
         helperText={error || help || (sentTo ? t('code.sentTo', { to: sentTo }) : t('code.help'))}
         error={Boolean(error)}
         value={code}
-        onValueChange={setCode}
+        onValueChange={(next) => {
+          setCode(next);
+          setError('');
+        }}
         maxDigits={6}
         autoComplete="one-time-code"
       />

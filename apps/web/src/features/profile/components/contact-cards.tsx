@@ -93,7 +93,7 @@ function ContactFlow({
     }
   };
 
-  // A refused code (620, 660, 260) is toasted by the API client and rejects to the code step, which stays.
+  // A refused code rejects to the code step, which stays: it says a wrong code (620) under its field.
   const stepUp = async (code: string) => {
     setPending(true);
     try {
@@ -144,6 +144,7 @@ function ContactFlow({
         // A phone number is a number (Persian digits in fa); an e-mail address keeps its own.
         sentTo={inputType === 'tel' ? displayDigits(sentTo, locale) : sentTo}
         pending={pending}
+        channel={inputType === 'email' ? 'email' : 'sms'}
         onVerify={verify}
         onResend={onResend}
         onCancel={() => setSentTo(undefined)}

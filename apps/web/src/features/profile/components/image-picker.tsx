@@ -11,6 +11,7 @@ import {
 } from '../../../components/image-upload';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileImageRules } from '../api';
+import { serverFieldErrors } from '../form-errors';
 import { ImageCropDialog } from './image-crop-dialog';
 
 /**
@@ -54,9 +55,10 @@ export function ImagePicker({
         autoClose: 5000,
       });
       onUploaded(imageId);
-    } catch {
+    } catch (cause) {
       notify.dismiss(toastId);
-      setError(t('image.failed'));
+      // A file the server cannot read as an image: its answer names the accepted formats.
+      setError(serverFieldErrors(cause).file ?? t('image.failed'));
     }
   };
 

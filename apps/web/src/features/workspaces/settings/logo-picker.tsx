@@ -12,6 +12,7 @@ import {
   useImageUpload,
 } from '../../../components/image-upload';
 import { logoRules, workspacesApi } from '../api';
+import { serverErrorAt } from '../form';
 
 /**
  * The workspace logo: the chosen file shows at once, uploads with its progress, and its image id goes
@@ -51,8 +52,9 @@ export function LogoPicker({
         workspacesApi.uploadLogo(workspaceId, chosen, onProgress),
       );
       onChange(imageId);
-    } catch {
-      setError(t('info.logo.failed'));
+    } catch (cause) {
+      // A file the server cannot read as an image: its answer names the accepted formats.
+      setError(serverErrorAt(cause, 'file') ?? t('info.logo.failed'));
       onChange(undefined);
     }
   };
