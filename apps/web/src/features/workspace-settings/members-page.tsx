@@ -20,6 +20,7 @@ import type { Invitation, Locale, Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UserValue } from '../../components/user-value';
 import { formatAgo, formatRemaining } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
@@ -69,19 +70,19 @@ function PersonCell({
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography component="span" sx={{ fontWeight: 600 }} noWrap>
-            {name ?? (username ? <bdi dir="ltr">@{username}</bdi> : fallback)}
+            {name ? (
+              <UserValue value={name} />
+            ) : username ? (
+              <UserValue value={`@${username}`} kind="identifier" />
+            ) : (
+              fallback
+            )}
           </Typography>
           {badge}
         </Stack>
         {name && username ? (
-          <Typography
-            component="span"
-            variant="body2"
-            dir="ltr"
-            data-identifier
-            sx={{ color: 'text.secondary', display: 'block' }}
-          >
-            @{username}
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary', display: 'block' }}>
+            <UserValue value={`@${username}`} kind="identifier" />
           </Typography>
         ) : null}
       </Box>
@@ -365,21 +366,23 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
-              {who.name ?? (
-                <bdi dir="ltr">
-                  {who.username ? `@${who.username}` : (who.contact ?? t('members.unnamed'))}
-                </bdi>
+              {who.name ? (
+                <UserValue value={who.name} />
+              ) : who.username ? (
+                <UserValue value={`@${who.username}`} kind="identifier" />
+              ) : who.contact ? (
+                <UserValue value={who.contact} kind="number" />
+              ) : (
+                t('members.unnamed')
               )}
             </Typography>
             {who.name && (who.username || who.contact) ? (
-              <Typography
-                component="span"
-                variant="body2"
-                dir="ltr"
-                data-identifier={who.username ? true : undefined}
-                sx={{ color: 'text.secondary' }}
-              >
-                {who.username ? `@${who.username}` : who.contact}
+              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                {who.username ? (
+                  <UserValue value={`@${who.username}`} kind="identifier" />
+                ) : (
+                  <UserValue value={who.contact ?? ''} kind="number" />
+                )}
               </Typography>
             ) : null}
           </Stack>
