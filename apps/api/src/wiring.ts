@@ -1,6 +1,7 @@
 import { maskEmail, maskPhone, StatusCode } from '@wsm/contracts';
 import { on } from './events/bus';
 import { isAppError } from './http/app-error';
+import { deviceParts } from './modules/identity/client-info';
 import type { Db } from './modules/identity/repository';
 import { claimInvitationsForAccount } from './modules/members/service';
 import { markInvitationNotificationRead, notify } from './modules/notifications/service';
@@ -20,6 +21,8 @@ on('login.completed', (login, { db }) =>
     ipAddress: login.ipAddress,
     agent: login.agent,
     platform: login.platform,
+    // The parts, so each language names the device in its own words when the notification is read.
+    ...deviceParts(login.agent),
   }),
 );
 // A burst of wrong passwords on the account (login.ts, at most once an hour).

@@ -126,7 +126,7 @@ export async function signUp(
   options: {
     username?: string;
     password?: string;
-    language?: 'fa' | 'en';
+    language?: 'fa' | 'en' | 'ar';
     phone?: string;
     nationalCode?: string;
   } = {},

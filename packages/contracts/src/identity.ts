@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
+import { deviceSchema } from './devices';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
 // Requests and answers of the identity calls (api-contract.md section 3); the `data` of each envelope.
@@ -146,6 +147,8 @@ export const sessionSchema = z.object({
   ipAddress: z.string(),
   agent: z.string(),
   platform: z.string(),
+  /** The platform's parts, for each language to name in its own words (formatDevice); null when unreadable. */
+  device: deviceSchema.nullable(),
   createdDate: z.string(),
   lastSeenDate: z.string(),
   current: z.boolean(),

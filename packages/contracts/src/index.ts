@@ -2,6 +2,7 @@ export * from './app-version';
 export * from './audit';
 export * from './backups';
 export * from './common-passwords';
+export * from './devices';
 export * from './identity';
 export * from './issue-messages';
 export * from './normalize';

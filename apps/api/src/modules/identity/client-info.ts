@@ -1,3 +1,4 @@
+import { type DeviceParts, formatDevice } from '@wsm/contracts';
 import { UAParser } from 'ua-parser-js';
 
 /** Where a session was opened from, as stored on its row. */
@@ -9,21 +10,32 @@ export interface ClientInfo {
 
 const maxAgentLength = 512;
 
-/** The platform of a user agent in words, e.g. "Chrome 126 on Windows 10"; "unknown" when unreadable. */
-export function describePlatform(userAgent: string): string {
-  if (!userAgent) return 'unknown';
-  const { browser, os, device } = UAParser(userAgent);
+/** The browser, system and model a user agent names; null when nothing could be read from it. */
+export function deviceParts(userAgent: string): DeviceParts | null {
+  if (!userAgent) return null;
+  const { browser, os, device } = new UAParser(userAgent).getResult();
+  const parts: DeviceParts = {};
   // A headless Chrome is Chrome to the person reading the list.
-  const browserName = browser.name?.replace(/ Headless$/, '');
-  const browserPart = browserName ? [browserName, browser.major].filter(Boolean).join(' ') : undefined;
-  const osPart = os.name ? [os.name, os.version].filter(Boolean).join(' ') : undefined;
-  const devicePart =
-    device.vendor || device.model ? [device.vendor, device.model].filter(Boolean).join(' ') : undefined;
-  const where = [osPart, devicePart && devicePart !== osPart ? devicePart : undefined]
-    .filter(Boolean)
-    .join(', ');
-  if (browserPart && where) return `${browserPart} on ${where}`;
-  return browserPart ?? (where || 'unknown');
+  const browserName = browser.name?.replace(/ ?Headless$/, '');
+  if (browserName) {
+    parts.browser = browserName;
+    if (browser.major) parts.browserVersion = browser.major;
+  }
+  if (os.name) {
+    parts.os = os.name;
+    if (os.version) parts.osVersion = os.version;
+  }
+  const model = [device.vendor, device.model].filter(Boolean).join(' ');
+  if (model) parts.model = model;
+  return Object.keys(parts).length > 0 ? parts : null;
+}
+
+/**
+ * The platform as stored on the session, in English ("Chrome 126 on Windows 10"); "unknown" when
+ * unreadable. It is the key that tells a known device from a new one; people see formatDevice's words.
+ */
+export function describePlatform(userAgent: string): string {
+  return formatDevice(deviceParts(userAgent), 'en') ?? 'unknown';
 }
 
 /** The client of a request: its address, its user agent (bounded) and the platform parsed from it. */

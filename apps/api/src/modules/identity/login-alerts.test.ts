@@ -13,7 +13,7 @@ const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Ge
 const chromeOnMac =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-async function withVerifiedEmail(language: 'fa' | 'en' = 'en'): Promise<TestUser & { email: string }> {
+async function withVerifiedEmail(language: 'fa' | 'en' | 'ar' = 'en'): Promise<TestUser & { email: string }> {
   const user = await signUp(api, newClient(api), { language });
   const email = `${user.username}@example.com`;
   const token = user.tokens.accessToken;
@@ -62,7 +62,20 @@ describe('login alerts', () => {
     await loginFrom(user, chromeOnMac);
     const [alert] = await alertsTo(user.email);
     expect(alert?.text).toContain('به وقت تهران');
+    // Names as their makers write them, the joining word and the version digits Persian.
+    expect(alert?.text).toContain('دستگاه: Chrome ۱۳۱ روی Mac OS ۱۰.۱۵.۷، Apple Macintosh\n');
+    expect(alert?.text).not.toMatch(/دستگاه:[^\n]*[0-9]/);
     expect(linkIn(alert!.text).locale).toBe('fa');
+  });
+
+  it('in Arabic names the device in Arabic words and Arabic-Indic digits', async () => {
+    const user = await withVerifiedEmail('ar');
+    await loginFrom(user, chromeOnMac);
+    const [alert] = await alertsTo(user.email);
+    expect(alert?.text).toContain('الجهاز: Chrome ١٣١ على Mac OS ١٠.١٥.٧، Apple Macintosh\n');
+    expect(alert?.text).toContain('بتوقيت طهران');
+    // The time in the same digits as the device and the address.
+    expect(alert?.text).toMatch(/الوقت: [^\n0-9]*[٠-٩][^\n0-9]*\(بتوقيت طهران\)/);
   });
 
   it('the link ends that session (its tokens stop working) and only once; a forged link is refused', async () => {

@@ -1,9 +1,17 @@
-import { type Locale, StatusCode, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
+import {
+  formatDevice,
+  type Locale,
+  StatusCode,
+  toArabicIndicDigits,
+  toLocaleDigits,
+  toPersianDigits,
+} from '@wsm/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
 import { localeOf } from './challenges';
+import { deviceParts } from './client-info';
 import { limitRule } from './limits';
 import * as repo from './repository';
 import { sessions, type UserRow } from './schema';
@@ -24,6 +32,14 @@ export interface NewLogin {
   sessionId: string;
   ipAddress: string;
   platform: string;
+  /** The user agent, for the device's parts; without it the stored platform is named as it is. */
+  agent?: string;
+}
+
+/** The device of a login in a language's words, digits by the language's rule. */
+function deviceWords(login: NewLogin, locale: Locale): string {
+  const named = formatDevice(login.agent ? deviceParts(login.agent) : null, locale);
+  return named ?? toLocaleDigits(login.platform, locale);
 }
 
 /** The token of an "end that session" link: the session, and what the page shows about it. */
@@ -36,7 +52,14 @@ export function signSessionLink(
     secret,
     linkAudience,
     linkIssuer,
-    { sub: login.userId, sid: login.sessionId, dev: login.platform, ip: login.ipAddress },
+    {
+      sub: login.userId,
+      sid: login.sessionId,
+      dev: login.platform,
+      // The device's parts, for the page to name it in its own language.
+      dv: login.agent ? deviceParts(login.agent) : null,
+      ip: login.ipAddress,
+    },
     linkLifetimeSeconds,
     issuedAt,
   );
@@ -80,17 +103,17 @@ function alertText(
       subject: 'A new login to your account',
       text:
         `Your account was just logged in to from a device it has not used recently.\n\n` +
-        `Device: ${login.platform}\nTime: ${when} (Tehran time)\nAddress: ${login.ipAddress}\n\n` +
+        `Device: ${deviceWords(login, 'en')}\nTime: ${when} (Tehran time)\nAddress: ${login.ipAddress}\n\n` +
         `If this was you, there is nothing to do. If it was not, end that session here and change your password:\n${link}\n`,
     };
   }
   if (locale === 'ar') {
-    const when = tehranTime('ar', at);
+    const when = tehranTime('ar-u-nu-arab', at);
     return {
       subject: 'تسجيل دخول جديد إلى حسابك',
       text:
         `سُجِّل الدخول للتو إلى حسابك من جهاز لم يُستخدم مؤخرًا.\n\n` +
-        `الجهاز: ${login.platform}\nالوقت: ${when} (بتوقيت طهران)\nالعنوان: ${toArabicIndicDigits(login.ipAddress)}\n\n` +
+        `الجهاز: ${deviceWords(login, 'ar')}\nالوقت: ${when} (بتوقيت طهران)\nالعنوان: ${toArabicIndicDigits(login.ipAddress)}\n\n` +
         `إن كنت أنت فلا حاجة لأي إجراء. وإن لم تكن أنت، فأنهِ تلك الجلسة من هذا الرابط وغيّر كلمة المرور:\n${link}\n`,
     };
   }
@@ -99,7 +122,7 @@ function alertText(
     subject: 'ورود تازه به حساب شما',
     text:
       `همین حالا از دستگاهی که این اواخر به کار نرفته بود به حساب شما وارد شدند.\n\n` +
-      `دستگاه: ${login.platform}\nزمان: ${when} (به وقت تهران)\nنشانی: ${toPersianDigits(login.ipAddress)}\n\n` +
+      `دستگاه: ${deviceWords(login, 'fa')}\nزمان: ${when} (به وقت تهران)\nنشانی: ${toPersianDigits(login.ipAddress)}\n\n` +
       `اگر خودتان بودید، کاری لازم نیست. اگر نه، آن نشست را از این پیوند پایان دهید و رمز عبورتان را عوض کنید:\n${link}\n`,
   };
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { now, seconds, shield, tokenPair, unauthorized } from './challenges';
+import { deviceParts } from './client-info';
 import { generateOpaqueToken, hashOpaqueToken } from './one-time-codes';
 import * as repo from './repository';
 
@@ -67,6 +68,7 @@ export async function listSessions(
       ipAddress: row.ipAddress,
       agent: row.agent,
       platform: row.platform,
+      device: deviceParts(row.agent),
       createdDate: row.createdDate.toISOString(),
       lastSeenDate: row.lastSeenDate.toISOString(),
       current: row.id === user.sessionId,

@@ -1,4 +1,11 @@
-import { type Locale, toArabicIndicDigits, toPersianDigits } from '@wsm/contracts';
+import {
+  type DeviceParts,
+  formatDevice,
+  type Locale,
+  toArabicIndicDigits,
+  toLocaleDigits,
+  toPersianDigits,
+} from '@wsm/contracts';
 
 /** Every notification type the server raises, with the words of each in every language. */
 export const notificationTypes = [
@@ -31,13 +38,23 @@ const statusWords: Record<string, Record<Locale, string>> = {
   suspended: { fa: 'تعلیق‌شده', en: 'suspended', ar: 'معلّق' },
 };
 
-// The device named by the server ("Chrome 126 on Windows 10"), never the raw user agent; "unknown" when
-// nothing could be read from it. In Persian and Arabic text the Latin name is isolated (FSI … PDI).
+// The device in the reader's words ("Chrome 156 on Linux", "Chrome ۱۵۶ روی Linux", "Chrome ١٥٦ على
+// Linux"), never the raw user agent; notifications stored before the parts were kept name it as the
+// server did then. In Persian and Arabic it is a right-to-left phrase with Latin names inside, so it is
+// isolated right to left (RLI … PDI): a first-strong isolate would lay it out from its Latin first word.
 const device = (p: NotificationParams, locale: Locale): string => {
-  const known = p.platform && p.platform !== 'unknown' ? p.platform : undefined;
+  const parts: DeviceParts = {
+    browser: p.browser,
+    browserVersion: p.browserVersion,
+    os: p.os,
+    osVersion: p.osVersion,
+    model: p.model,
+  };
+  const legacy = p.platform && p.platform !== 'unknown' ? p.platform : undefined;
+  const known = formatDevice(parts, locale) ?? (legacy ? toLocaleDigits(legacy, locale) : undefined);
   if (locale === 'en') return known ?? 'an unknown device';
-  if (locale === 'ar') return known ? `\u2068${known}\u2069` : 'جهاز غير معروف';
-  return known ? `\u2068${known}\u2069` : 'دستگاهی ناشناس';
+  if (locale === 'ar') return known ? `\u2067${known}\u2069` : 'جهاز غير معروف';
+  return known ? `\u2067${known}\u2069` : 'دستگاهی ناشناس';
 };
 
 const catalogue: Record<NotificationType, Record<Locale, Words>> = {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Envelope, identityPaths } from '@wsm/contracts';
+import { type DeviceParts, deviceSchema, type Envelope, formatDevice, identityPaths } from '@wsm/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { AuthHeading } from './components/auth-heading';
 // says what happened. The token is signed by the server; the page only reads what it shows from it.
 
 interface LinkClaims {
+  /** The device's parts (links signed since they were carried), or its name in English (older links). */
+  deviceParts?: DeviceParts;
   device?: string;
   ipAddress?: string;
   issuedAt?: number;
@@ -43,10 +45,12 @@ export function readLinkClaims(token: string): LinkClaims {
     const bytes = Uint8Array.from(json, (char) => char.charCodeAt(0));
     const payload = JSON.parse(new TextDecoder().decode(bytes)) as {
       dev?: unknown;
+      dv?: unknown;
       ip?: unknown;
       iat?: unknown;
     };
     return {
+      deviceParts: deviceSchema.safeParse(payload.dv).data,
       device: typeof payload.dev === 'string' ? payload.dev : undefined,
       ipAddress: typeof payload.ip === 'string' ? payload.ip : undefined,
       issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
@@ -64,6 +68,9 @@ export function EndSessionPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const claims = readLinkClaims(token);
+  const device =
+    formatDevice(claims.deviceParts, locale) ??
+    (claims.device && claims.device !== 'unknown' ? displayDigits(claims.device, locale) : undefined);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>(token ? undefined : 'invalid');
 
@@ -96,14 +103,25 @@ export function EndSessionPage() {
           <>
             <Typography>{t('endSession.question')}</Typography>
             <Stack component="dl" sx={{ m: 0, gap: 0.5, '& dd': { m: 0, fontWeight: 500 } }}>
-              {claims.device ? (
+              {device ? (
                 <Detail term={t('endSession.device')}>
-                  <bdi>{claims.device}</bdi>
+                  {/* A phrase of the page's language around product names: isolated in its direction. */}
+                  <bdi dir={locale === 'en' ? 'ltr' : 'rtl'} data-testid="end-session-device">
+                    {device}
+                  </bdi>
                 </Detail>
               ) : null}
               {claims.issuedAt ? (
                 <Detail term={t('endSession.time')}>
-                  {formatDate(claims.issuedAt * 1000, locale, t, { dateStyle: 'long', timeStyle: 'short' })}
+                  {/* In this browser's zone, named (the e-mail names Tehran's), so the two never disagree unsaid. */}
+                  {formatDate(claims.issuedAt * 1000, locale, t, {
+                    year: 'numeric',
+                    month: 'long',
+                    day: 'numeric',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    timeZoneName: 'long',
+                  })}
                 </Detail>
               ) : null}
               {claims.ipAddress ? (

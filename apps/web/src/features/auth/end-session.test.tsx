@@ -52,6 +52,38 @@ describe('/security/end-session', () => {
     expect(getAccessToken()).toBe('mine-access-token-1234');
   });
 
+  it('names the device in the page language and the time with its zone, in fa, ar and en', async () => {
+    const withParts = [
+      base64url('{"alg":"HS256","typ":"JWT"}'),
+      base64url(
+        JSON.stringify({
+          sid: 's1',
+          dev: 'Chrome 156 on Linux',
+          dv: { browser: 'Chrome', browserVersion: '156', os: 'Linux' },
+          ip: '5.6.7.8',
+          iat: 1_790_000_000,
+        }),
+      ),
+      'signature',
+    ].join('.');
+    const expected = { fa: 'Chrome ۱۵۶ روی Linux', ar: 'Chrome ١٥٦ على Linux', en: 'Chrome 156 on Linux' };
+    const intl = { fa: 'fa-IR-u-ca-persian-nu-arabext', ar: 'ar-u-ca-gregory-nu-arab', en: 'en-US' };
+    for (const locale of ['fa', 'ar', 'en'] as const) {
+      fakeServer({});
+      const { unmount } = await renderAt(`/${locale}/security/end-session?token=${withParts}`);
+      const device = await screen.findByTestId('end-session-device');
+      expect(device.textContent).toBe(expected[locale]);
+      expect(device.getAttribute('dir')).toBe(locale === 'en' ? 'ltr' : 'rtl');
+      // The zone is named, as the e-mail names Tehran's.
+      const zone = new Intl.DateTimeFormat(intl[locale], { timeZoneName: 'long' })
+        .formatToParts(new Date(1_790_000_000_000))
+        .find((part) => part.type === 'timeZoneName')?.value;
+      expect(zone).toBeTruthy();
+      expect(document.body.textContent).toContain(zone);
+      unmount();
+    }
+  });
+
   it('without a token says the link is not valid', async () => {
     fakeServer({});
     await renderAt('/en/security/end-session');

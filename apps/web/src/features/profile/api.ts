@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   authenticatorEnrolmentSchema,
+  deviceSchema,
   type Envelope,
   passkeyPaths,
   passkeySchema,
@@ -118,6 +119,7 @@ export const sessionSchema = z.object({
   ipAddress: z.string().nullable(),
   agent: z.string().nullable(),
   platform: z.string().nullable(),
+  device: deviceSchema.nullable().optional(),
   createdDate: z.string(),
   lastSeenDate: z.string().nullable().optional(),
   current: z.boolean().optional(),

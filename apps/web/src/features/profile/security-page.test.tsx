@@ -310,6 +310,24 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(await api.sentOnce('DELETE /v1/auth/identity/security/sessions/')).toEqual({ sessionId: 's2' });
   });
 
+  it('names each device in Persian words and digits, product names as written', async () => {
+    api.on('GET /v1/auth/identity/security/sessions/', [
+      {
+        id: 's1',
+        ipAddress: '10.0.0.1',
+        agent: desktopChrome,
+        platform: 'Chrome 156 on Linux',
+        device: { browser: 'Chrome', browserVersion: '156', os: 'Linux' },
+        createdDate: '2026-01-01T10:00:00.000Z',
+        lastSeenDate: '2026-01-02T10:00:00.000Z',
+        current: true,
+      },
+    ]);
+    await open('fa');
+    const name = await screen.findByText('Chrome ۱۵۶ روی Linux');
+    expect(name.getAttribute('dir')).toBe('rtl');
+  });
+
   it('asks a stale session for the code texted to the current phone before changing the number', async () => {
     api.on('PUT /v1/auth/identity/security/phone/', (request: RecordedRequest) =>
       (request.body as { currentCode?: string }).currentCode === '222333'

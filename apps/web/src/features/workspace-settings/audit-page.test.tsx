@@ -128,4 +128,41 @@ describe('/workspace/settings/audit', { timeout: 30_000 }, () => {
     await choose('رویداد', 'حذف عضو');
     expect(await screen.findByText('رویدادی با این پالایه‌ها پیدا نشد.')).toBeTruthy();
   });
+
+  it('in fa shows masked numbers in Persian digits left to right, and ids and keys as they are', async () => {
+    actAs(api, 'owner');
+    const changed: AuditEntry = {
+      ...entry,
+      id: 'a2',
+      action: 'invitation.sent',
+      subject: { type: 'invitation', id: 'i1', label: '675****899' },
+      details: {},
+    };
+    const profile: AuditEntry = {
+      ...entry,
+      id: 'a3',
+      action: 'profile.updated',
+      subject: { type: 'workspace', id: workspaceId, label: 'برنامه 2' },
+      details: {
+        before: { phone: '0912***9730', logo: '01a2ab3c-45de' },
+        after: { phone: '0935***1120', logo: '01a2ab3c-99ff' },
+      },
+    };
+    api.on(auditList, page([changed, profile]));
+    await open('fa');
+    const table = await screen.findByRole('table', { name: 'گزارش رویدادها' });
+    const values = [...table.querySelectorAll('bdi[data-value-kind]')].map(
+      (element) => `${element.getAttribute('dir')} ${element.textContent}`,
+    );
+    expect(values).toEqual(
+      expect.arrayContaining([
+        'ltr ۶۷۵****۸۹۹',
+        'auto برنامه 2',
+        'ltr ۰۹۱۲***۹۷۳۰',
+        'ltr ۰۹۳۵***۱۱۲۰',
+        'ltr 01a2ab3c-45de',
+        'ltr 01a2ab3c-99ff',
+      ]),
+    );
+  });
 });

@@ -5,8 +5,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AuditAction, type AuditEntry, auditActions } from '@wsm/contracts';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Fragment, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { UserValue } from '../../components/user-value';
+import type { ValueKind } from '../../lib/bidi';
 import { formatDate } from '../../lib/dates';
 import { useLocale } from '../../lib/locale-navigation';
 import { BirthDateField } from '../profile/components/birth-date-field';
@@ -23,33 +25,95 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
-/** A detail's value in words: names of what has one, lists joined, nothing as a dash. */
-function valueText(value: unknown, t: Translate): string {
-  if (value === null || value === undefined || value === '') return '—';
+// How each field's value is shown (src/lib/bidi.ts): numbers people read, identifiers kept as typed,
+// and names and texts in their own direction.
+const fieldKinds: Record<string, ValueKind> = {
+  phone: 'number',
+  fax: 'number',
+  nationalCode: 'number',
+  email: 'identifier',
+  website: 'identifier',
+  logo: 'identifier',
+  key: 'identifier',
+  username: 'identifier',
+  permissions: 'identifier',
+};
+
+/** One value of a detail: words of the interface, or a value as people provided it. */
+export type DetailValue = { words: string } | { value: string; kind: ValueKind };
+
+/** A detail's value: names of what has one, nothing as a dash, known keys in words, the rest as given. */
+function detailValue(value: unknown, kind: ValueKind, t: Translate): DetailValue[] {
+  if (value === null || value === undefined || value === '') return [{ words: '—' }];
   if (Array.isArray(value))
-    return value.length > 0 ? value.map((item) => valueText(item, t)).join(t('audit.separator')) : '—';
-  if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+    return value.length > 0 ? value.flatMap((item) => detailValue(item, kind, t)) : [{ words: '—' }];
+  if (typeof value === 'boolean') return [{ words: value ? t('audit.yes') : t('audit.no') }];
   if (typeof value === 'object') {
     const named = value as { name?: unknown };
-    return typeof named.name === 'string' ? named.name : t('audit.deletedItem');
+    return typeof named.name === 'string'
+      ? [{ value: named.name, kind: 'text' }]
+      : [{ words: t('audit.deletedItem') }];
   }
   const text = String(value);
-  return t(`audit.values.${text}`, { defaultValue: text });
+  // A status or level the interface names; anything else is shown as it was given, digits and all.
+  const missing = '\u0000';
+  const words = t(`audit.values.${text}`, { defaultValue: missing });
+  return words !== missing ? [{ words }] : [{ value: text, kind }];
 }
 
-/** What changed, one line per field: "field: before → after" (or only the side there is). */
-export function detailLines(details: AuditEntry['details'], t: Translate): string[] {
+/** What changed, one line per field: its name, and the value before and after (or only the side there is). */
+export function detailLines(
+  details: AuditEntry['details'],
+  t: Translate,
+): { field: string; before?: DetailValue[]; after?: DetailValue[] }[] {
   const before = (details.before ?? {}) as Record<string, unknown>;
   const after = (details.after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const field = (key: string) => t(`audit.fields.${key}`, { defaultValue: key });
+  const value = (key: string, raw: unknown) => detailValue(raw, fieldKinds[key] ?? 'text', t);
   if (fields.length === 0)
-    return 'role' in details ? [`${field('role')}: ${valueText(details.role, t)}`] : [];
-  return fields.map((key) => {
-    if (!(key in before)) return `${field(key)}: ${valueText(after[key], t)}`;
-    if (!(key in after)) return `${field(key)}: ${valueText(before[key], t)}`;
-    return `${field(key)}: ${t('audit.change', { before: valueText(before[key], t), after: valueText(after[key], t) })}`;
-  });
+    return 'role' in details ? [{ field: field('role'), after: value('role', details.role) }] : [];
+  return fields.map((key) => ({
+    field: field(key),
+    before: key in before ? value(key, before[key]) : undefined,
+    after: key in after ? value(key, after[key]) : undefined,
+  }));
+}
+
+/** A detail's values, each by the rule of its kind, joined by the language's separator. */
+function DetailValues({ values, separator }: { values: DetailValue[]; separator: string }) {
+  return values.map((item, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the values of one detail keep their order
+    <Fragment key={index}>
+      {index > 0 ? separator : null}
+      {'words' in item ? item.words : <UserValue value={item.value} kind={item.kind} />}
+    </Fragment>
+  ));
+}
+
+/** One detail line: "field: before → after", the arrow and its direction the language's. */
+function DetailLine({ line }: { line: ReturnType<typeof detailLines>[number] }) {
+  const { t } = useTranslation('workspace-admin');
+  const separator = t('audit.separator');
+  const one = line.before && line.after ? undefined : (line.after ?? line.before);
+  return (
+    <span>
+      {line.field}
+      {': '}
+      {one ? (
+        <DetailValues values={one} separator={separator} />
+      ) : (
+        <Trans
+          t={t}
+          i18nKey="audit.change"
+          components={{
+            before: <DetailValues values={line.before ?? []} separator={separator} />,
+            after: <DetailValues values={line.after ?? []} separator={separator} />,
+          }}
+        />
+      )}
+    </span>
+  );
 }
 
 function AuditLog({ workspaceId }: { workspaceId: string }) {
@@ -132,10 +196,12 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
       label: t('audit.columns.actor'),
       render: (entry) =>
         entry.actor ? (
-          <bdi dir="auto">
-            {personName({ ...entry.actor, username: null }) ??
-              (entry.actor.username ? `@${entry.actor.username}` : t('members.unnamed'))}
-          </bdi>
+          <UserValue
+            value={
+              personName({ ...entry.actor, username: null }) ??
+              (entry.actor.username ? `@${entry.actor.username}` : t('members.unnamed'))
+            }
+          />
         ) : (
           t('audit.deletedAccount')
         ),
@@ -149,7 +215,11 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
           {subjectText(entry) ? (
             <>
               {': '}
-              <bdi dir="auto">{subjectText(entry)}</bdi>
+              {entry.subject.type === 'backup' ? (
+                subjectText(entry)
+              ) : (
+                <UserValue value={subjectText(entry)} />
+              )}
             </>
           ) : null}
         </Box>
@@ -163,9 +233,7 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
         return lines.length > 0 ? (
           <Stack component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {lines.map((line) => (
-              <bdi key={line} dir="auto">
-                {line}
-              </bdi>
+              <DetailLine key={line.field} line={line} />
             ))}
           </Stack>
         ) : (
@@ -211,13 +279,13 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
               {(members.data?.items ?? []).map((member) => (
                 <MenuItem key={member.id} value={member.user.id}>
                   <span>
-                    <bdi dir="auto">{personName(member.user) ?? t('members.unnamed')}</bdi>
+                    <UserValue value={personName(member.user) ?? t('members.unnamed')} />
                     {/* Two people may share a name; their usernames tell them apart. */}
                     {member.user.username && personName({ ...member.user, username: null }) ? (
                       <>
                         {' '}
                         <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                          <bdi dir="ltr">@{member.user.username}</bdi>
+                          <UserValue value={`@${member.user.username}`} kind="identifier" />
                         </Typography>
                       </>
                     ) : null}

@@ -20,6 +20,7 @@ import type { Invitation, Locale, Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UserValue } from '../../components/user-value';
 import { formatAgo, formatDate, formatRemaining } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
@@ -69,19 +70,19 @@ function PersonCell({
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography component="span" sx={{ fontWeight: 600 }} noWrap>
-            {name ?? (username ? <bdi dir="ltr">@{username}</bdi> : fallback)}
+            {name ? (
+              <UserValue value={name} />
+            ) : username ? (
+              <UserValue value={`@${username}`} kind="identifier" />
+            ) : (
+              fallback
+            )}
           </Typography>
           {badge}
         </Stack>
         {name && username ? (
-          <Typography
-            component="span"
-            variant="body2"
-            dir="ltr"
-            data-identifier
-            sx={{ color: 'text.secondary', display: 'block' }}
-          >
-            @{username}
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary', display: 'block' }}>
+            <UserValue value={`@${username}`} kind="identifier" />
           </Typography>
         ) : null}
       </Box>
@@ -335,6 +336,9 @@ function inviteeName(
   return { name, typed: null, kind: null };
 }
 
+/** How an invitee's typed value shows: a username as an identifier, a phone or national code as a number. */
+const typedKind = (kind: InviteeKind | null) => (kind === 'username' ? 'identifier' : 'number');
+
 function InvitationsSection({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('workspace-admin');
   const rtl = useTheme().direction === 'rtl';
@@ -372,7 +376,13 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
-              {who.name ?? <bdi dir="ltr">{who.typed ?? t('members.unnamed')}</bdi>}
+              {who.name ? (
+                <UserValue value={who.name} />
+              ) : who.typed ? (
+                <UserValue value={who.typed} kind={typedKind(who.kind)} />
+              ) : (
+                t('members.unnamed')
+              )}
             </Typography>
             {who.kind ? (
               <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -380,9 +390,7 @@ function InvitationsSection({ workspaceId }: { workspaceId: string }) {
                 {who.name && who.typed ? (
                   <>
                     {' · '}
-                    <bdi dir="ltr" data-identifier={who.kind === 'username' ? true : undefined}>
-                      {who.typed}
-                    </bdi>
+                    <UserValue value={who.typed} kind={typedKind(who.kind)} />
                   </>
                 ) : null}
               </Typography>

@@ -16,8 +16,8 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UserValue } from '../../components/user-value';
 import { formatDate } from '../../lib/dates';
-import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { useWorkspaceAccess } from '../workspaces/access';
@@ -160,25 +160,19 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
         return (
           <Stack sx={{ minWidth: 0 }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
-              {name ?? (
-                <bdi dir="ltr">
-                  {user.username
-                    ? `@${user.username}`
-                    : user.phone
-                      ? displayDigits(user.phone, locale)
-                      : t('members.unnamed')}
-                </bdi>
+              {name ? (
+                <UserValue value={name} />
+              ) : user.username ? (
+                <UserValue value={`@${user.username}`} kind="identifier" />
+              ) : user.phone ? (
+                <UserValue value={user.phone} kind="number" />
+              ) : (
+                t('members.unnamed')
               )}
             </Typography>
             {user.username && name ? (
-              <Typography
-                component="span"
-                variant="body2"
-                dir="ltr"
-                data-identifier
-                sx={{ color: 'text.secondary' }}
-              >
-                @{user.username}
+              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                <UserValue value={`@${user.username}`} kind="identifier" />
               </Typography>
             ) : null}
           </Stack>
@@ -189,8 +183,8 @@ function UsersTable({ workspaceId }: { workspaceId: string }) {
       id: 'phone',
       label: t('users.columns.phone'),
       render: (user) => (
-        <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-          {user.phone ? displayDigits(user.phone, locale) : '—'}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {user.phone ? <UserValue value={user.phone} kind="number" /> : '—'}
         </Box>
       ),
     },

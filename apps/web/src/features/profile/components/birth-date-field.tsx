@@ -59,6 +59,13 @@ export function calendarDateIn(moment: Date, timeZone: string): CalendarDate {
  * in fa, Gregorian in en and ar. The value is always an ISO Gregorian date (YYYY-MM-DD) or null. Other
  * dates (the audit log's date range) use it with their own id, label, help and span of years.
  */
+// Narrower side padding than a text field's, so "31", a month's name and a year fit the phone's row.
+const compactSelect = {
+  '& .MuiSelect-select': { paddingLeft: '10px', paddingRight: '26px !important' },
+  '& .MuiSelect-icon': { right: '2px' },
+  '& .MuiInputLabel-root': { maxWidth: 'calc(100% - 30px)' },
+} as const;
+
 export function BirthDateField({
   value,
   onChange,
@@ -114,13 +121,15 @@ export function BirthDateField({
     setShown(next);
   };
 
-  // One select per part of the date, each with an empty first entry.
+  // One select per part of the date, each with an empty first entry. The three share the row by
+  // weight, never by a minimum width: on a 360 px phone the card's column is under 300 px.
+  // Written left to right: the RTL style plugin mirrors the padding and the arrow.
   const partSelect = (
     part: keyof CalendarDate,
-    size: { flex: number; minWidth: number },
+    size: { flex: number },
     options: { value: number; text: string }[],
   ) => (
-    <FormControl sx={size} error={Boolean(error)}>
+    <FormControl sx={{ ...size, minWidth: 0, ...compactSelect }} error={Boolean(error)}>
       <InputLabel id={`${id}-${part}-label`}>{t(`profile.${part}`)}</InputLabel>
       <Select
         labelId={`${id}-${part}-label`}
@@ -146,17 +155,17 @@ export function BirthDateField({
       <Stack direction="row" sx={{ gap: 1 }}>
         {partSelect(
           'day',
-          { flex: 1, minWidth: 80 },
+          { flex: 1 },
           dayNumbers.slice(0, maxDay).map((day) => ({ value: day, text: digits(day) })),
         )}
         {partSelect(
           'month',
-          { flex: 2, minWidth: 120 },
+          { flex: 1.6 },
           months.map((name, index) => ({ value: index + 1, text: name })),
         )}
         {partSelect(
           'year',
-          { flex: 1.5, minWidth: 100 },
+          { flex: 1.3 },
           years.map((year) => ({ value: year, text: digits(year) })),
         )}
       </Stack>

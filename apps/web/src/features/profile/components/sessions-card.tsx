@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { formatDevice, type Locale } from '@wsm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -19,9 +20,11 @@ import { profileApi, profileKeys, type Session, useSecurityMutation, useSessions
 import { ActionListItem } from './action-list-item';
 import { SectionCard } from './section-card';
 
-/** The device as the server named it from the user agent ("Chrome 156 on Linux"); null when it could not. */
-function deviceName(session: Session): string | null {
-  return session.platform && session.platform !== 'unknown' ? session.platform : null;
+/** The device in the page's language ("Chrome ۱۵۶ روی Linux"); null when the server could not read it. */
+function deviceName(session: Session, locale: Locale): string | null {
+  const named = formatDevice(session.device, locale);
+  if (named) return named;
+  return session.platform && session.platform !== 'unknown' ? displayDigits(session.platform, locale) : null;
 }
 
 type DeviceKind = 'phone' | 'tablet' | 'computer' | 'other';
@@ -82,7 +85,7 @@ export function SessionsCard() {
     content = (
       <List disablePadding aria-label={t('sessions.title')}>
         {query.data.map((session) => {
-          const name = deviceName(session) ?? t('sessions.unknownDevice');
+          const name = deviceName(session, locale) ?? t('sessions.unknownDevice');
           const kind = deviceKind(session.agent);
           const Icon = deviceIcons[kind];
           return (
@@ -92,7 +95,10 @@ export function SessionsCard() {
               primary={
                 <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   {/* The raw user agent only on hover. */}
-                  <bdi title={session.agent || undefined}>{displayDigits(name, locale)}</bdi>
+                  {/* A phrase of the page's language around product names: isolated in its direction. */}
+                  <bdi dir={locale === 'en' ? 'ltr' : 'rtl'} title={session.agent || undefined}>
+                    {name}
+                  </bdi>
                   {session.current ? (
                     <Chip size="small" color="primary" label={t('sessions.current')} />
                   ) : null}
