@@ -17,7 +17,8 @@ export const afterLoginPath = '/';
  * language now, the profile (and its colour mode) when it arrives.
  */
 export function completeLogin(tokens: TokenPair): void {
-  clearSession();
+  // The answer that brought the tokens has just set the new refresh cookies: those stay.
+  clearSession({ keepRefreshCsrf: true });
   clearIdentityFlows();
   storeTokens(tokens);
   const id = tokenSubject(tokens.accessToken);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { identityPaths } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAccessToken, setAccessToken, setRefreshToken } from '../../lib/storage';
+import { cookieNames, getAccessToken, setAccessToken, setCookie } from '../../lib/storage';
 import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
 
 // The page a login alert's link opens: it asks, ends that session, and never logs this browser out.
@@ -39,7 +39,7 @@ describe('/security/end-session', () => {
 
   it('in Persian with Persian digits; a refused link says so and does not log this browser out', async () => {
     setAccessToken('mine-access-token-1234');
-    setRefreshToken('mine-refresh-token-1234');
+    setCookie(cookieNames.refreshCsrf, 'mine-csrf', 60_000);
     fakeServer({ [identityPaths.sessionEndByLink]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/fa/security/end-session?token=${token}`);
     expect(await screen.findByText('۵.۶.۷.۸')).toBeTruthy();
