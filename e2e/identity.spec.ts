@@ -194,6 +194,43 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/en$/);
   });
 
+  test('the refresh token is out of scripts’ reach, and a reload renews by its cookie', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const before = await codeFor(request, account.phone);
+    await loginFirstStep(page, 'en', account);
+    await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    const stored = (await context.cookies()).find((c) => c.name === 'refreshToken');
+    expect(stored).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/v1/auth/identity/security/tokens/renew',
+    });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain('refreshToken');
+    expect(visible).not.toContain(String(stored?.value));
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(String(stored?.value));
+
+    // A reload with the access token about to expire renews first, by the cookie alone, and stays in.
+    await page.addInitScript(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
+    const renewal = page.waitForRequest((r) => r.url().includes('/security/tokens/renew'));
+    await page.reload();
+    const renewRequest = await renewal;
+    expect(renewRequest.postDataJSON()).toEqual({});
+    expect(renewRequest.headers()['x-csrf-token']).toBeTruthy();
+    expect((await renewRequest.response())?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByTestId('workspaces-empty')).toBeVisible();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'refreshToken')?.value)
+      .not.toBe(stored?.value);
+  });
+
   test('by username, in any case; a malformed identifier is refused before sending', async ({
     page,
     request,
