@@ -50,6 +50,8 @@ export const sessionKeys = {
   errorCode: 'error-code',
   loginChallenge: 'login-challenge',
   signupToken: 'signup-token',
+  /** The page a logged-out visit asked for, followed after the login's last step. */
+  returnTo: 'return-to',
 } as const;
 
 /** Without a server-given expiry an access token is treated as valid for one hour. */

@@ -41,7 +41,7 @@ import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
 import { type IdentityLimit, limitRule } from './limits';
-import { endSessionByLink } from './login-alerts';
+import { endSessionByLink, sessionLinkEnded } from './login-alerts';
 import { prepareDummyHash } from './passwords';
 import { clearRefreshCookies, cookieRefreshToken, setRefreshCookies } from './refresh-cookie';
 import * as identity from './service';
@@ -445,6 +445,25 @@ export const identityRoutes = fp(
         ok(request, {
           ended: await failuresPerIp('sessionLinkFailIp', request, () =>
             endSessionByLink(deps, request.body.token),
+          ),
+        }),
+    );
+
+    r.post(
+      paths.sessionLinkState,
+      {
+        schema: {
+          tags,
+          summary:
+            "Whether the session a login alert's link names has already ended (no login needed), so a used link says so before asking; 401 for a forged or expired link",
+          body: endSessionByLinkRequestSchema,
+          response: { 200: envelopeSchema(endSessionByLinkResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(request, {
+          ended: await failuresPerIp('sessionLinkFailIp', request, () =>
+            sessionLinkEnded(deps, request.body.token),
           ),
         }),
     );

@@ -79,7 +79,7 @@ const page = (element: React.ReactNode) => (
 
 /** Renders the app's identity routes at `path` (which starts with its locale). */
 export async function renderAt(path: string) {
-  const locale: Locale = path.startsWith('/en') ? 'en' : 'fa';
+  const locale: Locale = path.startsWith('/en') ? 'en' : path.startsWith('/ar') ? 'ar' : 'fa';
   const i18n = await initAppI18n(locale);
   const router = createMemoryRouter(
     [
