@@ -1,4 +1,5 @@
 import { isLocale } from '@wsm/contracts';
+import { readSession, removeSession, sessionKeys, writeSession } from './storage';
 
 // The page a logged-out visit asked for, carried through login as `returnTo` (docs/security.md, "Return
 // after login"). Only a same-origin path under a supported locale is ever followed, so the parameter
@@ -33,4 +34,18 @@ export function safeReturnTo(
 export function loginPathReturningTo(loginPath: string, path: string): string {
   const back = safeReturnTo(path);
   return back ? `${loginPath}?${returnToParam}=${encodeURIComponent(back)}` : loginPath;
+}
+
+/** Keeps the login page's `returnTo` for the steps that follow, or forgets an older one. */
+export function rememberReturnTo(search: string): void {
+  const back = safeReturnTo(new URLSearchParams(search).get(returnToParam));
+  if (back) writeSession(sessionKeys.returnTo, back);
+  else removeSession(sessionKeys.returnTo);
+}
+
+/** The remembered `returnTo`, forgotten as it is read. */
+export function takeReturnTo(): string | undefined {
+  const back = safeReturnTo(readSession(sessionKeys.returnTo));
+  removeSession(sessionKeys.returnTo);
+  return back;
 }

@@ -1,27 +1,12 @@
 import { type Envelope, workspacePaths } from '@wsm/contracts';
 import { apiClient } from '../../lib/api-client';
-import { returnToParam, safeReturnTo } from '../../lib/return-to';
+import { returnToParam, takeReturnTo } from '../../lib/return-to';
 import { resolveGuard } from '../../lib/route-guards';
-import { readSession, removeSession, sessionKeys, writeSession } from '../../lib/storage';
 import { selectWorkspace } from '../workspaces/selection';
 
 // Where a login lands (docs/security.md, "Return after login"): the page a logged-out visit asked for
 // (`returnTo`, checked by lib/return-to.ts and kept for the tab while the login's steps run), else the
 // one workspace of a member of exactly one, else the picker.
-
-/** Keeps the login page's `returnTo` for the steps that follow, or forgets an older one. */
-export function rememberReturnTo(search: string): void {
-  const back = safeReturnTo(new URLSearchParams(search).get(returnToParam));
-  if (back) writeSession(sessionKeys.returnTo, back);
-  else removeSession(sessionKeys.returnTo);
-}
-
-/** The remembered `returnTo`, forgotten as it is read. */
-function takeReturnTo(): string | undefined {
-  const back = safeReturnTo(readSession(sessionKeys.returnTo));
-  removeSession(sessionKeys.returnTo);
-  return back;
-}
 
 /** The workspaces of the person now logged in, or undefined when they cannot be read. */
 async function myWorkspaceIds(): Promise<string[] | undefined> {
