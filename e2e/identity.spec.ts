@@ -153,7 +153,10 @@ test.describe('login', () => {
     const firstList = page.waitForResponse((r) => isListCall(r.request()));
     await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
     await expect(page).toHaveURL(/\/en$/);
-    await firstList; // the picker has made its call: the page has nothing left to load
+    await firstList;
+    // The login's landing reads the list too: the picker's own read is done once it draws its answer,
+    // and the page has nothing left to load.
+    await expect(page.getByTestId('workspaces-empty')).toBeVisible();
     const oldAccess = await cookie(context, 'accessToken');
     const oldRefresh = await cookie(context, 'refreshToken');
     // Two access tokens of one session minted in the same second are the same bytes (`iat` counts
