@@ -153,7 +153,10 @@ test.describe('login', () => {
     const firstList = page.waitForResponse((r) => isListCall(r.request()));
     await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
     await expect(page).toHaveURL(/\/en$/);
-    await firstList; // the picker has made its call: the page has nothing left to load
+    await firstList;
+    // The login's landing reads the list too: the picker's own read is done once it draws its answer,
+    // and the page has nothing left to load.
+    await expect(page.getByTestId('workspaces-empty')).toBeVisible();
     const oldAccess = await cookie(context, 'accessToken');
     const oldRefresh = await cookie(context, 'refreshToken');
     // Two access tokens of one session minted in the same second are the same bytes (`iat` counts
@@ -192,6 +195,43 @@ test.describe('login', () => {
     expect(renewed.refreshToken).not.toBe(oldRefresh);
     expect((await listCall).headers().authorization).toBe(`Bearer ${renewed.accessToken}`);
     await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('the refresh token is out of scripts’ reach, and a reload renews by its cookie', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    const before = await codeFor(request, account.phone);
+    await loginFirstStep(page, 'en', account);
+    await page.getByTestId('code-input').fill(await codeFor(request, account.phone, before));
+    await page.getByRole('button', { name: text('en', 'auth', 'verify.submit') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    const stored = (await context.cookies()).find((c) => c.name === 'refreshToken');
+    expect(stored).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/v1/auth/identity/security/tokens/renew',
+    });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain('refreshToken');
+    expect(visible).not.toContain(String(stored?.value));
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(String(stored?.value));
+
+    // A reload with the access token about to expire renews first, by the cookie alone, and stays in.
+    await page.addInitScript(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
+    const renewal = page.waitForRequest((r) => r.url().includes('/security/tokens/renew'));
+    await page.reload();
+    const renewRequest = await renewal;
+    expect(renewRequest.postDataJSON()).toEqual({});
+    expect(renewRequest.headers()['x-csrf-token']).toBeTruthy();
+    expect((await renewRequest.response())?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByTestId('workspaces-empty')).toBeVisible();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'refreshToken')?.value)
+      .not.toBe(stored?.value);
   });
 
   test('by username, in any case; a malformed identifier is refused before sending', async ({

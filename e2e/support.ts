@@ -96,9 +96,19 @@ export async function logInContext(
   account: Account,
 ): Promise<void> {
   const { accessToken, refreshToken, expiresIn } = account.tokens;
+  // As the API sets them: the refresh token HttpOnly on the renewal path, its CSRF companion readable.
+  const { hostname } = new URL(baseURL);
   await context.addCookies([
     { name: 'accessToken', value: accessToken, url: baseURL },
-    { name: 'refreshToken', value: refreshToken, url: baseURL },
+    {
+      name: 'refreshToken',
+      value: refreshToken,
+      domain: hostname,
+      path: '/v1/auth/identity/security/tokens/renew',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+    { name: 'refreshCsrf', value: `csrf-${accessToken.slice(-12)}`, url: baseURL, sameSite: 'Strict' },
   ]);
   const expiry = Date.now() + expiresIn * 1000;
   await context.addInitScript((at) => {

@@ -165,10 +165,11 @@ test('a second person sees an invitation, accepts it in fa and sees only what a 
   await expect(page.getByTestId('invitation-card')).toHaveCount(0);
   await workspace.click();
   await expect(page).toHaveURL(/\/fa\/workspace\/apps$/);
-  // A member without a role: no "manage applications", and the settings offer no section.
-  await expect(page.getByTestId('application-card')).toHaveCount(1);
+  // A member without a role: no "manage applications", and no settings tile that would lead nowhere.
+  await expect(page.getByRole('heading', { level: 1, name: t('fa', 'apps.title') })).toBeVisible();
+  await expect(page.getByTestId('application-card')).toHaveCount(0);
   await expect(page.getByRole('link', { name: t('fa', 'apps.manage') })).toHaveCount(0);
-  await page.getByTestId('application-card').click();
+  await page.goto('/fa/workspace/settings');
   await expect(page.getByText(t('fa', 'access.noSections'))).toBeVisible();
   await page.goto('/fa/workspace/settings/info');
   await expect(page.getByTestId('settings-denied')).toBeVisible();

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -134,6 +135,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
       await authCache.sync();
   });
+
+  // The web app's refresh token travels in an HttpOnly cookie (modules/identity/refresh-cookie.ts).
+  await app.register(fastifyCookie);
 
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });

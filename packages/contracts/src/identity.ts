@@ -140,7 +140,8 @@ export const recoveryChangeRequestSchema = z.object({
   password: passwordSchema,
 });
 
-export const renewRequestSchema = z.object({ refreshToken: z.string().min(16).max(200) });
+/** The body's refresh token; the web app sends none and renews by its cookie (docs/security.md). */
+export const renewRequestSchema = z.object({ refreshToken: z.string().min(16).max(200).optional() });
 
 export const sessionSchema = z.object({
   id: z.string(),

@@ -122,15 +122,15 @@ describe('the shell of a visit with a session', () => {
   };
 
   it('is the signed-in shell, with the frame preloaded, when both token cookies come with it', async () => {
-    expect(await shellFor('theme=dark; accessToken=a.b.c; refreshToken=r1')).toContain('signed-in shell');
+    expect(await shellFor('theme=dark; accessToken=a.b.c; refreshCsrf=r1')).toContain('signed-in shell');
   });
 
   it('is the plain shell without them, or with one alone or empty', async () => {
     for (const cookie of [
       undefined,
-      'refreshToken=r1',
-      'accessToken=; refreshToken=r1',
-      'xaccessToken=a; refreshToken=r',
+      'refreshCsrf=r1',
+      'accessToken=; refreshCsrf=r1',
+      'xaccessToken=a; refreshCsrf=r',
     ])
       expect(await shellFor(cookie), cookie).toContain('<title>shell</title>');
   });

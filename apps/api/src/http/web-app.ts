@@ -67,11 +67,12 @@ export function pageFileFor(
 }
 
 /**
- * Whether the visit carries the web app's session: both token cookies, as the app itself checks
- * (apps/web/src/lib/storage.ts). Only which shell to send depends on it, never what anyone may see.
+ * Whether the visit carries the web app's session: the access token and the refresh CSRF cookie (the
+ * refresh token's own is sent only to renewal), as the app itself checks (apps/web/src/lib/storage.ts).
+ * Only which shell to send depends on it, never what anyone may see.
  */
 const hasSessionCookies = (request: FastifyRequest) =>
-  ['accessToken', 'refreshToken'].every((name) =>
+  ['accessToken', 'refreshCsrf'].every((name) =>
     new RegExp(`(?:^|;\\s*)${name}=[^;\\s]`).test(request.headers.cookie ?? ''),
   );
 

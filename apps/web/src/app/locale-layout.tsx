@@ -2,6 +2,7 @@ import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { type Location, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { localizePath, stripLocale } from '../lib/locale-path';
+import { loginPathReturningTo } from '../lib/return-to';
 import { resolveGuard } from '../lib/route-guards';
 import { clearSession } from '../lib/session';
 import { getAppId, getSavedLanguage, getStoredUser, getWorkspaceId, hasAuthCookies } from '../lib/storage';
@@ -62,7 +63,12 @@ function RouteGuard({ skipsGuard, children }: { skipsGuard: GuardSkip; children:
     whitelist: appConfig.whitelistRoutes,
   });
   if (result.type === 'allow') return children;
-  return <GuardRedirect to={localizePath(result.to, locale)} clearAuth={result.reason === 'logged-out'} />;
+  const to = localizePath(result.to, locale);
+  if (result.reason !== 'logged-out') return <GuardRedirect to={to} clearAuth={false} />;
+  // Logged out: the login returns to the page asked for (lib/return-to.ts).
+  const asked = `${location.pathname}${location.search}`;
+  const back = stripLocale(location.pathname) === '/' ? to : loginPathReturningTo(to, asked);
+  return <GuardRedirect to={back} clearAuth />;
 }
 
 /** Whether the page at a location is drawn whatever the access rules say (its route's RouteHandle). */

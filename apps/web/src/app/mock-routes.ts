@@ -5,6 +5,7 @@ import { profileMockRoutes } from '../features/profile/mock-routes';
 import { workspaceAdminMockRoutes } from '../features/workspace-settings/mock-routes';
 import { workspaceMockRoutes } from '../features/workspaces/mock-routes';
 import { type MockAnswer, type MockRoute, provideMockRoutes } from '../lib/mock-api';
+import { cookieLifetimes, cookieNames, setCookie } from '../lib/storage';
 
 // The mocked API's answers (build flag VITE_API_MOCK=true): each feature's routes, composed here by the
 // app and handed to lib/mock-api.ts, which answers every call from them.
@@ -12,6 +13,12 @@ import { type MockAnswer, type MockRoute, provideMockRoutes } from '../lib/mock-
 const ok = <T>(data: T, statusCode: number = StatusCode.ok): MockAnswer => ({
   body: { statusCode, statusMessage: statusMessages[StatusCode.ok].en, data } satisfies Envelope<T>,
 });
+
+/** The API sets the refresh cookies with a token pair; here only the readable CSRF one has a use. */
+function withRefreshCookie(answer: MockAnswer): MockAnswer {
+  setCookie(cookieNames.refreshCsrf, 'mock-csrf', cookieLifetimes.accessToken);
+  return answer;
+}
 
 const sampleLogo = { id: 'logo-1', url: '/favicon.svg' };
 const createdDate = '2025-03-21T08:30:00.000Z';
@@ -74,12 +81,13 @@ export const mockRoutes: MockRoute[] = [
   {
     method: 'post',
     path: '/v1/auth/identity/login/2fa/verify',
-    answer: () => ok({ accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' }),
+    answer: () =>
+      withRefreshCookie(ok({ accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' })),
   },
   {
     method: 'post',
     path: '/v1/auth/identity/security/tokens/renew',
-    answer: () => ok({ accessToken: 'mock-access-token-renewed' }),
+    answer: () => withRefreshCookie(ok({ accessToken: 'mock-access-token-renewed' })),
   },
   { method: 'get', path: '/v1/auth/profile', answer: () => ok(sampleUser) },
   { method: 'get', path: '/v1/workspaces', answer: () => ok(sampleWorkspaces) },

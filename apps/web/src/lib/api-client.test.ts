@@ -139,7 +139,7 @@ describe('body status catalogue', () => {
 
   it('logs out fully on 401 without a caller handler, keeping the query string', async () => {
     Cookies.set('accessToken', 'a');
-    Cookies.set('refreshToken', 'r');
+    Cookies.set('refreshCsrf', 'c');
     for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId, localKeys.appId])
       localStorage.setItem(key, 'x');
     localStorage.setItem(localKeys.mode, 'dark');
@@ -149,7 +149,7 @@ describe('body status catalogue', () => {
     // The call carried the stored session: the server ended it (revoked or expired).
     expect(lastToast()).toBe('Your session has ended. Please log in again.');
     expect(Cookies.get('accessToken')).toBeUndefined();
-    expect(Cookies.get('refreshToken')).toBeUndefined();
+    expect(Cookies.get('refreshCsrf')).toBeUndefined();
     for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId, localKeys.appId])
       expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem(localKeys.mode)).toBe('dark');

@@ -16,7 +16,7 @@ import {
 import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { fullLogout, storeTokens } from './session';
-import { getAccessExpiry, getAccessToken, getRefreshToken, storeErrorCode } from './storage';
+import { getAccessExpiry, getAccessToken, getRefreshCsrf, storeErrorCode } from './storage';
 import { showRateLimited } from './wait';
 
 // The one API client, with the whole status-code catalogue of product-spec.md section 8 in this file:
@@ -184,7 +184,9 @@ export function handleHttpStatus(status: number, withSession = false): boolean {
 
 // ---- session renewal (product-spec.md section 4 "Session renewal", api-contract.md section 3) ------
 //
-// Before a request: when a refresh token exists and the stored access expiry is within the threshold
+// The refresh token is an HttpOnly cookie sent only to renewal; the page proves the call is its own by
+// echoing the readable CSRF cookie in a header (docs/security.md, "Refresh token cookie").
+// Before a request: when a refresh cookie exists and the stored access expiry is within the threshold
 // (the spec's "2 units", read as minutes: access tokens live 15 minutes by default), the pair is renewed
 // first. After a request: an HTTP 401 on a call made with the stored access token (a token that expired
 // while the tab slept, or a clock that is off) renews once and repeats the call. Every caller in the tab
@@ -195,14 +197,17 @@ export function handleHttpStatus(status: number, withSession = false): boolean {
 /** Renew when the access token expires within this many milliseconds. */
 export const renewalThresholdMs = 2 * 60_000;
 
+/** The header that carries the refresh cookie's CSRF value to renewal. */
+export const csrfHeaderName = 'X-CSRF-Token';
+
 export type RenewalOutcome = 'renewed' | 'rejected' | 'unavailable';
 
 const renewalLockName = 'wsm-token-renewal';
 let renewalInFlight: Promise<RenewalOutcome> | null = null;
 
-/** True when a refresh token exists and the access token is missing or expires within the threshold. */
+/** True when a refresh cookie exists and the access token is missing or expires within the threshold. */
 export function needsRenewal(now: number = Date.now()): boolean {
-  if (!getRefreshToken()) return false;
+  if (!getRefreshCsrf()) return false;
   const expiry = getAccessExpiry();
   return !getAccessToken() || expiry === undefined || expiry - now <= renewalThresholdMs;
 }
@@ -214,14 +219,19 @@ async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 async function callRenew(): Promise<RenewalOutcome> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return 'rejected';
+  const csrf = getRefreshCsrf();
+  if (!csrf) return 'rejected';
   try {
     const response = await apiClient.post<Envelope<TokenPair>>(
       identityPaths.renew,
-      { refreshToken },
+      {},
       // The catalogue stays silent: a refused renewal is handled below, as one logout.
-      { isRenewal: true, noRedirection: true, onError: () => undefined },
+      {
+        isRenewal: true,
+        noRedirection: true,
+        onError: () => undefined,
+        headers: { [csrfHeaderName]: csrf },
+      },
     );
     storeTokens(response.data.data);
     return 'renewed';
@@ -241,7 +251,7 @@ export function renewSession(staleAccessToken?: string): Promise<RenewalOutcome>
   renewalInFlight ??= withRenewalLock(async (): Promise<RenewalOutcome> => {
     // Another tab may have renewed while this one waited for the lock.
     if (staleAccessToken !== undefined ? getAccessToken() !== staleAccessToken : !needsRenewal())
-      return getRefreshToken() ? 'renewed' : 'rejected';
+      return getRefreshCsrf() ? 'renewed' : 'rejected';
     const outcome = await callRenew();
     if (outcome === 'rejected') {
       toastSessionEnded();
@@ -307,8 +317,7 @@ function onResponse<T>(response: HttpResponse, call: ApiCall): Promise<HttpRespo
 
 /** The stored access token a failed call was sent with, when it is worth renewing and repeating the call. */
 function renewableToken(call: ApiCall, request: HttpRequest): string | undefined {
-  if (call.isRenewal || call.renewedRetry || call.bearer !== undefined || !getRefreshToken())
-    return undefined;
+  if (call.isRenewal || call.renewedRetry || call.bearer !== undefined || !getRefreshCsrf()) return undefined;
   return /^Bearer (.+)$/.exec(request.headers.Authorization ?? '')?.[1];
 }
 

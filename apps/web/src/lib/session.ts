@@ -1,5 +1,5 @@
 import { navigateTo } from './navigation';
-import { clearStoredAuth, setAccessExpiry, setAccessToken, setRefreshToken } from './storage';
+import { clearStoredAuth, setAccessExpiry, setAccessToken } from './storage';
 
 // Session-wide events: when stored auth is cleared, in-memory state (query cache, user context) must be
 // emptied too; those owners subscribe here instead of the storage layer knowing about them.
@@ -14,8 +14,8 @@ export function onSessionCleared(listener: Listener): () => void {
 }
 
 /** Clears stored auth (tokens, user, expiry, workspace and app) and tells the in-memory owners. */
-export function clearSession(): void {
-  clearStoredAuth();
+export function clearSession(options?: { keepRefreshCsrf?: boolean }): void {
+  clearStoredAuth(options);
   for (const listener of listeners) listener();
 }
 
@@ -26,10 +26,13 @@ export function fullLogout(): void {
   navigateTo(`/login${search}`, { replace: true });
 }
 
-/** A token pair as the login, sign-up and renewal calls answer it (api-contract.md section 3). */
+/**
+ * A token pair as the login, sign-up and renewal calls answer it (api-contract.md section 3). The
+ * refresh token is not kept by the page: the same answer set it as an HttpOnly cookie.
+ */
 export interface IssuedTokens {
   accessToken: string;
-  refreshToken: string;
+  refreshToken?: string;
   /** Lifetime of the access token in seconds; without it the default expiry (one hour) applies. */
   expiresIn?: number;
 }
@@ -37,7 +40,6 @@ export interface IssuedTokens {
 /** Stores a new token pair and the access expiry (product-spec.md section 4, "Login" and "Session renewal"). */
 export function storeTokens(tokens: IssuedTokens, now: number = Date.now()): void {
   setAccessToken(tokens.accessToken);
-  setRefreshToken(tokens.refreshToken);
   const lifetime = tokens.expiresIn;
   setAccessExpiry(typeof lifetime === 'number' && lifetime > 0 ? now + lifetime * 1000 : undefined);
 }

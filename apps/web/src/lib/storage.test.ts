@@ -15,7 +15,7 @@ import {
   saveLanguage,
   setAccessExpiry,
   setAccessToken,
-  setRefreshToken,
+  setCookie,
   startResendTimer,
   userLocale,
 } from './storage';
@@ -30,7 +30,7 @@ describe('names and lifetimes', () => {
   it('match the spec', () => {
     expect(cookieNames).toEqual({
       accessToken: 'accessToken',
-      refreshToken: 'refreshToken',
+      refreshCsrf: 'refreshCsrf',
       recoveryToken: 'recoveryToken',
       resendTimer: 'resend-timer',
       nationalCode: 'national-code',
@@ -38,7 +38,6 @@ describe('names and lifetimes', () => {
     const day = 86_400_000;
     expect(cookieLifetimes).toEqual({
       accessToken: 30 * day,
-      refreshToken: 30 * day,
       recoveryToken: 300_000,
       resendTimer: 120_000,
       nationalCode: 300_000,
@@ -54,10 +53,10 @@ describe('names and lifetimes', () => {
 });
 
 describe('session values', () => {
-  it('count as logged in only with both tokens', () => {
+  it('count as logged in only with the access token and the refresh cookie’s CSRF value', () => {
     setAccessToken('a');
     expect(hasAuthCookies()).toBe(false);
-    setRefreshToken('r');
+    setCookie(cookieNames.refreshCsrf, 'c', 60_000);
     expect(hasAuthCookies()).toBe(true);
     localStorage.setItem(localKeys.workspaceId, 'w');
     localStorage.setItem(localKeys.mode, 'dark');
@@ -108,7 +107,7 @@ describe('cookie reads', () => {
     Object.defineProperty(document, 'cookie', { ...cookie, configurable: true });
     try {
       setAccessToken('a1');
-      setRefreshToken('r1');
+      setCookie(cookieNames.refreshCsrf, 'c1', 60_000);
       await Promise.resolve();
       read.mockClear();
       expect(hasAuthCookies()).toBe(true);

@@ -7,10 +7,13 @@ import Cookies from 'js-cookie';
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
-/** Cookie names. */
+/**
+ * Cookie names. The refresh token itself is an HttpOnly cookie the API sets and sends only to renewal
+ * (docs/security.md, "Refresh token cookie"); the page sees its readable CSRF companion, refreshCsrf.
+ */
 export const cookieNames = {
   accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
+  refreshCsrf: 'refreshCsrf',
   recoveryToken: 'recoveryToken',
   resendTimer: 'resend-timer',
   nationalCode: 'national-code',
@@ -19,7 +22,6 @@ export const cookieNames = {
 /** Cookie lifetimes in milliseconds. */
 export const cookieLifetimes = {
   accessToken: 30 * day,
-  refreshToken: 30 * day,
   recoveryToken: 5 * minute,
   resendTimer: 2 * minute,
   nationalCode: 5 * minute,
@@ -48,6 +50,8 @@ export const sessionKeys = {
   errorCode: 'error-code',
   loginChallenge: 'login-challenge',
   signupToken: 'signup-token',
+  /** The page a logged-out visit asked for, followed after the login's last step. */
+  returnTo: 'return-to',
 } as const;
 
 /** Without a server-given expiry an access token is treated as valid for one hour. */
@@ -96,14 +100,11 @@ export function removeCookie(name: CookieName | string): void {
 }
 
 export const getAccessToken = (): string | undefined => getCookie(cookieNames.accessToken);
-export const getRefreshToken = (): string | undefined => getCookie(cookieNames.refreshToken);
+/** The refresh cookie's CSRF value: renewal echoes it in a header; present while a session may renew. */
+export const getRefreshCsrf = (): string | undefined => getCookie(cookieNames.refreshCsrf);
 
 export function setAccessToken(token: string): void {
   setCookie(cookieNames.accessToken, token, cookieLifetimes.accessToken);
-}
-
-export function setRefreshToken(token: string): void {
-  setCookie(cookieNames.refreshToken, token, cookieLifetimes.refreshToken);
 }
 
 export const getRecoveryToken = (): string | undefined => getCookie(cookieNames.recoveryToken);
@@ -269,15 +270,19 @@ export function clearStoredErrorCode(): void {
   removeSession(sessionKeys.errorCode);
 }
 
-/** Logged in means both tokens are present (product-spec.md section 3). */
+/** Logged in means both auth values are present: the access token and the refresh cookie's CSRF value. */
 export function hasAuthCookies(): boolean {
-  return Boolean(getAccessToken() && getRefreshToken());
+  return Boolean(getAccessToken() && getRefreshCsrf());
 }
 
-/** Forgets the signed-in user: both token cookies, the user, the expiry and the selected workspace and app. */
-export function clearStoredAuth(): void {
+/**
+ * Forgets the signed-in user: the access token, the refresh cookie's CSRF value (without it the HttpOnly
+ * refresh cookie renews nothing; logout has the API clear that one), the user, the expiry and the
+ * selected workspace and app. A login keeps the CSRF value the answer with its tokens has just set.
+ */
+export function clearStoredAuth({ keepRefreshCsrf = false } = {}): void {
   removeCookie(cookieNames.accessToken);
-  removeCookie(cookieNames.refreshToken);
+  if (!keepRefreshCsrf) removeCookie(cookieNames.refreshCsrf);
   removeLocal(localKeys.user);
   removeLocal(localKeys.accessExpiry);
   removeLocal(localKeys.workspaceId);

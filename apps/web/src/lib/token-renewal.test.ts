@@ -7,7 +7,15 @@ import { apiClient, ensureFreshToken, needsRenewal, renewalThresholdMs } from '.
 import { CanceledError, type HttpAdapter, HttpError, sendWithXhr } from './http';
 import { setNavigationBridge } from './navigation';
 import { notify } from './notify';
-import { getAccessExpiry, localKeys, removeCookie, setAccessToken, setRefreshToken } from './storage';
+import {
+  cookieLifetimes,
+  cookieNames,
+  getAccessExpiry,
+  localKeys,
+  removeCookie,
+  setAccessToken,
+  setCookie,
+} from './storage';
 
 // Session renewal (product-spec.md section 4): before a request when the expiry is near, after a 401
 // once, one renewal for every concurrent caller, and a refused renewal logs out.
@@ -34,24 +42,27 @@ afterEach(() => {
   apiClient.defaults.adapter = sendWithXhr;
 });
 
-function signIn(expiresInMs: number, access = 'access-1', refresh = 'refresh-1-xxxxxxxxxxxx') {
-  // Through storage.ts, as the app writes them: its reads within one task share a snapshot.
+function signIn(expiresInMs: number, access = 'access-1', csrf = 'csrf-1') {
+  // Through storage.ts, as the app writes them: its reads within one task share a snapshot. The API sets
+  // the HttpOnly refresh cookie, which the page never sees; the readable CSRF cookie stands for it here.
   setAccessToken(access);
-  setRefreshToken(refresh);
+  setCookie(cookieNames.refreshCsrf, csrf, cookieLifetimes.accessToken);
   localStorage.setItem(localKeys.accessExpiry, String(Date.now() + expiresInMs));
   localStorage.setItem(localKeys.user, '{"id":"u1"}');
 }
 
 /**
- * A fake server: the renewal answers `renewal` (after a short delay, so calls overlap); any other call
+ * A fake server: the renewal (its CSRF header kept in `renewals`, its body in `renewalBodies`) answers `renewal` (after a short delay, so calls overlap); any other call
  * answers 200 with the bearer it received, or 401 when that bearer is in `expired`.
  */
 function fakeServer(renewal: { status: number; body: unknown } | 'network', expired: string[] = []) {
-  const renewals: string[] = [];
+  const renewals: unknown[] = [];
+  const renewalBodies: unknown[] = [];
   const calls: { url: string; bearer: unknown }[] = [];
   const adapter: HttpAdapter = async (config) => {
     if (config.url === identityPaths.renew) {
-      renewals.push(JSON.parse(String(config.data)).refreshToken);
+      renewals.push(config.headers['X-CSRF-Token']);
+      renewalBodies.push(JSON.parse(String(config.data)));
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (renewal === 'network') throw new HttpError('Network Error');
       return respond(renewal.status, renewal.body);
@@ -63,7 +74,7 @@ function fakeServer(renewal: { status: number; body: unknown } | 'network', expi
     return respond(200, envelope(200, { bearer }));
   };
   apiClient.defaults.adapter = adapter;
-  return { renewals, calls };
+  return { renewals, renewalBodies, calls };
 }
 
 const renewed = {
@@ -72,7 +83,7 @@ const renewed = {
 };
 
 describe('needsRenewal', () => {
-  it('is false without a refresh token, and when the expiry is further than the threshold', () => {
+  it('is false without a refresh cookie, and when the expiry is further than the threshold', () => {
     expect(needsRenewal()).toBe(false);
     signIn(renewalThresholdMs + minute);
     expect(needsRenewal()).toBe(false);
@@ -103,10 +114,12 @@ describe('renewal before a request', () => {
     const server = fakeServer(renewed);
     const before = Date.now();
     const response = await apiClient.get('/v1/x');
-    expect(server.renewals).toEqual(['refresh-1-xxxxxxxxxxxx']);
+    // By the cookie: the CSRF value in its header, no refresh token in the body, none kept by the page.
+    expect(server.renewals).toEqual(['csrf-1']);
+    expect(server.renewalBodies).toEqual([{}]);
     expect(response.data.data.bearer).toBe('Bearer access-2');
     expect(Cookies.get('accessToken')).toBe('access-2');
-    expect(Cookies.get('refreshToken')).toBe('refresh-2-xxxxxxxxxxxx');
+    expect(Cookies.get('refreshToken')).toBeUndefined();
     const expiry = getAccessExpiry() ?? 0;
     expect(expiry).toBeGreaterThanOrEqual(before + 900_000);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 900_000);
@@ -152,7 +165,7 @@ describe('renewal before a request', () => {
       await expect(apiClient.get('/v1/x')).rejects.toBeInstanceOf(CanceledError);
       expect(server.calls).toEqual([]);
       expect(Cookies.get('accessToken')).toBeUndefined();
-      expect(Cookies.get('refreshToken')).toBeUndefined();
+      expect(Cookies.get('refreshCsrf')).toBeUndefined();
       expect(localStorage.getItem(localKeys.user)).toBeNull();
       expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
       expect(toastError).toHaveBeenCalledTimes(1);
@@ -166,7 +179,7 @@ describe('renewal before a request', () => {
     const server = fakeServer('network');
     await apiClient.get('/v1/x');
     expect(server.renewals).toHaveLength(1);
-    expect(Cookies.get('refreshToken')).toBe('refresh-1-xxxxxxxxxxxx');
+    expect(Cookies.get('refreshCsrf')).toBe('csrf-1');
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -201,7 +214,7 @@ describe('renewal after a 401', () => {
     const server = fakeServer(renewed, ['access-1', 'access-2']);
     await expect(apiClient.get('/v1/x')).rejects.toMatchObject({ httpStatus: 401 });
     expect(server.renewals).toHaveLength(1);
-    expect(Cookies.get('refreshToken')).toBeUndefined();
+    expect(Cookies.get('refreshCsrf')).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/en/login?tab=2', { replace: true });
   });
 

@@ -107,10 +107,10 @@ export const toasts = {
   dismiss: vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined),
 };
 
-/** Logged in as far as the shell can tell (both token cookies present). */
+/** Logged in as far as the shell can tell (the access token and the refresh cookie's CSRF value). */
 export function logIn(): void {
   Cookies.set('accessToken', 'test-access', { path: '/' });
-  Cookies.set('refreshToken', 'test-refresh', { path: '/' });
+  Cookies.set('refreshCsrf', 'test-csrf', { path: '/' });
   // A far expiry, so the API client does not try to renew the pretend tokens first.
   setAccessExpiry(Date.now() + 60 * 60_000);
 }

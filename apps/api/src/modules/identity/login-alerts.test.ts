@@ -86,9 +86,14 @@ describe('login alerts', () => {
     const list = () => newClient(api).call('GET', identityPaths.sessions, { token: stranger.accessToken });
     expect((await list()).status).toBe(200);
 
+    const state = () =>
+      newClient(api).call<{ ended: boolean }>('POST', identityPaths.sessionLinkState, { body: { token } });
+    expect((await state()).body).toMatchObject({ statusCode: 200, data: { ended: false } });
     const ended = await newClient(api).call<{ ended: boolean }>('POST', identityPaths.sessionEndByLink, {
       body: { token },
     });
+    // A used link is told from a bad one: its session has ended, and nothing more is said.
+    expect((await state()).body).toEqual(expect.objectContaining({ statusCode: 200, data: { ended: true } }));
     expect(ended.body).toMatchObject({ statusCode: 200, data: { ended: true } });
     expect((await list()).status).toBe(401);
     // The person's own session is untouched.
@@ -110,6 +115,10 @@ describe('login alerts', () => {
       body: { token: forged },
     });
     expect(refused.status).toBe(401);
+    const forgedState = await newClient(api).call('POST', identityPaths.sessionLinkState, {
+      body: { token: forged },
+    });
+    expect(forgedState.status).toBe(401);
     const expired = await signSessionLink(
       api.deps.config.jwtSecret,
       { userId: user.id, sessionId: 'any', ipAddress: '1.2.3.4', platform: 'x' },

@@ -82,6 +82,15 @@ export async function endSessionByLink(deps: AppDeps, token: string): Promise<bo
   return repo.revokeSession(deps.database.db, link.sessionId, 'revoked', new Date(), link.userId);
 }
 
+/**
+ * Whether the session a login alert's link names has ended already (the link used, or the session
+ * closed another way); 401 for a bad link. Only the link's holder learns it, who could end it anyway.
+ */
+export async function sessionLinkEnded(deps: AppDeps, token: string): Promise<boolean> {
+  const link = readSessionLink(deps.config.jwtSecret, token);
+  return !(await repo.findLiveSession(deps.database.db, link.sessionId, link.userId, new Date()));
+}
+
 /** The date and time of `at` in Tehran, written for the language tag `tag`. */
 function tehranTime(tag: string, at: Date): string {
   return new Intl.DateTimeFormat(tag, {

@@ -31,7 +31,7 @@ import {
   signupVerifyResponseSchema,
   tokenPairSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,8 +41,9 @@ import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
 import { type IdentityLimit, limitRule } from './limits';
-import { endSessionByLink } from './login-alerts';
+import { endSessionByLink, sessionLinkEnded } from './login-alerts';
 import { prepareDummyHash } from './passwords';
+import { clearRefreshCookies, cookieRefreshToken, setRefreshCookies } from './refresh-cookie';
 import * as identity from './service';
 
 const tags = ['identity'];
@@ -73,6 +74,11 @@ export const identityRoutes = fp(
     const failuresPerIp = <T>(name: IdentityLimit, request: FastifyRequest, attempt: () => Promise<T>) =>
       limitFailures(deps.limiter, [{ rule: limitRule(deps.config, name), subject: request.ip }], attempt);
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Every answer with a token pair also sets the web app's refresh cookies (refresh-cookie.ts).
+    const withCookies = <T extends { refreshToken: string }>(reply: FastifyReply, pair: T): T => {
+      setRefreshCookies(reply, deps.config, pair.refreshToken);
+      return pair;
+    };
     await prepareDummyHash();
 
     // ---------- sign-up
@@ -149,16 +155,19 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) =>
+      async (request, reply) =>
         ok(
           request,
-          await failuresPerIp('codeFailIp', request, () =>
-            identity.completeSignup(deps, {
-              ...request.body,
-              locale: request.locale,
-              client: client(request),
-              log: request.log,
-            }),
+          withCookies(
+            reply,
+            await failuresPerIp('codeFailIp', request, () =>
+              identity.completeSignup(deps, {
+                ...request.body,
+                locale: request.locale,
+                client: client(request),
+                log: request.log,
+              }),
+            ),
           ),
         ),
     );
@@ -257,17 +266,20 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) =>
+      async (request, reply) =>
         ok(
           request,
-          await failuresPerIp('codeFailIp', request, () =>
-            identity.verifyLogin(deps, {
-              challengeToken: challengeToken(request),
-              code: request.body.code,
-              recoveryCode: request.body.recoveryCode,
-              client: client(request),
-              log: request.log,
-            }),
+          withCookies(
+            reply,
+            await failuresPerIp('codeFailIp', request, () =>
+              identity.verifyLogin(deps, {
+                challengeToken: challengeToken(request),
+                code: request.body.code,
+                recoveryCode: request.body.recoveryCode,
+                client: client(request),
+                log: request.log,
+              }),
+            ),
           ),
         ),
     );
@@ -301,16 +313,19 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) =>
+      async (request, reply) =>
         ok(
           request,
-          await failuresPerIp('codeFailIp', request, () =>
-            identity.verifyLoginPasskey(deps, {
-              challengeToken: challengeToken(request),
-              response: request.body.response,
-              client: client(request),
-              log: request.log,
-            }),
+          withCookies(
+            reply,
+            await failuresPerIp('codeFailIp', request, () =>
+              identity.verifyLoginPasskey(deps, {
+                challengeToken: challengeToken(request),
+                response: request.body.response,
+                client: client(request),
+                log: request.log,
+              }),
+            ),
           ),
         ),
     );
@@ -395,10 +410,18 @@ export const identityRoutes = fp(
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
       },
-      async (request) => {
-        const pair = await failuresPerIp('renewFailIp', request, () =>
-          identity.renewTokens(deps, request.body),
-        );
+      async (request, reply) => {
+        // The body's token (API clients), else the cookie's with its CSRF proof (the web app).
+        const refreshToken = request.body?.refreshToken ?? cookieRefreshToken(request);
+        const pair = await failuresPerIp('renewFailIp', request, async () => {
+          if (!refreshToken) throw new AppError(StatusCode.unauthorized);
+          return identity.renewTokens(deps, { refreshToken });
+        }).catch((error: unknown) => {
+          // A cookie that renews nothing is dead: the browser drops it.
+          if (!request.body?.refreshToken) clearRefreshCookies(reply, deps.config);
+          throw error;
+        });
+        setRefreshCookies(reply, deps.config, pair.refreshToken);
         // Renewed: the rotation wrote only the refresh token hash, lastSeenDate and a rotated-token row,
         // none of which a trigger announces (migration 0018), so no process has anything to hear first. A
         // refusal still syncs: a replay revokes its session.
@@ -422,6 +445,25 @@ export const identityRoutes = fp(
         ok(request, {
           ended: await failuresPerIp('sessionLinkFailIp', request, () =>
             endSessionByLink(deps, request.body.token),
+          ),
+        }),
+    );
+
+    r.post(
+      paths.sessionLinkState,
+      {
+        schema: {
+          tags,
+          summary:
+            "Whether the session a login alert's link names has already ended (no login needed), so a used link says so before asking; 401 for a forged or expired link",
+          body: endSessionByLinkRequestSchema,
+          response: { 200: envelopeSchema(endSessionByLinkResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok(request, {
+          ended: await failuresPerIp('sessionLinkFailIp', request, () =>
+            sessionLinkEnded(deps, request.body.token),
           ),
         }),
     );
@@ -453,8 +495,9 @@ export const identityRoutes = fp(
         },
         preHandler: requireUser,
       },
-      async (request) => {
+      async (request, reply) => {
         await identity.revokeUserSession(deps, request.user.id, request.body.sessionId);
+        if (request.body.sessionId === request.user.sessionId) clearRefreshCookies(reply, deps.config);
         return ok(request, null);
       },
     );
@@ -487,8 +530,9 @@ export const identityRoutes = fp(
         },
         preHandler: requireUser,
       },
-      async (request) => {
+      async (request, reply) => {
         await identity.logout(deps, request.user);
+        clearRefreshCookies(reply, deps.config);
         return ok(request, null);
       },
     );

@@ -6,9 +6,7 @@ import { clearSession, storeTokens, tokenSubject } from '../../lib/session';
 import { getStoredUser, hasAuthCookies, languageOfLocale, saveMode, setStoredUser } from '../../lib/storage';
 import { fetchOwnProfile } from './api';
 import { clearIdentityFlows } from './flow-state';
-
-/** Where a completed login or sign-up lands: the root, which the access rules take from there. */
-export const afterLoginPath = '/';
+import { landingAfterLogin } from './return-to';
 
 /**
  * The end of login and sign-up (product-spec.md section 4, "Login"): whatever an earlier user left is
@@ -17,7 +15,8 @@ export const afterLoginPath = '/';
  * language now, the profile (and its colour mode) when it arrives.
  */
 export function completeLogin(tokens: TokenPair): void {
-  clearSession();
+  // The answer that brought the tokens has just set the new refresh cookies: those stay.
+  clearSession({ keepRefreshCsrf: true });
   clearIdentityFlows();
   storeTokens(tokens);
   const id = tokenSubject(tokens.accessToken);
@@ -36,13 +35,13 @@ export function completeLogin(tokens: TokenPair): void {
   });
 }
 
-/** completeLogin, then the landing page in the current language. */
+/** completeLogin, then the landing page in the current language (return-to.ts says which). */
 export function useCompleteLogin(): (tokens: TokenPair) => void {
   const navigate = useLocaleNavigate();
   return useCallback(
     (tokens: TokenPair) => {
       completeLogin(tokens);
-      navigate(afterLoginPath, { replace: true });
+      void landingAfterLogin().then((path) => navigate(path, { replace: true }));
     },
     [navigate],
   );

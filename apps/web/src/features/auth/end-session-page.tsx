@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type DeviceParts, deviceSchema, type Envelope, formatDevice, identityPaths } from '@wsm/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiClient } from '../../lib/api-client';
+import { ApiError, apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
@@ -62,6 +62,9 @@ export function readLinkClaims(token: string): LinkClaims {
 
 type Outcome = 'ended' | 'already' | 'invalid';
 
+// Not this browser's session: a refusal must not log anyone out here, nor renew anything.
+const quietCall = { bearer: '', noRedirection: true, onError: () => undefined };
+
 export function EndSessionPage() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
@@ -73,6 +76,28 @@ export function EndSessionPage() {
     (claims.device && claims.device !== 'unknown' ? displayDigits(claims.device, locale) : undefined);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>(token ? undefined : 'invalid');
+  // A used (or otherwise ended) link says so at once instead of asking again; a bad one says it is bad.
+  const [checked, setChecked] = useState(!token);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    apiClient
+      .post<Envelope<{ ended: boolean }>>(identityPaths.sessionLinkState, { token }, quietCall)
+      .then((response) => {
+        if (live && response.data.data.ended) setOutcome((current) => current ?? 'already');
+      })
+      .catch((error: unknown) => {
+        // Only a refused link is bad; a call that failed otherwise leaves the question to the person.
+        const refused = error instanceof ApiError && error.httpStatus === 401;
+        if (live && refused) setOutcome((current) => current ?? 'invalid');
+      })
+      .finally(() => {
+        if (live) setChecked(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   const endSession = async () => {
     setPending(true);
@@ -80,8 +105,7 @@ export function EndSessionPage() {
       const response = await apiClient.post<Envelope<{ ended: boolean }>>(
         identityPaths.sessionEndByLink,
         { token },
-        // Not this browser's session: a refusal must not log anyone out here, nor renew anything.
-        { bearer: '', noRedirection: true, onError: () => undefined },
+        quietCall,
       );
       setOutcome(response.data.data.ended ? 'ended' : 'already');
     } catch {
@@ -130,7 +154,12 @@ export function EndSessionPage() {
                 </Detail>
               ) : null}
             </Stack>
-            <Button variant="contained" size="large" loading={pending} onClick={() => void endSession()}>
+            <Button
+              variant="contained"
+              size="large"
+              loading={pending || !checked}
+              onClick={() => void endSession()}
+            >
               {t('endSession.confirm')}
             </Button>
           </>

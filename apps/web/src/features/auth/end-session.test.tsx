@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { identityPaths } from '@wsm/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAccessToken, setAccessToken, setRefreshToken } from '../../lib/storage';
+import { cookieNames, getAccessToken, setAccessToken, setCookie } from '../../lib/storage';
 import { envelope, fakeServer, renderAt, resetBrowser, toasts } from './test-utils';
 
 // The page a login alert's link opens: it asks, ends that session, and never logs this browser out.
@@ -31,15 +31,16 @@ describe('/security/end-session', () => {
     expect(screen.getByText('5.6.7.8')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'End that session' }));
     expect(await screen.findByText(/That session has ended/)).toBeTruthy();
-    expect(calls).toEqual([
+    const ends = calls.filter((call) => call.url === identityPaths.sessionEndByLink);
+    expect(ends).toEqual([
       expect.objectContaining({ method: 'POST', url: identityPaths.sessionEndByLink, body: { token } }),
     ]);
-    expect(calls[0]?.bearer).toBeUndefined();
+    expect(ends[0]?.bearer).toBeUndefined();
   });
 
   it('in Persian with Persian digits; a refused link says so and does not log this browser out', async () => {
     setAccessToken('mine-access-token-1234');
-    setRefreshToken('mine-refresh-token-1234');
+    setCookie(cookieNames.refreshCsrf, 'mine-csrf', 60_000);
     fakeServer({ [identityPaths.sessionEndByLink]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/fa/security/end-session?token=${token}`);
     expect(await screen.findByText('۵.۶.۷.۸')).toBeTruthy();
@@ -89,5 +90,30 @@ describe('/security/end-session', () => {
     await renderAt('/en/security/end-session');
     expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'End that session' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'This link has already been used', 'End that session'],
+    ['fa', 'این پیوند پیش‌تر به کار رفته است', 'پایان دادن به آن نشست'],
+    ['ar', 'سبق استخدام هذا الرابط', null],
+  ] as const)('in %s, a used link says so at once instead of asking again', async (locale, used, confirm) => {
+    const calls = fakeServer({
+      [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: true }) }),
+    });
+    await renderAt(`/${locale}/security/end-session?token=${token}`);
+    expect(await screen.findByText(new RegExp(used))).toBeTruthy();
+    if (confirm) expect(screen.queryByRole('button', { name: confirm })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls.map((call) => call.url)).toEqual([identityPaths.sessionLinkState]);
+  });
+
+  it('a live link asks, and a refused one says it is not valid before anything is asked', async () => {
+    fakeServer({ [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: false }) }) });
+    await renderAt(`/en/security/end-session?token=${token}`);
+    expect(await screen.findByRole('button', { name: 'End that session' })).toBeTruthy();
+    resetBrowser();
+    fakeServer({ [identityPaths.sessionLinkState]: () => ({ status: 401, body: envelope(401) }) });
+    await renderAt(`/en/security/end-session?token=${token}`);
+    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
   });
 });

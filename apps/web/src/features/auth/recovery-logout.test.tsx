@@ -80,7 +80,7 @@ describe('logout', () => {
     setNavigationBridge(navigate);
     window.history.replaceState(null, '', '/en/logout?from=menu');
     Cookies.set('accessToken', 'access-1');
-    Cookies.set('refreshToken', 'refresh-1');
+    Cookies.set('refreshCsrf', 'csrf-1');
     localStorage.setItem(localKeys.accessExpiry, String(Date.now() + 600_000));
     localStorage.setItem(localKeys.user, '{"id":"u"}');
     localStorage.setItem(localKeys.workspaceId, 'w');
@@ -90,7 +90,7 @@ describe('logout', () => {
       expect.objectContaining({ method: 'DELETE', url: identityPaths.logout, bearer: 'access-1' }),
     ]);
     expect(Cookies.get('accessToken')).toBeUndefined();
-    expect(Cookies.get('refreshToken')).toBeUndefined();
+    expect(Cookies.get('refreshCsrf')).toBeUndefined();
     for (const key of [localKeys.user, localKeys.accessExpiry, localKeys.workspaceId])
       expect(localStorage.getItem(key)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/en/login?from=menu', { replace: true });
@@ -106,7 +106,7 @@ describe('logout', () => {
     expect(navigate).toHaveBeenCalledWith('/fa/login', { replace: true });
 
     Cookies.set('accessToken', 'access-1');
-    Cookies.set('refreshToken', 'refresh-1');
+    Cookies.set('refreshCsrf', 'csrf-1');
     localStorage.setItem(localKeys.accessExpiry, String(Date.now() + 600_000));
     fakeServer({ [identityPaths.logout]: () => ({ status: 500, body: envelope(500) }) });
     await logout();

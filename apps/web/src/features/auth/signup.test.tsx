@@ -78,7 +78,8 @@ describe('sign-up', () => {
       password: 'Blue-Harbour-42',
       username: 'sara_k',
     });
-    expect(Cookies.get('refreshToken')).toBe('refresh-token-1234567890');
+    // The refresh token stays in the API's HttpOnly cookie: the page keeps none.
+    expect(Cookies.get('refreshToken')).toBeUndefined();
     expect(localStorage.getItem(localKeys.signupStep)).toBeNull();
     expect(sessionStorage.getItem(sessionKeys.signupToken)).toBeNull();
     expect(toasts.success).toHaveBeenCalledWith('Your account is ready. Welcome!');

@@ -49,6 +49,10 @@ export function fakeServer(routes: Record<string, Handler>) {
     const answer = handler ? await handler(call) : { status: 404, body: envelope(404) };
     const status =
       answer.status ?? (answer.body.statusCode === 200 || answer.body.statusCode === 630 ? 200 : 400);
+    // As the API does with a token pair: the HttpOnly refresh cookie (out of the page's sight) and its
+    // readable CSRF companion.
+    const data = answer.body.data as { refreshToken?: unknown } | null | undefined;
+    if (status === 200 && typeof data?.refreshToken === 'string') Cookies.set('refreshCsrf', 'csrf-1');
     return respond(status, answer.body);
   };
   apiClient.defaults.adapter = adapter;

@@ -171,7 +171,7 @@ describe('the install prompt', () => {
 describe('the update dialog', () => {
   function loggedInWithWorkspace(storedVersion: string) {
     Cookies.set('accessToken', 'a', { path: '/' });
-    Cookies.set('refreshToken', 'r', { path: '/' });
+    Cookies.set('refreshCsrf', 'c', { path: '/' });
     setAccessExpiry(Date.now() + 3600_000); // no renewal call before the version read
     localStorage.setItem(localKeys.workspaceId, 'ws-1');
     localStorage.setItem(localKeys.version, storedVersion);

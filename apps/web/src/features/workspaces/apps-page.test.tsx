@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { featureTestHarness, renderScreen } from '../../test/feature-harness';
 import { AppsPage } from './apps-page';
 import { selectWorkspace } from './selection';
-import { application, workspace } from './test-fixtures';
+import { accessPath, application, memberAccess, ownerAccess, workspace } from './test-fixtures';
 
 // As the server stores it: the built-in application is named by its key.
 const settingsApp = application({ id: 'a1', key: 'tenant-settings', name: 'tenant-settings' });
@@ -13,6 +13,7 @@ const api = featureTestHarness({ userId: 'u1' });
 beforeEach(() => {
   api.on('GET /v1/workspaces/', [workspace('ws-1', 'Acme', 'owner', null)]);
   api.on('GET /v1/workspaces/profile/applications/workspace-id/ws-1/', [settingsApp, shopApp]);
+  api.on(`GET ${accessPath}`, ownerAccess);
   selectWorkspace('ws-1');
 });
 
@@ -38,4 +39,28 @@ describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
       expect(text).not.toContain('shop');
     },
   );
+
+  it('offers the settings tile only to a role that holds one of the settings', async () => {
+    api.on(`GET ${accessPath}`, memberAccess({ name: 'Clerk', superAccess: false }, []));
+    await renderScreen(<AppsPage />, {
+      path: '/en/workspace/apps',
+      pattern: '/:locale/workspace/apps',
+      locale: 'en',
+    });
+    await screen.findByText('فروشگاه آنلاین');
+    await expect
+      .poll(() => screen.getAllByTestId('application-card').map((card) => card.textContent))
+      .toEqual([expect.stringContaining('فروشگاه آنلاین')]);
+    expect(screen.queryByText('Workspace settings')).toBeNull();
+  });
+
+  it('keeps the tile for a role that holds one setting', async () => {
+    api.on(`GET ${accessPath}`, memberAccess({ name: 'Clerk', superAccess: false }, ['tenant_members_read']));
+    await renderScreen(<AppsPage />, {
+      path: '/en/workspace/apps',
+      pattern: '/:locale/workspace/apps',
+      locale: 'en',
+    });
+    expect(await screen.findByText('Workspace settings')).toBeTruthy();
+  });
 });

@@ -7,13 +7,14 @@ import { PathIcon } from '../../components/plain/icons';
 import { signedInIcons } from '../../components/plain/signed-in-icons';
 import { displayDigits } from '../../lib/digits';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
-import { Gate } from './access';
+import { Gate, useWorkspaceAccess } from './access';
 import { useApplications, useWorkspaces } from './api';
 import { ApplicationIcon } from './components/application-icon';
 import { applicationTitle } from './components/application-title';
 import { PageHeader } from './components/page-header';
 import { useOpenApplication } from './components/use-open-application';
 import { useSelectedAppId, useSelectedWorkspaceId } from './selection';
+import { canOpenSection, settingsSections } from './settings/sections';
 import './first-screens.css';
 
 // Plain markup and CSS (signed-in.css, first-screens.css): a login with a selected workspace lands here,
@@ -63,6 +64,13 @@ export function AppsPage() {
   const workspaces = useWorkspaces();
   const applications = useApplications(workspaceId);
   const workspace = workspaces.data?.find((item) => item.id === workspaceId);
+  const access = useWorkspaceAccess();
+  // The settings tile leads nowhere for a role that holds none of their sections: it is not offered.
+  const offersSettings =
+    access.loading || settingsSections.some((section) => canOpenSection(section, access));
+  const shown = applications.data?.filter(
+    (application) => offersSettings || application.key !== tenantSettingsKey,
+  );
 
   if (!workspaceId) {
     return (
@@ -120,7 +128,7 @@ export function AppsPage() {
         <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void applications.refetch()} />
       ) : (
         <div className="pl-grid">
-          {applications.data.map((application) => (
+          {(shown ?? []).map((application) => (
             <ApplicationCard
               key={application.id}
               application={application}

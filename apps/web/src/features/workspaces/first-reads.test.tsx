@@ -75,7 +75,7 @@ describe('the signed-in frame reads its data before it is drawn', { timeout: 30_
   });
 
   it('without a session, asks nothing (the guards send the visit to the login)', async () => {
-    for (const name of ['accessToken', 'refreshToken']) Cookies.remove(name, { path: '/' });
+    for (const name of ['accessToken', 'refreshCsrf']) Cookies.remove(name, { path: '/' });
     selectWorkspace('ws-1');
     await startFrameReads();
     expect(queryClient.isFetching()).toBe(0);

@@ -1,10 +1,12 @@
 import type { Workspace } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PlainAvatar } from '../../components/plain/avatar';
 import { PathIcon } from '../../components/plain/icons';
 import { signedInIcons } from '../../components/plain/signed-in-icons';
 import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
+import { returnToParam, safeReturnTo } from '../../lib/return-to';
 import { useMyInvitations, useWorkspaces } from './api';
 import { InvitationCards } from './components/invitation-card';
 import { MemberLevel } from './components/member-level';
@@ -82,10 +84,13 @@ export function PickerPage() {
   const selectedId = useSelectedWorkspaceId();
   const workspaces = useWorkspaces();
   const invitations = useMyInvitations();
+  // A login that asked for a page inside a workspace continues there once one is chosen.
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get(returnToParam));
 
   const open = (workspace: Workspace) => {
     selectWorkspace(workspace.id);
-    navigate('/workspace/apps');
+    navigate(returnTo ?? '/workspace/apps');
   };
 
   return (

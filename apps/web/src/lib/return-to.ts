@@ -1,0 +1,51 @@
+import { isLocale } from '@wsm/contracts';
+import { readSession, removeSession, sessionKeys, writeSession } from './storage';
+
+// The page a logged-out visit asked for, carried through login as `returnTo` (docs/security.md, "Return
+// after login"). Only a same-origin path under a supported locale is ever followed, so the parameter
+// cannot send anyone to another site.
+
+/** The query parameter that names the page to return to. */
+export const returnToParam = 'returnTo';
+
+/** `value` as a same-origin path under a supported locale (not an identity page), else undefined. */
+export function safeReturnTo(
+  value: string | null | undefined,
+  origin = window.location.origin,
+): string | undefined {
+  // Only a plain absolute path: no scheme, no `//host`, no backslashes or control characters that
+  // browsers read as a host.
+  if (!value?.startsWith('/') || value.startsWith('//') || /[\\\p{Cc}]/u.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin) return undefined;
+  const [, locale, rest = '/'] = /^\/([^/]+)(\/.*)?$/.exec(url.pathname) ?? [];
+  if (!isLocale(locale)) return undefined;
+  // Back to login, sign-up or logout would go round in a circle.
+  if (/^\/(login|signup|logout)(\/|$)/.test(rest)) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login path that returns to `path` (with its query string) afterwards. */
+export function loginPathReturningTo(loginPath: string, path: string): string {
+  const back = safeReturnTo(path);
+  return back ? `${loginPath}?${returnToParam}=${encodeURIComponent(back)}` : loginPath;
+}
+
+/** Keeps the login page's `returnTo` for the steps that follow, or forgets an older one. */
+export function rememberReturnTo(search: string): void {
+  const back = safeReturnTo(new URLSearchParams(search).get(returnToParam));
+  if (back) writeSession(sessionKeys.returnTo, back);
+  else removeSession(sessionKeys.returnTo);
+}
+
+/** The remembered `returnTo`, forgotten as it is read. */
+export function takeReturnTo(): string | undefined {
+  const back = safeReturnTo(readSession(sessionKeys.returnTo));
+  removeSession(sessionKeys.returnTo);
+  return back;
+}
