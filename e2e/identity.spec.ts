@@ -217,7 +217,9 @@ test.describe('login', () => {
     const visible = await page.evaluate(() => document.cookie);
     expect(visible).not.toContain('refreshToken');
     expect(visible).not.toContain(String(stored?.value));
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(String(stored?.value));
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
+      String(stored?.value),
+    );
 
     // A reload with the access token about to expire renews first, by the cookie alone, and stays in.
     await page.addInitScript(() => localStorage.setItem('access-expiry', String(Date.now() + 30_000)));
