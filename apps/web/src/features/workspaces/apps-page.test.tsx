@@ -54,6 +54,26 @@ describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Workspace settings')).toBeNull();
   });
 
+  it.each([
+    ['en', 'No applications yet'],
+    ['fa', 'هنوز برنامه‌ای نیست'],
+    ['ar', 'لا توجد تطبيقات بعد'],
+  ] as const)(
+    'says so in %s when the role can open nothing, instead of an empty page',
+    async (locale, title) => {
+      api.on(`GET ${accessPath}`, memberAccess({ name: 'Clerk', superAccess: false }, []));
+      api.on('GET /v1/workspaces/profile/applications/workspace-id/ws-1/', [settingsApp]);
+      await renderScreen(<AppsPage />, {
+        path: `/${locale}/workspace/apps`,
+        pattern: '/:locale/workspace/apps',
+        locale,
+      });
+      const empty = await screen.findByTestId('applications-empty');
+      expect(within(empty).getByRole('heading').textContent).toBe(title);
+      expect(screen.queryByTestId('application-card')).toBeNull();
+    },
+  );
+
   it('keeps the tile for a role that holds one setting', async () => {
     api.on(`GET ${accessPath}`, memberAccess({ name: 'Clerk', superAccess: false }, ['tenant_members_read']));
     await renderScreen(<AppsPage />, {

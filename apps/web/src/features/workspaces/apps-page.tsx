@@ -126,6 +126,14 @@ export function AppsPage() {
         </div>
       ) : applications.isError ? (
         <LoadError message={t('states.loadFailed')} smallButton onRetry={() => void applications.refetch()} />
+      ) : shown?.length === 0 ? (
+        <div className="pl-panel pl-panel--dashed pl-empty" data-testid="applications-empty">
+          <div className="pl-empty__body">
+            <PathIcon d={signedInIcons.apps} size={56} className="pl-empty__icon" />
+            <h2 className="pl-empty__title">{t('apps.emptyTitle')}</h2>
+            <p className="pl-empty__text">{t('apps.emptyText')}</p>
+          </div>
+        </div>
       ) : (
         <div className="pl-grid">
           {(shown ?? []).map((application) => (
