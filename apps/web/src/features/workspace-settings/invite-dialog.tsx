@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { displayDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/locale-navigation';
+import { DigitsField } from '../auth/components/digits-field';
 import { type FieldErrors, serverFieldErrors, validate } from '../profile/form-errors';
 import { adminApi, useAdminMutation } from './api';
 import { DialogForm, DialogFormActions } from './components/dialog-form';
@@ -129,26 +130,40 @@ function InviteForm({ workspaceId, onClose }: { workspaceId: string; onClose: ()
               )}
             </Alert>
           ) : null}
-          <TextField
-            label={t(`invite.fields.${kind}`)}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              clearError('value');
-            }}
-            error={Boolean(errors.value)}
-            helperText={errors.value || t(`invite.hints.${kind}`)}
-            required
-            autoFocus
-            autoComplete="off"
-            slotProps={{
-              htmlInput: {
-                dir: 'ltr',
-                inputMode: numericKinds.has(kind) ? 'numeric' : 'text',
-                maxLength: kind === 'username' ? 32 : 16,
-              },
-            }}
-          />
+          {numericKinds.has(kind) ? (
+            // Digits show in the page's own whichever were typed; the value keeps ASCII ones.
+            <DigitsField
+              key={kind}
+              label={t(`invite.fields.${kind}`)}
+              value={value}
+              onValueChange={(next) => {
+                setValue(next);
+                clearError('value');
+              }}
+              maxDigits={kind === 'phone' ? 12 : 10}
+              extraCharacters={kind === 'phone' ? '+' : ''}
+              error={Boolean(errors.value)}
+              helperText={errors.value || t(`invite.hints.${kind}`)}
+              required
+              autoFocus
+              autoComplete="off"
+            />
+          ) : (
+            <TextField
+              label={t(`invite.fields.${kind}`)}
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                clearError('value');
+              }}
+              error={Boolean(errors.value)}
+              helperText={errors.value || t(`invite.hints.${kind}`)}
+              required
+              autoFocus
+              autoComplete="off"
+              slotProps={{ htmlInput: { dir: 'ltr', maxLength: 32 } }}
+            />
+          )}
           <RoleSelect
             workspaceId={workspaceId}
             value={roleId}

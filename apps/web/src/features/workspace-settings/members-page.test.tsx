@@ -115,7 +115,10 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     actAs(api, 'owner');
     api.on(sendInvitation, sent);
     const dialog = await openInvite('fa');
-    await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۹۱۲ ۱۲۳ ۴۵۶۷');
+    const phoneField = within(dialog).getByLabelText(/شماره‌ی موبایل/) as HTMLInputElement;
+    await userEvent.type(phoneField, '۰۹۱۲ 123 ۴۵۶۷');
+    // Shown in Persian digits whichever were typed.
+    expect(phoneField.value).toBe('۰۹۱۲۱۲۳۴۵۶۷');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'نقش' }));
     await userEvent.click(await screen.findByRole('option', { name: /Viewer/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
@@ -200,6 +203,8 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
 
     await userEvent.clear(field);
     await userEvent.type(field, '۰۰۱۳۵۴۲۴۱۹');
+    // An English page shows the digits it writes.
+    expect((field as HTMLInputElement).value).toBe('0013542419');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await api.sentOnce(sendInvitation)).toEqual({
       workspaceId,
