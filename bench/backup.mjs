@@ -56,7 +56,8 @@ const memberCount = Number(process.env.MEMBERS ?? 1_000);
 const base = '/v1/migration/workspace-backup';
 // Ids and phones of this run, so runs can share one PostgreSQL database.
 const run = `b${Date.now().toString(36)}`;
-const phoneBlock = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+// Three digits of block and six of number: up to 999,999 users (USERS=100000 included).
+const phoneBlock = String(Math.floor(Math.random() * 1_000)).padStart(3, '0');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-backup-'));
 const config = loadConfig({
@@ -260,7 +261,7 @@ try {
 
   const rolesJson = JSON.stringify(roles);
   await db.execute(sql`insert into users (id, phone, username, password_hash, first_name, last_name)
-    select ${run} || '-user-' || g, '09' || ${phoneBlock} || lpad(g::text, 5, '0'), ${run} || '_user_' || g, 'not-a-hash', 'Name' || g, 'Family' || g
+    select ${run} || '-user-' || g, '09' || ${phoneBlock} || lpad(g::text, 6, '0'), ${run} || '_user_' || g, 'not-a-hash', 'Name' || g, 'Family' || g
     from generate_series(1, ${userCount}::int) g`);
   await db.execute(sql`insert into workspace_users (id, workspace_id, user_id, status, join_date)
     select ${run} || '-entry-' || g, ${ws}, ${run} || '-user-' || g,
