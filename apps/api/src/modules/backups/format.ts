@@ -25,6 +25,7 @@ import {
   tableName,
   workspaceTables,
 } from './registry';
+import { DirectoryRelations } from './relations';
 
 // The backup format: a zip holding manifest.json, one JSON file per table of the registry
 // (data/<table>.json, an array of rows) and the workspace's images (images/<id>.<ext>).
@@ -283,7 +284,8 @@ async function digestOf(zip: CheckedZip['zip'], entry: ZipEntry): Promise<{ sha2
  * Reads and checks an untrusted backup archive for a workspace, streaming: the zip itself (openZip), the
  * manifest (format and version, every file listed with its size and SHA-256, nothing unlisted, the row
  * counts and the row limits of limits.ts), every row against the API's schemas (and no U+0000 or lone
- * surrogate in any text), uniqueness and references inside the archive, and every image by its content.
+ * surrogate in any text), uniqueness and references inside the archive, the directory's statuses
+ * against its members and invitations (relations.ts), and every image by its content.
  * Each table file is read element by element and each row dropped once checked (or handed to `sink`),
  * so memory stays bounded whatever the archive holds. Throws BackupProblemError at the first problem.
  * What the database must say (ids held by another workspace) is checked by the service. Synchronous
@@ -341,6 +343,7 @@ export async function checkArchive(
     const later: { name: string; row: number; column: string; table: string; value: string }[] = [];
     const globalKeys: GlobalKeyValues[] = [];
     const binaryRows = new Map<string, ArchiveRow[]>();
+    const relations = new DirectoryRelations();
     for (const entry of workspaceTables) {
       const table = tableName(entry);
       const name = dataFile(entry);
@@ -366,6 +369,7 @@ export async function checkArchive(
           throw problem('invalid_data', { name, row, field: '' });
         }
         const record = check(value, row);
+        relations.observe(table, row, record);
         targets?.add(String(record.id));
         for (const reference of entry.references ?? []) {
           const target = record[reference.column];
@@ -432,6 +436,14 @@ export async function checkArchive(
           row: reference.row,
           field: reference.column,
         });
+
+    const unrelated = relations.firstProblem();
+    if (unrelated)
+      throw problem('invalid_data', {
+        name: `data/${unrelated.table}.json`,
+        row: unrelated.row,
+        field: unrelated.field,
+      });
 
     // Binary values: one file per row, each checked by its content.
     const expectedBinaries = new Set<string>();

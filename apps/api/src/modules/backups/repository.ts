@@ -266,6 +266,19 @@ export async function currentPeople(
   return { members: ids(memberRows), pendingInvitees: ids(inviteeRows) };
 }
 
+/** The phones among `phones` that an account holds now. */
+export async function registeredPhones(db: Db, phones: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const batchJson of globalKeyBatches(phones)) {
+    await yieldToEventLoop();
+    const result = await db.execute(
+      sql`select phone from ${users} where phone in (select jsonb_array_elements_text(${batchJson}::jsonb))`,
+    );
+    for (const row of rowsOf<{ phone: string }>(result)) held.add(row.phone);
+  }
+  return held;
+}
+
 /** A row of a registry table as it would be archived (the restoring owner's membership and directory entry). */
 export async function currentRow(
   tx: Db,

@@ -354,7 +354,8 @@ const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.us
  * can be written into one, and a restore must never make that person a member or show who they are.
  * So a member is restored only when the account is a member now; the others (and members whose
  * accounts are gone) are left out and reported, to be invited again. Invitations to an account are kept
- * only for current members and pending invitees, directory entries only for the people so kept, an
+ * only for current members and pending invitees, pending invitations and directory entries waiting for
+ * a phone only while no account holds it, directory entries only for the people so kept, an
  * inviter who is not a restored member is cleared, and a logo's uploader who is not one becomes the
  * restoring owner. The restoring owner stays the active owner (an owner of the backup who is someone
  * else becomes a plain member), so nobody locks themself out by restoring.
@@ -366,6 +367,24 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
   let invitations = table('workspace_invitations');
   let images = table('images');
   const people = await repo.currentPeople(tx, data.workspaceId);
+
+  // A phone that has an account now was claimed by it at sign-up (members/service.ts
+  // claimInvitationsForAccount): what waits for it can never be claimed again, and the account has no
+  // relation with the workspace that the archive can vouch for. Left out, to be invited again.
+  const waitingPhone = (phone: unknown, userId: unknown) =>
+    userId === null && typeof phone === 'string' ? [phone] : [];
+  const registered = await repo.registeredPhones(tx, [
+    ...new Set([
+      ...directory.flatMap((e) => waitingPhone(e.phone, e.user_id)),
+      ...invitations.flatMap((i) => waitingPhone(i.invitee_phone, i.invitee_user_id)),
+    ]),
+  ]);
+  const claimed = (phone: unknown, userId: unknown) =>
+    userId === null && typeof phone === 'string' && registered.has(phone);
+  directory = directory.filter((e) => !claimed(e.phone, e.user_id));
+  invitations = invitations.filter(
+    (i) => i.status !== 'pending' || !claimed(i.invitee_phone, i.invitee_user_id),
+  );
   const isMemberNow = (id: unknown) => typeof id === 'string' && (id === ownerId || people.members.has(id));
 
   // Indexed once: an archive may hold 100,000 members and as many directory entries.
