@@ -270,15 +270,13 @@ describe('a restore never grants membership', () => {
         phone: person.phone,
         join_date: null,
       });
-      tables
-        .get('workspace_invitations')!
-        .push(
-          forgedInvitation(workspace.id, {
-            invitee_user_id: null,
-            invitee_phone: person.phone,
-            invited_by: owner.id,
-          }),
-        );
+      tables.get('workspace_invitations')!.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: null,
+          invitee_phone: person.phone,
+          invited_by: owner.id,
+        }),
+      );
     });
     expect(result.missingMembers).toEqual([]);
     expect(await rowsNaming(workspace.id, person.phone)).toEqual([]);

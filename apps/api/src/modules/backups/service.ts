@@ -361,12 +361,17 @@ const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.us
  * else becomes a plain member), so nobody locks themself out by restoring.
  */
 async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promise<RestorePlan> {
-  const table = (name: string) => (data.tables.get(name) ?? []).map((row) => ({ ...row }));
+  // The archive's rows themselves, not copies (hundreds of thousands at the row limits): a row that
+  // changes is replaced by a changed copy.
+  const table = (name: string) => data.tables.get(name) ?? [];
   let members = table('workspace_members');
   let directory = table('workspace_users');
   let invitations = table('workspace_invitations');
   let images = table('images');
-  const people = await repo.currentPeople(tx, data.workspaceId);
+  const accounts = new Set<string>();
+  for (const m of members) accounts.add(String(m.user_id));
+  for (const i of invitations) if (typeof i.invitee_user_id === 'string') accounts.add(i.invitee_user_id);
+  const people = await repo.currentPeople(tx, data.workspaceId, [...accounts]);
 
   // A phone that has an account now was claimed by it at sign-up (members/service.ts
   // claimInvitationsForAccount): what waits for it can never be claimed again, and the account has no
@@ -429,7 +434,10 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
     m.level === 'owner' && m.user_id !== ownerId ? { ...m, level: 'member' } : m,
   );
   const mine = byUser(members, ownerId);
-  if (mine) Object.assign(mine, { level: 'owner', role_id: null, status: 'active' });
+  if (mine)
+    members = members.map((m) =>
+      m === mine ? { ...m, level: 'owner', role_id: null, status: 'active' } : m,
+    );
   else {
     const current = await repo.currentRow(tx, 'workspace_members', { workspaceId, userId: ownerId });
     if (!current) throw new AppError(StatusCode.forbidden);
@@ -437,7 +445,7 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
     members.push({ ...current, id, level: 'owner', role_id: null, status: 'active' });
   }
   const entry = byUser(directory, ownerId);
-  if (entry) entry.status = 'confirmed';
+  if (entry) directory = directory.map((e) => (e === entry ? { ...e, status: 'confirmed' } : e));
   else {
     const current = await repo.currentRow(tx, 'workspace_users', { workspaceId, userId: ownerId });
     const t = now().toISOString();
