@@ -467,15 +467,20 @@ export async function loadArchive(db: Db, workspaceId: string, id: string): Prom
   }
 }
 
-/** Piece `position` (0-based) of a backup's archive; undefined past the last (or for another workspace's). */
+/**
+ * Piece `position` (0-based) of a backup's archive; undefined past the last (or for another workspace's).
+ * Read as hex text, decoded natively: the embedded database turns a bytea answer into bytes one
+ * parseInt per byte on the API's thread (insertBackup writes hex for the same reason).
+ */
 export async function readArchiveChunk(
   db: Db,
   workspaceId: string,
   id: string,
   position: number,
 ): Promise<Buffer | undefined> {
+  await yieldToEventLoop();
   const [row] = await db
-    .select({ bytes: workspaceBackupChunks.bytes })
+    .select({ hex: sql<string>`encode(${workspaceBackupChunks.bytes}, 'hex')` })
     .from(workspaceBackupChunks)
     .innerJoin(workspaceBackups, eq(workspaceBackups.id, workspaceBackupChunks.backupId))
     .where(
@@ -485,7 +490,7 @@ export async function readArchiveChunk(
         eq(workspaceBackupChunks.position, position),
       ),
     );
-  return row?.bytes;
+  return row ? Buffer.from(row.hex, 'hex') : undefined;
 }
 
 /** Deletes a backup of a workspace; false when there was none. */
