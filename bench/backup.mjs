@@ -176,8 +176,13 @@ function largestArchive(zip, roleIds) {
   }
 }
 
-/** One line of the table. */
-const line = (step, rowCount, zipBytes, m) => ({
+/** One line of the table, also printed as it is made (a run that fails later still shows it). */
+const line = (step, rowCount, zipBytes, m) => {
+  const row = lineOf(step, rowCount, zipBytes, m);
+  console.error(JSON.stringify(row));
+  return row;
+};
+const lineOf = (step, rowCount, zipBytes, m) => ({
   step,
   rows: rowCount,
   zip: `${Math.round((zipBytes / 1024) * 10) / 10} KiB`,
