@@ -14,8 +14,10 @@
 //     with its biggest tables filled to their row limits, manifest recomputed); BIG_RESTORE=1 also
 //     restores it.
 // Memory: the process's RSS just before each step (after a GC) and its peak during the step, sampled
-// every 2 ms from a worker thread, and /healthz's answer times (p99 and max) from that thread: a blocked
-// event loop shows there. Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this
+// every 2 ms from a worker thread, and /healthz's answer times (p50, p99 and max) from that thread: a
+// blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
+// pause) shows what the steps keep. LARGEST=0 leaves out the largest archive (USERS=100000 fills the
+// directory to its limit anyway). Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this
 // process, so its memory is in the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
@@ -54,7 +56,8 @@ const memberCount = Number(process.env.MEMBERS ?? 1_000);
 const base = '/v1/migration/workspace-backup';
 // Ids and phones of this run, so runs can share one PostgreSQL database.
 const run = `b${Date.now().toString(36)}`;
-const phoneBlock = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+// Three digits of block and six of number: up to 999,999 users (USERS=100000 included).
+const phoneBlock = String(Math.floor(Math.random() * 1_000)).padStart(3, '0');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-backup-'));
 const config = loadConfig({
@@ -108,7 +111,7 @@ const sampler = new Worker(
      if (m === 'reset') { peak = process.memoryUsage.rss(); latencies = []; return; }
      const sorted = [...latencies].sort((a, b) => a - b);
      const at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
-     parentPort.postMessage({ peak, p99: at(0.99), max: at(1), n: sorted.length });
+     parentPort.postMessage({ peak, p50: at(0.5), p99: at(0.99), max: at(1), n: sorted.length });
    });`,
   { eval: true, workerData: { url } },
 );
@@ -118,6 +121,15 @@ const samples = () =>
     sampler.once('message', resolve);
     sampler.postMessage('samples');
   });
+
+/** The process's RSS in MiB once garbage is collected and freed memory has had time to go back. */
+async function settledRss() {
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return Math.round((process.memoryUsage.rss() / (1024 * 1024)) * 10) / 10;
+}
 
 /** Runs `work`; answers its result, the time, the RSS before it and the peak RSS and /healthz during it. */
 async function measured(work) {
@@ -139,6 +151,7 @@ async function measured(work) {
     start: mb(start),
     peak: mb(peak),
     growth: mb(peak - start),
+    healthP50: round(seen.p50),
     healthP99: round(seen.p99),
     healthMax: round(seen.max),
   };
@@ -163,8 +176,13 @@ function largestArchive(zip, roleIds) {
   }
 }
 
-/** One line of the table. */
-const line = (step, rowCount, zipBytes, m) => ({
+/** One line of the table, also printed as it is made (a run that fails later still shows it). */
+const line = (step, rowCount, zipBytes, m) => {
+  const row = lineOf(step, rowCount, zipBytes, m);
+  console.error(JSON.stringify(row));
+  return row;
+};
+const lineOf = (step, rowCount, zipBytes, m) => ({
   step,
   rows: rowCount,
   zip: `${Math.round((zipBytes / 1024) * 10) / 10} KiB`,
@@ -172,6 +190,7 @@ const line = (step, rowCount, zipBytes, m) => ({
   'RSS before MiB': m.start,
   'peak RSS MiB': m.peak,
   'growth MiB': m.growth,
+  '/healthz p50 ms': m.healthP50,
   '/healthz p99 ms': m.healthP99,
   '/healthz max ms': m.healthMax,
 });
@@ -247,7 +266,7 @@ try {
 
   const rolesJson = JSON.stringify(roles);
   await db.execute(sql`insert into users (id, phone, username, password_hash, first_name, last_name)
-    select ${run} || '-user-' || g, '09' || ${phoneBlock} || lpad(g::text, 5, '0'), ${run} || '_user_' || g, 'not-a-hash', 'Name' || g, 'Family' || g
+    select ${run} || '-user-' || g, '09' || ${phoneBlock} || lpad(g::text, 6, '0'), ${run} || '_user_' || g, 'not-a-hash', 'Name' || g, 'Family' || g
     from generate_series(1, ${userCount}::int) g`);
   await db.execute(sql`insert into workspace_users (id, workspace_id, user_id, status, join_date)
     select ${run} || '-entry-' || g, ${ws}, ${run} || '-user-' || g,
@@ -265,6 +284,7 @@ try {
   const seedMs = Math.round(performance.now() - seedStart);
 
   // ---------- measure
+  const rssAtStart = await settledRss();
   const rows = [];
   const backup = await measured(async () => {
     expectCode(await call('POST', `${base}/`, { workspaceId: ws }, token), 630, 'backup step');
@@ -315,23 +335,34 @@ try {
     );
   };
 
-  const imported = await measured(() => importZip(exported.result));
+  let zipBytes = exported.result;
+  exported.result = undefined;
+  const imported = await measured(() => importZip(zipBytes));
   rows.push(line('import (upload + every check)', rowTotal, backup.result.size, imported));
 
   const restored = await measured(() => restore(imported.result.id));
   rows.push(line('restore (checks + pre-restore backup + replace)', rowTotal, backup.result.size, restored));
 
+  // Memory once the four steps are over: what they keep is the difference from the start.
+  // The client's copy of the zip is only kept for the largest archive.
+  if (process.env.LARGEST === '0') zipBytes = undefined;
+  const rssAfter = await settledRss();
+
   // The largest archive the limits allow: the exported one with its biggest tables filled to their row
   // limits with rows as long as the schemas allow, the manifest's hashes, sizes and counts recomputed.
-  const big = largestArchive(exported.result, roles);
-  const bigRows = Object.values(big.counts).reduce((a, b) => a + b, 0);
-  const bigImported = await measured(() => importZip(big.zip));
-  rows.push(
-    line(`import, largest archive (${big.expandedMiB} MiB expanded)`, bigRows, big.zip.length, bigImported),
-  );
-  if (process.env.BIG_RESTORE === '1') {
-    const bigRestored = await measured(() => restore(bigImported.result.id));
-    rows.push(line('restore, largest archive', bigRows, big.zip.length, bigRestored));
+  // LARGEST=0 leaves it out.
+  let big;
+  if (process.env.LARGEST !== '0') {
+    big = largestArchive(zipBytes, roles);
+    const bigRows = Object.values(big.counts).reduce((a, b) => a + b, 0);
+    const bigImported = await measured(() => importZip(big.zip));
+    rows.push(
+      line(`import, largest archive (${big.expandedMiB} MiB expanded)`, bigRows, big.zip.length, bigImported),
+    );
+    if (process.env.BIG_RESTORE === '1') {
+      const bigRestored = await measured(() => restore(bigImported.result.id));
+      rows.push(line('restore, largest archive', bigRows, big.zip.length, bigRestored));
+    }
   }
 
   console.log(
@@ -340,8 +371,12 @@ try {
       `${cpus().length} CPU(s), Node ${process.version}`,
   );
   console.table(rows);
+  console.log(
+    `RSS after seeding ${rssAtStart} MiB; after backup, export, import and restore ${rssAfter} MiB ` +
+      `(${Math.round(((rssAfter - rssAtStart) / rssAtStart) * 1000) / 10} %), each after a GC and a pause`,
+  );
   console.log('rows per table:', counts);
-  console.log('largest archive, rows per table:', big.counts);
+  if (big) console.log('largest archive, rows per table:', big.counts);
 } finally {
   await app.close();
   await database.close();

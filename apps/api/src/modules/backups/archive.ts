@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type BackupProblem, type BackupProblemParams, backupUploadLimits } from '@wsm/contracts';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -34,11 +34,20 @@ export const defaultArchiveLimits: ArchiveLimits = {
   ratioFloorBytes: 64 * 1024,
 };
 
-/** Writes files into a zip, in the order given, each with the same modification date. */
-export function writeZip(files: { path: string; bytes: Buffer }[], mtime: Date): Promise<Buffer> {
+/**
+ * Writes files into a zip, in the order given, each with the same modification date. A file given as
+ * pieces is streamed through the compressor piece by piece: yazl computes a whole buffer's CRC in
+ * JavaScript in one go, which for a large table held the event loop every request shares.
+ */
+export function writeZip(files: { path: string; bytes: Buffer | Buffer[] }[], mtime: Date): Promise<Buffer> {
   const zip = new yazl.ZipFile();
+  const options = { mtime, mode: 0o100644, compress: true, compressionLevel: 6 };
   for (const file of files)
-    zip.addBuffer(file.bytes, file.path, { mtime, mode: 0o100644, compress: true, compressionLevel: 6 });
+    if (Buffer.isBuffer(file.bytes)) zip.addBuffer(file.bytes, file.path, options);
+    else {
+      const size = file.bytes.reduce((total, piece) => total + piece.length, 0);
+      zip.addReadStream(Readable.from(file.bytes, { objectMode: false }), file.path, { ...options, size });
+    }
   zip.end();
   return collect(zip.outputStream as Readable);
 }

@@ -25,6 +25,7 @@ import {
   tableName,
   workspaceTables,
 } from './registry';
+import { DirectoryRelations } from './relations';
 
 // The backup format: a zip holding manifest.json, one JSON file per table of the registry
 // (data/<table>.json, an array of rows) and the workspace's images (images/<id>.<ext>).
@@ -69,39 +70,61 @@ export function binaryFile(row: ArchiveRow): string {
   return `images/${String(row.id)}.${extensions[String(row.content_type)] ?? 'bin'}`;
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 // One row per line: a diff of two exports reads like a diff of the data.
-/** A table's rows as the archive's JSON text, a thousand at a time with the event loop let run between. */
-async function jsonRows(rows: ArchiveRow[]): Promise<Buffer> {
-  if (rows.length === 0) return Buffer.from('[]\n');
-  const parts: string[] = [];
+/**
+ * A table's rows as the archive's JSON text, in pieces of a thousand rows with the event loop let run
+ * between: never one string or buffer of the whole table (tens of MiB at 100,000 rows).
+ */
+async function jsonRows(rows: ArchiveRow[]): Promise<Buffer[]> {
+  if (rows.length === 0) return [Buffer.from('[]\n')];
+  const parts: Buffer[] = [];
   for (let start = 0; start < rows.length; start += 1000) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    parts.push(
-      rows
-        .slice(start, start + 1000)
-        .map((row) => JSON.stringify(row))
-        .join(',\n'),
-    );
+    if (start > 0) await yieldToEventLoop();
+    const text = rows
+      .slice(start, start + 1000)
+      .map((row) => JSON.stringify(row))
+      .join(',\n');
+    const end = start + 1000 >= rows.length;
+    parts.push(Buffer.from(`${start === 0 ? '[\n' : ',\n'}${text}${end ? '\n]\n' : ''}`));
   }
-  return Buffer.from(`[\n${parts.join(',\n')}\n]\n`);
+  return parts;
+}
+
+/** The SHA-256 and size of a file given in pieces, a piece at a time with the event loop let run between. */
+async function digestOfParts(parts: Buffer[]): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for (const part of parts) {
+    await yieldToEventLoop();
+    hash.update(part);
+    size += part.length;
+  }
+  return { sha256: hash.digest('hex'), size };
 }
 
 /** Writes a workspace's data as a backup zip; answers the zip, its SHA-256 and the manifest. */
 export async function buildArchive(
   data: WorkspaceData,
 ): Promise<{ bytes: Buffer; sha256: string; manifest: Manifest }> {
-  const files: { path: string; bytes: Buffer }[] = [];
+  const files: { path: string; bytes: Buffer | Buffer[] }[] = [];
+  const listed: Manifest['files'] = [];
   const counts: Record<string, number> = {};
   for (const entry of workspaceTables) {
     const name = tableName(entry);
     const rows = data.tables.get(name) ?? [];
     counts[name] = rows.length;
-    files.push({ path: dataFile(entry), bytes: await jsonRows(rows) });
+    const parts = await jsonRows(rows);
+    files.push({ path: dataFile(entry), bytes: parts });
+    listed.push({ path: dataFile(entry), ...(await digestOfParts(parts)) });
     if (entry.binary) {
       const values = data.binaries.get(name) ?? new Map<string, Buffer>();
       for (const row of rows) {
         const bytes = values.get(String(row.id));
-        if (bytes) files.push({ path: binaryFile(row), bytes });
+        if (!bytes) continue;
+        files.push({ path: binaryFile(row), bytes });
+        listed.push({ path: binaryFile(row), sha256: sha256(bytes), size: bytes.length });
       }
     }
   }
@@ -111,7 +134,7 @@ export async function buildArchive(
     workspaceId: data.workspaceId,
     workspaceName: data.workspaceName,
     createdDate: data.createdDate,
-    files: files.map((file) => ({ path: file.path, sha256: sha256(file.bytes), size: file.bytes.length })),
+    files: listed,
     counts,
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
@@ -119,6 +142,7 @@ export async function buildArchive(
     [{ path: manifestPath, bytes: manifestBytes }, ...files],
     new Date(data.createdDate),
   );
+  await yieldToEventLoop();
   return { bytes, sha256: sha256(bytes), manifest };
 }
 
@@ -283,7 +307,8 @@ async function digestOf(zip: CheckedZip['zip'], entry: ZipEntry): Promise<{ sha2
  * Reads and checks an untrusted backup archive for a workspace, streaming: the zip itself (openZip), the
  * manifest (format and version, every file listed with its size and SHA-256, nothing unlisted, the row
  * counts and the row limits of limits.ts), every row against the API's schemas (and no U+0000 or lone
- * surrogate in any text), uniqueness and references inside the archive, and every image by its content.
+ * surrogate in any text), uniqueness and references inside the archive, the directory's statuses
+ * against its members and invitations (relations.ts), and every image by its content.
  * Each table file is read element by element and each row dropped once checked (or handed to `sink`),
  * so memory stays bounded whatever the archive holds. Throws BackupProblemError at the first problem.
  * What the database must say (ids held by another workspace) is checked by the service. Synchronous
@@ -341,6 +366,7 @@ export async function checkArchive(
     const later: { name: string; row: number; column: string; table: string; value: string }[] = [];
     const globalKeys: GlobalKeyValues[] = [];
     const binaryRows = new Map<string, ArchiveRow[]>();
+    const relations = new DirectoryRelations();
     for (const entry of workspaceTables) {
       const table = tableName(entry);
       const name = dataFile(entry);
@@ -366,6 +392,7 @@ export async function checkArchive(
           throw problem('invalid_data', { name, row, field: '' });
         }
         const record = check(value, row);
+        relations.observe(table, row, record);
         targets?.add(String(record.id));
         for (const reference of entry.references ?? []) {
           const target = record[reference.column];
@@ -432,6 +459,14 @@ export async function checkArchive(
           row: reference.row,
           field: reference.column,
         });
+
+    const unrelated = relations.firstProblem();
+    if (unrelated)
+      throw problem('invalid_data', {
+        name: `data/${unrelated.table}.json`,
+        row: unrelated.row,
+        field: unrelated.field,
+      });
 
     // Binary values: one file per row, each checked by its content.
     const expectedBinaries = new Set<string>();

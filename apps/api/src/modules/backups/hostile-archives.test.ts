@@ -283,6 +283,80 @@ describe('hostile and broken archives', () => {
     );
   });
 
+  it('directory statuses the API never gives: no account or member behind a status that needs one', async () => {
+    const usersFile = 'data/workspace_users.json';
+    const membersFile = 'data/workspace_members.json';
+    const invitationsFile = 'data/workspace_invitations.json';
+    const byPhone = (rows: Row[]) => rows.find((e) => e.user_id === null)!;
+    const memberId = a.members[0]!.user.id;
+    const ofMember = (rows: Row[]) => rows.find((e) => e.user_id === memberId)!;
+    const rowOf = (rows: Row[], pick: (rows: Row[]) => Row) => rows.indexOf(pick(rows)) + 1;
+    const users = parsed<Row[]>(usersFile);
+    const entry = (pick: (rows: Row[]) => Row) => `${usersFile}, row ${rowOf(users, pick)}, field status`;
+
+    // No account, yet confirmed: with a stranger's phone, or with a registered person's.
+    await expectRowRefused(usersFile, { status: 'confirmed' }, 'invalid_data', entry(byPhone), byPhone);
+    await expectRowRefused(
+      usersFile,
+      { status: 'confirmed', phone: a.members[1]!.user.phone },
+      'invalid_data',
+      entry(byPhone),
+      byPhone,
+    );
+    // An account's entry, unregistered: only a phone without an account is.
+    await expectRowRefused(usersFile, { status: 'unregistered' }, 'invalid_data', entry(ofMember), ofMember);
+    // Suspended in the directory while the member is active.
+    await expectRowRefused(usersFile, { status: 'suspended' }, 'invalid_data', entry(ofMember), ofMember);
+
+    // Confirmed without a member, or unconfirmed without a pending invitation.
+    const withoutMember = parsed<Row[]>(membersFile).filter((m) => m.user_id !== memberId);
+    await expectRefused(
+      await zipOf(tampered({ [membersFile]: json(withoutMember) })),
+      'invalid_data',
+      entry(ofMember),
+    );
+    const unconfirmed = parsed<Row[]>(usersFile);
+    ofMember(unconfirmed).status = 'unconfirmed';
+    await expectRefused(
+      await zipOf(tampered({ [membersFile]: json(withoutMember), [usersFile]: json(unconfirmed) })),
+      'invalid_data',
+      entry(ofMember),
+    );
+    // Unregistered, but its phone's invitation was withdrawn.
+    const phone = byPhone(users).phone;
+    await expectRowRefused(
+      invitationsFile,
+      { status: 'withdrawn', answered_date: new Date().toISOString() },
+      'invalid_data',
+      entry(byPhone),
+      (rows) => rows.find((i) => i.invitee_phone === phone)!,
+    );
+  });
+
+  it('invitations the API never sends: expiring past 7 days, sent in the future, expiring before sent', async () => {
+    const file = 'data/workspace_invitations.json';
+    const pending = (rows: Row[]) => rows.find((i) => i.status === 'pending')!;
+    const rows = parsed<Row[]>(file);
+    const row = rows.indexOf(pending(rows)) + 1;
+    const at = (field: string) => `${file}, row ${row}, field ${field}`;
+    await expectRowRefused(
+      file,
+      { expires_date: '2099-01-01T00:00:00+00:00' },
+      'invalid_data',
+      at('expires_date'),
+      pending,
+    );
+    await expectRowRefused(
+      file,
+      { created_date: '2099-01-01T00:00:00+00:00', expires_date: '2099-01-07T00:00:00+00:00' },
+      'invalid_data',
+      at('created_date'),
+      pending,
+    );
+    const created = String(pending(rows).created_date);
+    await expectRowRefused(file, { expires_date: created }, 'invalid_data', at('expires_date'), pending);
+  });
+
   it('text the database cannot store: U+0000, a lone surrogate, bytes that are not UTF-8 (named by table, row and field)', async () => {
     const nul = 'before\u0000after';
     await expectRowRefused(

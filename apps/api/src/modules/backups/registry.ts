@@ -20,7 +20,13 @@ import { applications } from '../applications/schema';
 import { maxImageSide } from '../assets/images';
 import { type imageKinds, images } from '../assets/schema';
 import { auditLog } from '../audit/schema';
-import { invitations, memberLevels, memberStatuses, members } from '../members/schema';
+import {
+  invitationLifetimeDays,
+  invitations,
+  memberLevels,
+  memberStatuses,
+  members,
+} from '../members/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
@@ -79,6 +85,9 @@ const version = z.strictObject({
 });
 const profileField = updateWorkspaceProfileRequestSchema.shape;
 const applicationField = createApplicationRequestSchema.shape;
+
+/** How far ahead of this server's clock a timestamp written by another instance may be. */
+const clockSkewMs = 60_000;
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : null);
 const pair = (...values: unknown[]) =>
@@ -224,7 +233,10 @@ export const workspaceTables: TableEntry[] = [
           created_date: timestamp,
           updated_date: timestamp,
         })
-        .refine((row) => row.user_id !== null || row.phone !== null, { path: ['user_id'] }),
+        .refine((row) => row.user_id !== null || row.phone !== null, { path: ['user_id'] })
+        // Only an invitee without an account is unregistered (users/entries.ts): every other status
+        // stands for an account, and an account's entry leaves unregistered when it is claimed.
+        .refine((row) => (row.user_id === null) === (row.status === 'unregistered'), { path: ['status'] }),
     unique: [
       { field: 'id', key: (row) => pair(row.id) },
       { field: 'user_id', key: (row) => pair(row.user_id) },
@@ -287,6 +299,18 @@ export const workspaceTables: TableEntry[] = [
           {
             path: ['invitee_user_id'],
           },
+        )
+        // Sent no later than now (with a little clock skew) and for at most 7 days, as the API sends them:
+        // an archive cannot hand out an invitation that outlives the one the API would send.
+        .refine((row) => Date.parse(row.created_date) <= Date.now() + clockSkewMs, {
+          path: ['created_date'],
+        })
+        .refine(
+          (row) => {
+            const lifetime = Date.parse(row.expires_date) - Date.parse(row.created_date);
+            return lifetime > 0 && lifetime <= invitationLifetimeDays * 86_400_000;
+          },
+          { path: ['expires_date'] },
         ),
     unique: [
       { field: 'id', key: (row) => pair(row.id) },

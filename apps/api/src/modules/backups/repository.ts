@@ -248,22 +248,45 @@ export async function findForeignKeys(
 }
 
 /**
- * The accounts a workspace has a relation with right now: its members, and the invitees of its pending
- * invitations. A restore may bring back rows about these people only.
+ * Which of the accounts `userIds` the workspace has a relation with right now: its members, and the
+ * invitees of its pending invitations. A restore may bring back rows about these people only. Asked a
+ * batch of ids at a time: one answer with every invitee of a large workspace held the embedded
+ * database, and so every request, for a long stretch.
  */
 export async function currentPeople(
   db: Db,
   workspaceId: string,
+  userIds: string[],
 ): Promise<{ members: Set<string>; pendingInvitees: Set<string> }> {
-  const memberRows = await db.execute(
-    sql`select user_id from workspace_members where workspace_id = ${workspaceId}`,
-  );
-  const inviteeRows = await db.execute(
-    sql`select invitee_user_id as user_id from workspace_invitations
-        where workspace_id = ${workspaceId} and status = 'pending' and invitee_user_id is not null`,
-  );
-  const ids = (result: unknown) => new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id));
-  return { members: ids(memberRows), pendingInvitees: ids(inviteeRows) };
+  const members = new Set<string>();
+  const pendingInvitees = new Set<string>();
+  for (const batchJson of globalKeyBatches(userIds)) {
+    await yieldToEventLoop();
+    const ids = sql`(select jsonb_array_elements_text(${batchJson}::jsonb))`;
+    const memberRows = await db.execute(
+      sql`select user_id from workspace_members where workspace_id = ${workspaceId} and user_id in ${ids}`,
+    );
+    for (const row of rowsOf<{ user_id: string }>(memberRows)) members.add(row.user_id);
+    const inviteeRows = await db.execute(
+      sql`select invitee_user_id as user_id from workspace_invitations
+          where workspace_id = ${workspaceId} and status = 'pending' and invitee_user_id in ${ids}`,
+    );
+    for (const row of rowsOf<{ user_id: string }>(inviteeRows)) pendingInvitees.add(row.user_id);
+  }
+  return { members, pendingInvitees };
+}
+
+/** The phones among `phones` that an account holds now. */
+export async function registeredPhones(db: Db, phones: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const batchJson of globalKeyBatches(phones)) {
+    await yieldToEventLoop();
+    const result = await db.execute(
+      sql`select phone from ${users} where phone in (select jsonb_array_elements_text(${batchJson}::jsonb))`,
+    );
+    for (const row of rowsOf<{ phone: string }>(result)) held.add(row.phone);
+  }
+  return held;
 }
 
 /** A row of a registry table as it would be archived (the restoring owner's membership and directory entry). */
@@ -444,15 +467,20 @@ export async function loadArchive(db: Db, workspaceId: string, id: string): Prom
   }
 }
 
-/** Piece `position` (0-based) of a backup's archive; undefined past the last (or for another workspace's). */
+/**
+ * Piece `position` (0-based) of a backup's archive; undefined past the last (or for another workspace's).
+ * Read as hex text, decoded natively: the embedded database turns a bytea answer into bytes one
+ * parseInt per byte on the API's thread (insertBackup writes hex for the same reason).
+ */
 export async function readArchiveChunk(
   db: Db,
   workspaceId: string,
   id: string,
   position: number,
 ): Promise<Buffer | undefined> {
+  await yieldToEventLoop();
   const [row] = await db
-    .select({ bytes: workspaceBackupChunks.bytes })
+    .select({ hex: sql<string>`encode(${workspaceBackupChunks.bytes}, 'hex')` })
     .from(workspaceBackupChunks)
     .innerJoin(workspaceBackups, eq(workspaceBackups.id, workspaceBackupChunks.backupId))
     .where(
@@ -462,7 +490,7 @@ export async function readArchiveChunk(
         eq(workspaceBackupChunks.position, position),
       ),
     );
-  return row?.bytes;
+  return row ? Buffer.from(row.hex, 'hex') : undefined;
 }
 
 /** Deletes a backup of a workspace; false when there was none. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -22,9 +23,11 @@ import {
   type TestWorkspace,
 } from '../../../test/fixtures';
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { formatVersion } from './format';
 import { maxPreRestoreBackups } from './limits';
 import type { ArchiveRow } from './registry';
 import { tableName, workspaceTables } from './registry';
+import { insertBackup } from './repository';
 
 // A restore never makes anyone a member, nor shows who anyone is, unless that person is a member of
 // the workspace when it runs: an archive is as untrusted as an upload, and anyone's account id can be
@@ -185,7 +188,14 @@ describe('a restore never grants membership', () => {
       const members = tables.get('workspace_members')!;
       const ownerRow = members.find((m) => m.user_id === owner.id)!;
       members.splice(members.indexOf(ownerRow), 1, { ...ownerRow, user_id: stranger.id });
-      tables.get('workspace_users')!.push(directoryRow(workspace.id, stranger.id));
+      // The stranger's entry in place of the owner's, or the archive is refused (a confirmed entry
+      // needs its member).
+      const users = tables.get('workspace_users')!;
+      users.splice(
+        users.findIndex((u) => u.user_id === owner.id),
+        1,
+        directoryRow(workspace.id, stranger.id),
+      );
     });
 
     expect(await exposure(workspace, other)).toEqual(notExposed);
@@ -247,6 +257,70 @@ describe('a restore never grants membership', () => {
       sql`select owner_user_id from images where workspace_id = ${workspace.id}`,
     )) as unknown as { rows: { owner_user_id: string }[] };
     expect(logo.rows).toEqual([{ owner_user_id: owner.id }]);
+  });
+
+  it("a registered person's phone waiting in the directory and in a pending invitation: left out", async () => {
+    const { owner, ws: workspace } = await ownerWithWorkspace(api);
+    const person = await quickUser(api);
+    const result = await restoreForged(workspace, (tables) => {
+      // As the API writes an invitation to a phone no account holds: consistent, so the archive passes.
+      tables.get('workspace_users')!.push({
+        ...directoryRow(workspace.id, person.id, 'unregistered'),
+        user_id: null,
+        phone: person.phone,
+        join_date: null,
+      });
+      tables.get('workspace_invitations')!.push(
+        forgedInvitation(workspace.id, {
+          invitee_user_id: null,
+          invitee_phone: person.phone,
+          invited_by: owner.id,
+        }),
+      );
+    });
+    expect(result.missingMembers).toEqual([]);
+    expect(await rowsNaming(workspace.id, person.phone)).toEqual([]);
+    const directory = await call<{ total: number }>(
+      'GET',
+      `/v1/workspaces/users/identity/workspace-id/${workspace.id}/`,
+      owner,
+    );
+    expect(directory.body.data.total).toBe(1);
+  });
+
+  it('an archive stored before the checks it fails is refused at restore, and nothing changes', async () => {
+    const { ws: workspace } = await ownerWithWorkspace(api);
+    const backup = await takeBackup(api, workspace);
+    const file = await exportBackup(api, workspace, backup.id);
+    const forged = await rewrittenArchive(file.bytes, (tables) => {
+      tables.get('workspace_users')!.push({
+        ...directoryRow(workspace.id, uuidv7(), 'confirmed'),
+        user_id: null,
+        phone: randomPhone(),
+      });
+    });
+    // Stored as an older server stored imports, past today's checks.
+    const id = uuidv7();
+    await insertBackup(api.deps.database.db, {
+      id,
+      workspaceId: workspace.id,
+      source: 'imported',
+      size: forged.length,
+      sha256: createHash('sha256').update(forged).digest('hex'),
+      formatVersion,
+      counts: backup.counts,
+      snapshotDate: new Date(),
+      createdBy: workspace.owner.id,
+      createdDate: new Date(),
+      archive: forged,
+    });
+    const before = await backupIds(api, workspace);
+    const restored = await restoreBackup(api, workspace, id);
+    expect({ status: restored.status, reason: (restored.body.data as { reason?: string }).reason }).toEqual({
+      status: 400,
+      reason: 'invalid_data',
+    });
+    expect(await backupIds(api, workspace)).toEqual(before);
   });
 
   it('keeps everyone who is a member at restore time, and leaves out (and reports) who left since the backup', async () => {

@@ -354,18 +354,42 @@ const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.us
  * can be written into one, and a restore must never make that person a member or show who they are.
  * So a member is restored only when the account is a member now; the others (and members whose
  * accounts are gone) are left out and reported, to be invited again. Invitations to an account are kept
- * only for current members and pending invitees, directory entries only for the people so kept, an
+ * only for current members and pending invitees, pending invitations and directory entries waiting for
+ * a phone only while no account holds it, directory entries only for the people so kept, an
  * inviter who is not a restored member is cleared, and a logo's uploader who is not one becomes the
  * restoring owner. The restoring owner stays the active owner (an owner of the backup who is someone
  * else becomes a plain member), so nobody locks themself out by restoring.
  */
 async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promise<RestorePlan> {
-  const table = (name: string) => (data.tables.get(name) ?? []).map((row) => ({ ...row }));
+  // The archive's rows themselves, not copies (hundreds of thousands at the row limits): a row that
+  // changes is replaced by a changed copy.
+  const table = (name: string) => data.tables.get(name) ?? [];
   let members = table('workspace_members');
   let directory = table('workspace_users');
   let invitations = table('workspace_invitations');
   let images = table('images');
-  const people = await repo.currentPeople(tx, data.workspaceId);
+  const accounts = new Set<string>();
+  for (const m of members) accounts.add(String(m.user_id));
+  for (const i of invitations) if (typeof i.invitee_user_id === 'string') accounts.add(i.invitee_user_id);
+  const people = await repo.currentPeople(tx, data.workspaceId, [...accounts]);
+
+  // A phone that has an account now was claimed by it at sign-up (members/service.ts
+  // claimInvitationsForAccount): what waits for it can never be claimed again, and the account has no
+  // relation with the workspace that the archive can vouch for. Left out, to be invited again.
+  const waitingPhone = (phone: unknown, userId: unknown) =>
+    userId === null && typeof phone === 'string' ? [phone] : [];
+  const registered = await repo.registeredPhones(tx, [
+    ...new Set([
+      ...directory.flatMap((e) => waitingPhone(e.phone, e.user_id)),
+      ...invitations.flatMap((i) => waitingPhone(i.invitee_phone, i.invitee_user_id)),
+    ]),
+  ]);
+  const claimed = (phone: unknown, userId: unknown) =>
+    userId === null && typeof phone === 'string' && registered.has(phone);
+  directory = directory.filter((e) => !claimed(e.phone, e.user_id));
+  invitations = invitations.filter(
+    (i) => i.status !== 'pending' || !claimed(i.invitee_phone, i.invitee_user_id),
+  );
   const isMemberNow = (id: unknown) => typeof id === 'string' && (id === ownerId || people.members.has(id));
 
   // Indexed once: an archive may hold 100,000 members and as many directory entries.
@@ -410,7 +434,10 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
     m.level === 'owner' && m.user_id !== ownerId ? { ...m, level: 'member' } : m,
   );
   const mine = byUser(members, ownerId);
-  if (mine) Object.assign(mine, { level: 'owner', role_id: null, status: 'active' });
+  if (mine)
+    members = members.map((m) =>
+      m === mine ? { ...m, level: 'owner', role_id: null, status: 'active' } : m,
+    );
   else {
     const current = await repo.currentRow(tx, 'workspace_members', { workspaceId, userId: ownerId });
     if (!current) throw new AppError(StatusCode.forbidden);
@@ -418,7 +445,7 @@ async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promis
     members.push({ ...current, id, level: 'owner', role_id: null, status: 'active' });
   }
   const entry = byUser(directory, ownerId);
-  if (entry) entry.status = 'confirmed';
+  if (entry) directory = directory.map((e) => (e === entry ? { ...e, status: 'confirmed' } : e));
   else {
     const current = await repo.currentRow(tx, 'workspace_users', { workspaceId, userId: ownerId });
     const t = now().toISOString();

@@ -12,6 +12,9 @@ export type MemberLevel = (typeof memberLevels)[number];
 export const memberStatuses = ['active', 'pending', 'suspended'] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
 
+/** Invitations expire 7 days after they are sent. */
+export const invitationLifetimeDays = 7;
+
 /** Who belongs to which workspace, at which level and with which role. One owner per workspace. */
 export const members = pgTable(
   'workspace_members',

@@ -26,10 +26,9 @@ import * as directory from '../users/entries';
 import { type MembersLimit, membersLimitRule } from './limits';
 import { invitationText } from './messages';
 import * as repo from './repository';
-import type { InvitationRow, MemberStatus } from './schema';
+import { type InvitationRow, invitationLifetimeDays, type MemberStatus } from './schema';
 
-/** Invitations expire 7 days after they are sent. */
-export const invitationLifetimeDays = 7;
+export { invitationLifetimeDays };
 
 const now = (): Date => new Date();
 
