@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 
-// Rows whose use is over are removed after a retention (README.md, "Housekeeping"): dead code challenges,
+// Rows whose use is over are removed after a retention (docs/operations.md, "Housekeeping"): dead code challenges,
 // dead sessions with their rotated refresh tokens, old read notifications, long-expired invitations and
 // texts the outbox gave up on. Every API process runs the job; a PostgreSQL advisory lock lets one run
 // at a time. Each statement deletes one batch (LIMIT in a subquery) in its own short transaction, so no
@@ -10,7 +10,7 @@ import type { AppDeps } from './deps';
 
 const day = 86_400;
 
-/** How long each kind of row is kept once its use is over, in seconds (README.md says why). */
+/** How long each kind of row is kept once its use is over, in seconds (docs/operations.md says why). */
 export const retention = {
   /** Code challenges, from their end (expiry; a consumed one ends within minutes too). */
   challenges: 7 * day,

@@ -9,7 +9,7 @@ export const maxPreRestoreBackups = 5;
 /**
  * Rate limits of the backup routes, per account (body 260 + Retry-After when over). Codes also spend
  * the phone's "backup" budget of identity's code budgets (its own, so logins never use it up), and a
- * challenge dies after 5 wrong codes (660). README.md, "Limits", has the reasons.
+ * challenge dies after 5 wrong codes (660). docs/security.md has the reasons.
  */
 export const backupLimits = {
   /** Codes texted to confirm a backup or a restore (first step and resend). */
@@ -29,7 +29,7 @@ export const backupRule = scaledRules(backupLimits);
 
 /**
  * The most rows a backup may hold per table (SQL names): what keeps checking an upload, and restoring
- * it, bounded in time and memory. The README's backups section says them too; a refusal names the table
+ * it, bounded in time and memory. docs/backups.md says them too; a refusal names the table
  * and its limit (too_many_rows).
  */
 export const maxTableRows: Record<string, number> = {

@@ -28,7 +28,7 @@ import { identityLimits } from './limits';
 import { hashPassword } from './passwords';
 import * as repo from './repository';
 
-// Limits stop abuse, not people (README.md, "Limits"): an owner's ordinary hour and an office behind
+// Limits stop abuse, not people (docs/security.md): an owner's ordinary hour and an office behind
 // one address pass; SMS pumping, code guessing, credential stuffing and account attacks are stopped.
 
 const { api, clock } = appOnTestClock();

@@ -3,7 +3,7 @@ import { type LimitRule, scaledRules } from '../../http/rate-limit';
 /**
  * Rate limits of the personal security settings, per account (body 260 + Retry-After when over). Codes
  * sent to one phone or address also spend the "account" budget of identity's code budgets, and each
- * challenge dies after 5 wrong codes (660). README.md, "Limits", has the reasons.
+ * challenge dies after 5 wrong codes (660). docs/security.md has the reasons.
  */
 export const securityLimits = {
   /** Codes sent for password, e-mail and phone changes (to however many addresses). */
