@@ -22,6 +22,6 @@ export const identityPaths = {
   sessionsOthers: '/v1/auth/identity/security/sessions/others/',
   /** Not in api-contract.md: the login alert's link ends its session here (no login needed; the token says which). */
   sessionEndByLink: '/v1/auth/identity/security/sessions/end-by-link/',
-  /** Not in api-contract.md: whether that link's session has already ended, before anything is asked. */
+  /** Beyond the documented API: whether that link's session has already ended, before anything is asked. */
   sessionLinkState: '/v1/auth/identity/security/sessions/end-by-link/state/',
 } as const;

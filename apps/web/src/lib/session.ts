@@ -27,7 +27,7 @@ export function fullLogout(): void {
 }
 
 /**
- * A token pair as the login, sign-up and renewal calls answer it (api-contract.md section 3). The
+ * A token pair as the login, sign-up and renewal calls answer it (docs/api.md). The
  * refresh token is not kept by the page: the same answer set it as an HttpOnly cookie.
  */
 export interface IssuedTokens {
