@@ -21,6 +21,7 @@ import { maxImageSide } from '../assets/images';
 import { type imageKinds, images } from '../assets/schema';
 import { auditLog } from '../audit/schema';
 import { invitations, memberLevels, memberStatuses, members } from '../members/schema';
+import { applicationSignIn } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
@@ -320,6 +321,8 @@ export const excludedTables: Record<string, string> = {
   [getTableConfig(auditLog).name]: 'history of access changes: a restore must not rewrite who did what',
   [getTableConfig(workspaceListCounts).name]:
     'counts of the lists, derived: the triggers recount them as a restore writes the rows',
+  [getTableConfig(applicationSignIn).name]:
+    'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
 };
 
 /** The SQL name of a registry table. */
