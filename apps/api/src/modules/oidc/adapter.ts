@@ -7,12 +7,13 @@ import { applicationSignIn, oidcPayloads } from './schema';
 export async function clientMetadata(db: Db, clientId: string): Promise<AdapterPayload | undefined> {
   const [row] = await db.select().from(applicationSignIn).where(eq(applicationSignIn.clientId, clientId));
   if (!row?.enabled) return undefined;
-  const confidential = row.clientType === 'confidential' && row.secretHash !== null;
+  const secretHash = row.clientType === 'confidential' ? row.secretHash : null;
+  const confidential = secretHash !== null;
   return {
     client_id: row.clientId,
     // The hash stands where the library keeps a secret; Client.compareClientSecret is replaced to
     // compare hashes (provider.ts), and no HMAC algorithm is enabled that would key on it.
-    ...(confidential ? { client_secret: row.secretHash } : {}),
+    ...(secretHash !== null ? { client_secret: secretHash } : {}),
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
     redirect_uris: row.redirectUris,
     post_logout_redirect_uris: row.postLogoutRedirectUris,
@@ -20,9 +21,7 @@ export async function clientMetadata(db: Db, clientId: string): Promise<AdapterP
     response_types: ['code'],
     // Native and browser apps of the workspace may use loopback http and private-use schemes.
     application_type: row.redirectUris.some((uri) => !uri.startsWith('https:')) ? 'native' : 'web',
-    'urn:wsm:workspace_id': row.workspaceId,
-    'urn:wsm:application_id': row.applicationId,
-  } as AdapterPayload;
+  };
 }
 
 /**
