@@ -28,7 +28,7 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { oidcProviderRoutes } from './modules/oidc/routes';
+import { oidcProviderRoutes, signInSettingsRoutes } from './modules/oidc/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { securityRoutes } from './modules/security/routes';
 import { userRoutes } from './modules/users/routes';
@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(auditRoutes);
   await app.register(appVersionRoutes);
   await app.register(oidcProviderRoutes);
+  await app.register(signInSettingsRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

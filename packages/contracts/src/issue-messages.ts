@@ -121,6 +121,16 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
     ar: 'يجب أن يتكون مفتاح التطبيق من ٢ إلى ٤٠ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة (-) وأن يبدأ بحرف',
   },
+  invalid_redirect_uri: {
+    fa: 'نشانی بازگشت باید https باشد، یا http فقط روی 127.0.0.1، [::1] یا localhost، یا طرحی خصوصی مانند com.example.app:/cb؛ بدون * و بدون #',
+    en: 'A redirect URI must be https, or http only on 127.0.0.1, [::1] or localhost, or a private-use scheme such as com.example.app:/cb; no * and no #',
+    ar: 'يجب أن يكون عنوان إعادة التوجيه https، أو http على 127.0.0.1 أو [::1] أو localhost فقط، أو مخططًا خاصًا مثل com.example.app:/cb؛ بدون * وبدون #',
+  },
+  public_client_no_secret: {
+    fa: 'برنامه‌ی عمومی (public) رمز ندارد؛ نخست آن را محرمانه (confidential) کنید',
+    en: 'A public client has no secret; make it confidential first',
+    ar: 'العميل العام (public) ليس له سر؛ اجعله سريًا (confidential) أولًا',
+  },
   invalid_birth_date: {
     fa: 'تاریخ تولد معتبر نیست',
     en: 'The birth date is not valid',

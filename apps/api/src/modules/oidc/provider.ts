@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Provider, { type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Account, type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
 import { loadAccess } from '../access/guard';
 import type { Db } from '../identity/repository';
@@ -65,25 +65,23 @@ async function accountOf(db: Db, ctx: KoaContextWithOIDC, sub: string): Promise<
 
 /**
  * The applications are the workspace's own: no consent screen. The grant is made (or widened) to what
- * the application asks for, offline_access included without prompt=consent.
+ * the application asks for, for an active member of its workspace only.
  */
-async function autoGrant(ctx: KoaContextWithOIDC) {
+async function autoGrant(db: Db, ctx: KoaContextWithOIDC) {
   const { oidc } = ctx;
   const { Grant } = oidc.provider;
   const client = oidc.client;
   const accountId = oidc.session?.accountId;
   if (!client || !accountId) return undefined;
+  // A provider session outlives a membership: every authorization asks again.
+  const workspaceId = await workspaceOfClient(db, client.clientId);
+  const access = workspaceId ? await loadAccess(db, workspaceId, accountId) : undefined;
+  if (access?.status !== 'active') throw new errors.AccessDenied('not an active member of the workspace');
   const existingId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(client.clientId);
   const grant =
     (existingId ? await Grant.find(existingId) : undefined) ??
     new Grant({ clientId: client.clientId, accountId });
-  const asked = new Set(
-    String(ctx.query.scope ?? oidc.params?.scope ?? '')
-      .split(' ')
-      .filter(Boolean),
-  );
   const scopes = [...oidc.requestParamScopes];
-  if (asked.has('offline_access') && client.grantTypeAllowed('refresh_token')) scopes.push('offline_access');
   grant.addOIDCScope(scopes.join(' '));
   const claims = oidc.requestParamClaims ? [...oidc.requestParamClaims] : [];
   if (claims.length) grant.addOIDCClaims(claims);
@@ -127,14 +125,7 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
       userinfo: { enabled: true },
     },
     rotateRefreshToken: true,
-    issueRefreshToken: async (ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') &&
-      ((await ctx.oidc.provider.Grant.find(code.grantId!))
-        ?.getOIDCScope()
-        .split(' ')
-        .includes('offline_access') ??
-        false),
-    loadExistingGrant: autoGrant,
+    loadExistingGrant: (ctx) => autoGrant(db, ctx),
     ttl: {
       AuthorizationCode: 60,
       AccessToken: 600,
@@ -159,6 +150,22 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
 export async function createProvider(deps: AppDeps): Promise<Provider> {
   const provider = new Provider(issuerOf(deps.config.publicUrl), await providerConfiguration(deps));
   provider.proxy = deps.config.trustProxy;
+  // The library keeps offline_access only with prompt=consent (OpenID Connect Core 11); the
+  // workspace's applications get a refresh token without asking, so consent is asked for them, and
+  // the interaction grants it without a screen.
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === '/auth') {
+      const query = ctx.query;
+      const prompts = String(query.prompt ?? '').split(' ');
+      const scopes = String(query.scope ?? '').split(' ');
+      if (scopes.includes('offline_access') && !prompts.includes('none')) {
+        ctx.query = { ...query, prompt: [...new Set([...prompts, 'consent'])].filter(Boolean).join(' ') };
+        // The provider finds its prefix by comparing the two URLs (routes.ts): keep them alike.
+        (ctx.req as { originalUrl?: string }).originalUrl = `${oidcPrefix}${ctx.url}`;
+      }
+    }
+    await next();
+  });
   provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
     const expected = Buffer.from(String(this.clientSecret ?? ''));
     const given = Buffer.from(hashClientSecret(actual));
