@@ -122,14 +122,14 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     ar: 'يجب أن يتكون مفتاح التطبيق من ٢ إلى ٤٠ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة (-) وأن يبدأ بحرف',
   },
   invalid_redirect_uri: {
-    fa: 'نشانی بازگشت باید https باشد، یا http فقط روی 127.0.0.1، [::1] یا localhost، یا طرحی خصوصی مانند com.example.app:/cb؛ بدون * و بدون #',
+    fa: 'نشانی بازگشت باید امن باشد (اچ‌تی‌تی‌پی‌اس)، یا نشانی محلی همین دستگاه، یا طرحی خصوصی به نام دامنه‌ی برنامه؛ بدون ستاره (*) و بدون بخش پس از #',
     en: 'A redirect URI must be https, or http only on 127.0.0.1, [::1] or localhost, or a private-use scheme such as com.example.app:/cb; no * and no #',
-    ar: 'يجب أن يكون عنوان إعادة التوجيه https، أو http على 127.0.0.1 أو [::1] أو localhost فقط، أو مخططًا خاصًا مثل com.example.app:/cb؛ بدون * وبدون #',
+    ar: 'يجب أن يكون عنوان إعادة التوجيه آمنًا (إتش تي تي بي إس)، أو عنوانًا محليًا على هذا الجهاز، أو مخططًا خاصًا باسم نطاق التطبيق؛ بدون نجمة (*) وبدون جزء بعد #',
   },
   public_client_no_secret: {
-    fa: 'برنامه‌ی عمومی (public) رمز ندارد؛ نخست آن را محرمانه (confidential) کنید',
+    fa: 'برنامه‌ی عمومی رمز ندارد؛ نخست آن را محرمانه کنید',
     en: 'A public client has no secret; make it confidential first',
-    ar: 'العميل العام (public) ليس له سر؛ اجعله سريًا (confidential) أولًا',
+    ar: 'العميل العام ليس له سر؛ اجعله سريًا أولًا',
   },
   invalid_birth_date: {
     fa: 'تاریخ تولد معتبر نیست',
