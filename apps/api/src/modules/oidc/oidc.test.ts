@@ -1,8 +1,11 @@
 import { customIssueMessages, type SignInSettings, signInPaths } from '@wsm/contracts';
+import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callIn, memberWith, ownerWithWorkspace, quickUser } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
+import { runHousekeeping } from '../../housekeeping';
+import { adapterClass } from './adapter';
 
 const api = appForFile();
 
@@ -359,5 +362,21 @@ describe('signing in to an application with the workspace', () => {
     const answer = await new Browser(owner.tokens.accessToken).follow(wrong.href);
     expect(answer.status).toBe(400);
     expect(answer.location).toBeNull();
+  });
+});
+
+describe('housekeeping of the provider', () => {
+  it('removes expired payloads and keeps live ones', async () => {
+    const Adapter = adapterClass(api.deps.database.db);
+    const tokens = new Adapter('RefreshToken');
+    const [dead, alive] = [client.randomState(), client.randomState()];
+    await tokens.upsert(dead, { grantId: 'g' }, 1);
+    await tokens.upsert(alive, { grantId: 'g' }, 3600);
+    const report = await runHousekeeping(api.deps, new Date(Date.now() + 60_000));
+    expect(report?.oidc_payloads).toBeGreaterThanOrEqual(1);
+    const left = await api.deps.database.db.execute<{ id: string }>(
+      sql`select id from oidc_payloads where id in (${dead}, ${alive})`,
+    );
+    expect((left as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([alive]);
   });
 });
