@@ -254,13 +254,13 @@ class Browser {
 
 const redirectUri = 'http://127.0.0.1:9/callback';
 
-async function signInClient() {
+async function signInClient(uri = redirectUri) {
   const { ws, token, appId, owner } = await withApplication();
   const made = await call<SignInSettings>(
     'PUT',
     signInPaths.save,
     token,
-    settings(ws.id, appId, { clientType: 'public', redirectUris: [redirectUri] }),
+    settings(ws.id, appId, { clientType: 'public', redirectUris: [uri] }),
   );
   const config = await client.discovery(
     new URL(`${api.url}/oidc`),
@@ -338,6 +338,46 @@ describe('signing in to an application with the workspace', () => {
         expectedState: state,
       }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("gives a member with a role that role's key and permission keys", async () => {
+    const { ws, config } = await signInClient();
+    const member = await memberWith(api, ws, ['tenant_profile_read', 'tenant_profile_update']);
+    const { url, verifier, state, nonce } = await authorize(config);
+    const back = await new Browser(member.user.tokens.accessToken).follow(url.href);
+    const tokens = await client.authorizationCodeGrant(config, new URL(back.location!), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(member.user.id);
+    expect(claims.workspace_id).toBe(ws.id);
+    expect(claims.roles).toEqual([expect.any(String)]);
+    expect([...(claims.permissions as string[])].sort()).toEqual([
+      'tenant_profile_read',
+      'tenant_profile_update',
+    ]);
+  });
+
+  it("refuses a removed member although the provider's own session is still alive", async () => {
+    const webRedirect = 'https://shop.example/callback';
+    const { ws, config } = await signInClient(webRedirect);
+    const member = await memberWith(api, ws, null);
+    const browser = new Browser(member.user.tokens.accessToken);
+    // Without offline_access no consent is asked, so no interaction runs the second time.
+    const ask = { redirect_uri: webRedirect, scope: 'openid workspace' };
+    const first = await browser.follow((await authorize(config, ask)).url.href);
+    expect(new URL(first.location!).searchParams.has('code')).toBe(true);
+    const removed = await call('DELETE', '/v1/workspaces/members/identity/', ws.owner.tokens.accessToken, {
+      workspaceId: ws.id,
+      memberId: member.memberId,
+    });
+    expect(removed.status).toBe(200);
+    const again = await browser.follow((await authorize(config, ask)).url.href);
+    const location = new URL(again.location!);
+    expect(location.origin + location.pathname).toBe(webRedirect);
+    expect(location.searchParams.get('error')).toBe('access_denied');
   });
 
   it('sends a non-member back with access_denied', async () => {
