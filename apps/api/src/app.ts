@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { oidcProviderRoutes, signInSettingsRoutes } from './modules/oidc/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { securityRoutes } from './modules/security/routes';
 import { userRoutes } from './modules/users/routes';
@@ -173,6 +174,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(backupRoutes);
   await app.register(auditRoutes);
   await app.register(appVersionRoutes);
+  await app.register(oidcProviderRoutes);
+  await app.register(signInSettingsRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

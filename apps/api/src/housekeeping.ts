@@ -95,6 +95,13 @@ const steps: Step[] = [
       where status in ('pending', 'expired') and expires_date < ${before(t, retention.expiredInvitations)}
       limit ${limit})`,
   },
+  // The OpenID Connect provider's codes, tokens, sessions and grants, once expired (a consumed refresh
+  // token is kept until then, so its reuse is still recognised).
+  {
+    table: 'oidc_payloads',
+    batch: (t, limit) => sql`delete from oidc_payloads where (model, id) in (
+      select model, id from oidc_payloads where expires_at < ${t} limit ${limit})`,
+  },
   {
     table: 'sms_outbox',
     batch: (t, limit) => sql`delete from sms_outbox where id in (

@@ -57,6 +57,18 @@ interface World {
 
 let w: World;
 
+/** Sign-in settings of an application, as its workspace's owner saves them. */
+function signInOf(workspaceId: string, applicationId: string) {
+  return {
+    workspaceId,
+    applicationId,
+    enabled: true,
+    clientType: 'confidential',
+    redirectUris: ['https://b.example/cb'],
+    postLogoutRedirectUris: [],
+  };
+}
+
 beforeAll(async () => {
   const attacker = await quickUser(api);
   const a = await createWorkspace(api, attacker);
@@ -83,6 +95,10 @@ beforeAll(async () => {
   const app = await newClient(api).call<{ id: string }>('POST', '/v1/workspaces/profile/applications/', {
     token: bt,
     body: { workspaceId: b.id, key: 'b-only-app', name: 'B app' },
+  });
+  await newClient(api).call('PUT', '/v1/workspaces/profile/applications/sign-in/', {
+    token: bt,
+    body: signInOf(b.id, app.body.data.id),
   });
   const logo = await uploadLogo(api, bt, b.id, await pngOf('#000', 16));
   const backup = await takeBackup(api, b);
@@ -124,6 +140,7 @@ async function snapshotOfB(): Promise<unknown[]> {
     get(`/v1/workspaces/members/identity/invitations/?workspaceId=${id}`),
     get(`/v1/workspaces/users/identity/workspace-id/${id}/`),
     get(`/v1/workspaces/profile/applications/workspace-id/${id}/`),
+    get(`/v1/workspaces/profile/applications/sign-in/application-id/${w.bAppId}/workspace-id/${id}/`),
     get(`/v1/migration/workspace-backup/workspaceId/${id}/`),
   ]);
 }
@@ -259,6 +276,19 @@ function byWorkspaceB(): Record<string, Probe> {
     },
     'DELETE /v1/workspaces/profile/applications/': {
       path: '/v1/workspaces/profile/applications/',
+      body: { workspaceId: id, applicationId: w.bAppId },
+    },
+    'GET /v1/workspaces/profile/applications/sign-in/application-id/{appId}/workspace-id/{id}/': {
+      path: p('/v1/workspaces/profile/applications/sign-in/application-id/{appId}/workspace-id/{id}/', {
+        appId: w.bAppId,
+      }),
+    },
+    'PUT /v1/workspaces/profile/applications/sign-in/': {
+      path: '/v1/workspaces/profile/applications/sign-in/',
+      body: { ...signInOf(id, w.bAppId), redirectUris: ['https://evil.example/cb'] },
+    },
+    'POST /v1/workspaces/profile/applications/sign-in/secret/': {
+      path: '/v1/workspaces/profile/applications/sign-in/secret/',
       body: { workspaceId: id, applicationId: w.bAppId },
     },
     'GET /v1/migration/workspace-backup/workspaceId/{id}/': {
@@ -405,6 +435,13 @@ describe('tenant isolation over the route tree', () => {
       ['GET', `/v1/profiles/applications/application-key/b-only-app/workspace-id/${a}/`],
       ['PUT', '/v1/workspaces/profile/applications/', { workspaceId: a, applicationId: w.bAppId, name: 'x' }],
       ['DELETE', '/v1/workspaces/profile/applications/', { workspaceId: a, applicationId: w.bAppId }],
+      ['GET', `/v1/workspaces/profile/applications/sign-in/application-id/${w.bAppId}/workspace-id/${a}/`],
+      ['PUT', '/v1/workspaces/profile/applications/sign-in/', signInOf(a, w.bAppId)],
+      [
+        'POST',
+        '/v1/workspaces/profile/applications/sign-in/secret/',
+        { workspaceId: a, applicationId: w.bAppId },
+      ],
       ['GET', `/v1/migration/workspace-backup/export/id/${w.bBackupId}/workspaceId/${a}/`],
       ['DELETE', '/v1/migration/workspace-backup/', { workspaceId: a, backupId: w.bBackupId }],
       ['PUT', '/v1/migration/workspace-backup/restore/', { workspaceId: a, backupId: w.bBackupId }],

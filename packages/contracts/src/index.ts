@@ -12,6 +12,7 @@ export * from './paging';
 export * from './passkeys';
 export * from './password-strength';
 export * from './profile';
+export * from './sign-in';
 export * from './status-codes';
 export * from './validators';
 export * from './workspaces';

@@ -136,6 +136,16 @@ export const customIssueMessages: Record<string, Record<Locale, string>> = {
     en: 'The application key must be 2–40 of a-z, 0-9 and -, starting with a letter',
     ar: 'يجب أن يتكون مفتاح التطبيق من ٢ إلى ٤٠ محرفًا من الحروف الإنجليزية الصغيرة والأرقام والشرطة (-) وأن يبدأ بحرف',
   },
+  invalid_redirect_uri: {
+    fa: 'نشانی بازگشت باید امن باشد (اچ‌تی‌تی‌پی‌اس)، یا نشانی محلی همین دستگاه، یا طرحی خصوصی به نام دامنه‌ی برنامه؛ بدون ستاره (*) و بدون بخش پس از #',
+    en: 'A redirect URI must be https, or http only on 127.0.0.1, [::1] or localhost, or a private-use scheme such as com.example.app:/cb; no * and no #',
+    ar: 'يجب أن يكون عنوان إعادة التوجيه آمنًا (إتش تي تي بي إس)، أو عنوانًا محليًا على هذا الجهاز، أو مخططًا خاصًا باسم نطاق التطبيق؛ بدون نجمة (*) وبدون جزء بعد #',
+  },
+  public_client_no_secret: {
+    fa: 'برنامه‌ی عمومی رمز ندارد؛ نخست آن را محرمانه کنید',
+    en: 'A public client has no secret; make it confidential first',
+    ar: 'العميل العام ليس له سر؛ اجعله سريًا أولًا',
+  },
   invalid_birth_date: {
     fa: 'تاریخ تولد معتبر نیست',
     en: 'The birth date is not valid',

@@ -10,6 +10,7 @@ export * from '../modules/backups/schema';
 export * from '../modules/identity/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notifications/schema';
+export * from '../modules/oidc/schema';
 export * from '../modules/profile/schema';
 export * from '../modules/users/schema';
 export * from '../modules/workspaces/schema';

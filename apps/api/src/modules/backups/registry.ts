@@ -27,6 +27,7 @@ import {
   memberStatuses,
   members,
 } from '../members/schema';
+import { applicationSignIn } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
@@ -344,6 +345,8 @@ export const excludedTables: Record<string, string> = {
   [getTableConfig(auditLog).name]: 'history of access changes: a restore must not rewrite who did what',
   [getTableConfig(workspaceListCounts).name]:
     'counts of the lists, derived: the triggers recount them as a restore writes the rows',
+  [getTableConfig(applicationSignIn).name]:
+    'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
 };
 
 /** The SQL name of a registry table. */

@@ -1,0 +1,65 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { applications } from '../applications/schema';
+import { workspaces } from '../workspaces/schema';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * What oidc-provider keeps (sessions, interactions, codes, tokens, grants), one row per model and id,
+ * as its example adapters do: grant_id and uid are looked up, expires_at lets housekeeping drop the dead.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamptz('expires_at'),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_id_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** The provider's signing keys; the private JWK sealed (lib/secret-box.ts) under the key's id. */
+export const oidcSigningKeys = pgTable('oidc_signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwkSealed: text('private_jwk_sealed').notNull(),
+  createdDate: timestamptz('created_date').notNull().defaultNow(),
+  /** Set when a newer key signs: the public half stays in the JWKS until this key's tokens expire. */
+  retiredDate: timestamptz('retired_date'),
+});
+
+/** An application's "sign in with the workspace" settings: it is then an OpenID Connect client. */
+export const applicationSignIn = pgTable(
+  'application_sign_in',
+  {
+    applicationId: text('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull().unique(),
+    clientType: text('client_type').$type<'public' | 'confidential'>().notNull(),
+    /** SHA-256 of the client secret (a 256-bit random value, so no slow hash is needed); never the secret. */
+    secretHash: text('secret_hash'),
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    updatedDate: timestamptz('updated_date').notNull().defaultNow(),
+  },
+  (t) => [index('application_sign_in_workspace_id_idx').on(t.workspaceId)],
+);
+
+export type ApplicationSignInRow = typeof applicationSignIn.$inferSelect;
