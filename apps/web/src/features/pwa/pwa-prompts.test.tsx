@@ -66,6 +66,13 @@ function serverReportsVersion(version: string): HttpAdapter {
 }
 
 const original = apiClient.defaults.adapter;
+/** What a login leaves: the access token and the refresh cookie's CSRF value (not yet due for renewal). */
+function signedIn() {
+  Cookies.set('accessToken', 'a', { path: '/' });
+  Cookies.set('refreshCsrf', 'r', { path: '/' });
+  setAccessExpiry(Date.now() + 3600_000);
+}
+
 beforeAll(async () => {
   await initAppI18n('en');
   // Each prompt's component loads the first time one shows (React.lazy): shown once here, a later
@@ -81,10 +88,12 @@ beforeAll(async () => {
   cleanup();
   localStorage.clear();
   apiClient.defaults.adapter = serverReportsVersion('0.0.1');
+  signedIn();
   await renderPrompts('en');
   await screen.findByRole('dialog', { name: 'Install the app' });
   cleanup();
   localStorage.clear();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   apiClient.defaults.adapter = original;
 });
 beforeEach(() => {
@@ -99,13 +108,6 @@ afterEach(() => {
   apiClient.defaults.adapter = original;
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
-
-/** What a login leaves: the token cookies (the access token not yet due for renewal). */
-function signedIn() {
-  Cookies.set('accessToken', 'a', { path: '/' });
-  Cookies.set('refreshToken', 'r', { path: '/' });
-  setAccessExpiry(Date.now() + 3600_000);
-}
 
 describe('the install prompt', () => {
   it('waits on iOS until the person has logged in: the sheet would cover the login', async () => {
