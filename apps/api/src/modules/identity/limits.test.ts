@@ -197,7 +197,9 @@ describe('limits stop abuse', () => {
     clock.pass(3600 * 1000 + 1000);
     // Every wrong password counts toward the day's 50, told or not: nine more, then nothing all day.
     const rest = identityLimits.loginFailAccountDay.max - (2 * perHour + 1);
-    expect(await guesses(rest + 1)).toEqual([...Array(rest).fill(620), 630]);
+    // One batch at once: which of them comes last is not their order in the batch.
+    const lastOfDay = (await guesses(rest + 1)).sort((a, b) => a - b);
+    expect(lastOfDay).toEqual([...Array(rest).fill(620), 630]);
     expect(await outbox(api, owner.phone)).toHaveLength(0);
   });
 });
