@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { text } from './support';
 
 // The Arabic interface (api-contract.md section 9, "Arabic"): /ar/… is right to left, in Arabic, with
 // Arabic-Indic digits wherever the interface itself shows a number.
@@ -55,7 +56,8 @@ test.describe('the Arabic interface', () => {
       statusCode: 620,
       statusMessage: 'المعلومات المدخلة للتحقق غير صحيحة',
     });
-    await expect(page.getByText('المعلومات المدخلة للتحقق غير صحيحة')).toBeVisible();
+    // The page says which step was refused and what to do, in Arabic.
+    await expect(page.getByText(text('ar', 'errors', 'refused.login'))).toBeVisible();
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
