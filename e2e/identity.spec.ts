@@ -318,7 +318,8 @@ test.describe('login', () => {
     const elsewhere = await browser.newContext();
     const mailReader = await elsewhere.newPage();
     await mailReader.goto(new URL(link).pathname + new URL(link).search);
-    await expect(mailReader.getByText(/Chrome.* on Linux/)).toBeVisible();
+    // The device in the page's language: product names as they are, the joining word Persian.
+    await expect(mailReader.getByText(/Chrome [۰-۹]+ روی Linux/)).toBeVisible();
     await mailReader.getByRole('button', { name: text('fa', 'auth', 'endSession.confirm') }).click();
     await expect(mailReader.getByText(text('fa', 'auth', 'endSession.ended'))).toBeVisible();
     await elsewhere.close();
