@@ -374,7 +374,9 @@ for (const locale of ['fa', 'en'] as const) {
         });
 
       await page.goto(`/${locale}/profile/notifications`);
-      const newLogin = page.getByTestId('notification-item').filter({ hasText: /Chrome 156 on Linux/ });
+      // The device in the page's language: product names as they are, the joining word and digits its own.
+      const device = locale === 'fa' ? 'Chrome ۱۵۶ روی Linux' : 'Chrome 156 on Linux';
+      const newLogin = page.getByTestId('notification-item').filter({ hasText: device });
       await expect(newLogin).toBeVisible();
       await expect(newLogin).not.toContainText('Mozilla');
       await shot('notifications');
@@ -382,9 +384,7 @@ for (const locale of ['fa', 'en'] as const) {
       await page.goto(`/${locale}/profile/security`);
       const sessions = page.getByRole('list', { name: text(locale, 'profile', 'sessions.title') });
       // The version is a number: Persian digits in fa.
-      await expect(
-        sessions.getByText(locale === 'fa' ? 'Chrome ۱۵۶ on Linux' : 'Chrome 156 on Linux'),
-      ).toBeVisible();
+      await expect(sessions.getByText(device)).toBeVisible();
       await expect(sessions).not.toContainText('Mozilla');
       for (const item of await sessions.getByRole('listitem').all()) {
         const end = item.getByRole('button');
