@@ -328,6 +328,9 @@ for (const locale of ['fa', 'en'] as const) {
       await page.getByRole('button', { name: admin('roles.new') }).click();
       const dialog = page.getByRole('dialog', { name: admin('roles.createTitle') });
       await dialog.getByLabel(admin('roles.name')).fill(locale === 'fa' ? 'پشتیبانی' : 'Support');
+      // A role without permissions is saved at the second press, after its warning.
+      await dialog.getByRole('button', { name: admin('roles.create') }).click();
+      await expect(dialog.getByTestId('role-grants-nothing')).toBeVisible();
       await dialog.getByRole('button', { name: admin('roles.create') }).click();
       // By class: an open dialog hides the rest of the page from the accessibility tree.
       const toast = page
