@@ -59,7 +59,8 @@ test.describe('the shell', () => {
       if (request.url().includes('/assets/locales/')) translationRequests.push(request.url());
     });
     await page.goto('/en/workspace/apps');
-    await expect(page).toHaveURL(/\/en\/login$/);
+    // The page asked for rides along, to be opened after the login.
+    await expect(page).toHaveURL(/\/en\/login\?returnTo=%2Fen%2Fworkspace%2Fapps$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(translationRequests.filter((url) => /\/(common|errors|auth|workspaces)\.json/.test(url))).toEqual(
       [],

@@ -1,26 +1,9 @@
-import { type Envelope, workspacePaths } from '@wsm/contracts';
-import { apiClient } from '../../lib/api-client';
 import { returnToParam, takeReturnTo } from '../../lib/return-to';
 import { resolveGuard } from '../../lib/route-guards';
-import { selectWorkspace } from '../workspaces/selection';
 
 // Where a login lands (docs/security.md, "Return after login"): the page a logged-out visit asked for
 // (`returnTo`, checked by lib/return-to.ts and kept for the tab while the login's steps run), else the
 // one workspace of a member of exactly one, else the picker.
-
-/** The workspaces of the person now logged in, or undefined when they cannot be read. */
-async function myWorkspaceIds(): Promise<string[] | undefined> {
-  try {
-    const response = await apiClient.get<Envelope<{ id: string }[]>>(workspacePaths.workspaces, {
-      noRedirection: true,
-      onError: () => undefined,
-    });
-    const list = response.data.data;
-    return Array.isArray(list) ? list.map((item) => item.id) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Where a completed login goes: the remembered page, after selecting the one workspace of a member of
@@ -29,6 +12,7 @@ async function myWorkspaceIds(): Promise<string[] | undefined> {
  */
 export async function landingAfterLogin(): Promise<string> {
   const back = takeReturnTo();
+  const { myWorkspaceIds, selectWorkspace } = await import('./my-workspaces');
   const ids = await myWorkspaceIds();
   const only = ids?.length === 1 ? ids[0] : undefined;
   if (only) selectWorkspace(only);
