@@ -45,7 +45,7 @@ describe('the toasts', () => {
     expect(await screen.findByRole('button', { name })).toBeTruthy();
   });
 
-  it('come in one place, whether a dialog is open or not', async () => {
+  it('come in one place, at the top, whether a dialog is open or not', async () => {
     await renderToasts('fa');
     act(() => {
       notify.info('From a page');
@@ -60,7 +60,7 @@ describe('the toasts', () => {
     });
     await screen.findByText('From a dialog');
     await waitFor(() => expect(container()?.className).toBe(onPage));
-    // A wide screen's corner: left in a right-to-left page.
-    expect(onPage).toMatch(/Toastify__toast-container--bottom-left/);
+    // The top, never the bottom: a tall dialog's buttons sit at the bottom.
+    expect(onPage).toMatch(/Toastify__toast-container--top-/);
   });
 });

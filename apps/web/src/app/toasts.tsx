@@ -8,9 +8,10 @@ import { toastContainerMounted } from '../lib/notify';
 import { useColorMode } from './color-mode';
 import { fontFamily } from './theme';
 
-// The one toast container, in one place whatever raised the toast (a page or a dialog): from the lg
-// breakpoint in the bottom corner (right in ltr, left in rtl), clear of a centred dialog's buttons;
-// below it full width at the top, just below the app bar, never over it.
+// The one toast container, in one place whatever raised the toast: at the top, just below the app
+// bar, at the end corner from the lg breakpoint and full width below it (product-spec.md section 9's
+// settings otherwise). Never over the app bar, and never over a dialog's buttons, which sit at its
+// bottom: a corner at the bottom would cover them in a tall dialog, at every width.
 
 const narrowClass = 'app-toasts--narrow';
 const appBarHeight = '--app-bar-height';
@@ -80,7 +81,7 @@ export function Toasts() {
     <>
       {toastStyles}
       <ToastContainer
-        position={narrow ? 'top-center' : rtl ? 'bottom-left' : 'bottom-right'}
+        position={narrow ? 'top-center' : rtl ? 'top-left' : 'top-right'}
         className={narrow ? narrowClass : undefined}
         closeButton={CloseButton}
         autoClose={5000}
