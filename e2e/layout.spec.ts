@@ -337,6 +337,13 @@ for (const locale of ['fa', 'en'] as const) {
         .locator('.Toastify__toast')
         .filter({ hasText: text(locale, 'errors', 'api.rateLimited') });
       await expect(toast).toBeVisible();
+      // Below the app bar, in the one place every toast comes (src/app/toasts.tsx), once its entrance
+      // (a slide from the edge) is over.
+      const appBarBox = await page.locator('header.pl-appbar').boundingBox();
+      if (!appBarBox) throw new Error('the app bar has no box');
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1, { message: `${width} px: below the app bar` })
+        .toBeGreaterThanOrEqual(appBarBox.y + appBarBox.height - 1);
       const toastBox = await toast.boundingBox();
       if (!toastBox) throw new Error('the toast has no box');
       for (const button of await dialog.getByRole('button').all()) {
@@ -344,12 +351,6 @@ for (const locale of ['fa', 'en'] as const) {
         if (buttonBox)
           expect(overlaps(toastBox, buttonBox), `${width} px: ${await button.textContent()}`).toBe(false);
       }
-      // Below the app bar, in the one place every toast comes (src/app/toasts.tsx).
-      const appBarBox = await page.locator('header.pl-appbar').boundingBox();
-      if (!appBarBox) throw new Error('the app bar has no box');
-      expect(toastBox.y, `${width} px: below the app bar`).toBeGreaterThanOrEqual(
-        appBarBox.y + appBarBox.height - 1,
-      );
       await test.info().attach(`toast-in-dialog-${locale}-${width}`, {
         body: await page.screenshot(),
         contentType: 'image/png',
