@@ -10,8 +10,8 @@ import { fontFamily } from './theme';
 
 // The one toast container, in one place whatever raised the toast: at the top, just below the app
 // bar, at the end corner from the lg breakpoint and full width below it (the spec's other settings
-// otherwise: auto-close, dragging, font). Never over the app bar, and never over a dialog's buttons, which sit at its
-// bottom: a corner at the bottom would cover them in a tall dialog, at every width.
+// otherwise: auto-close, dragging, font). Never over the app bar, and never over a dialog's buttons,
+// which sit at its bottom: a corner at the bottom would cover them in a tall dialog, at every width.
 
 const narrowClass = 'app-toasts--narrow';
 const appBarHeight = '--app-bar-height';
