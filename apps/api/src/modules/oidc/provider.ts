@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Provider, { type Account, type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
 import { loadAccess } from '../access/guard';
 import type { Db } from '../identity/repository';
@@ -76,7 +76,10 @@ async function autoGrant(db: Db, ctx: KoaContextWithOIDC) {
   // A provider session outlives a membership: every authorization asks again.
   const workspaceId = await workspaceOfClient(db, client.clientId);
   const access = workspaceId ? await loadAccess(db, workspaceId, accountId) : undefined;
-  if (access?.status !== 'active') throw new errors.AccessDenied('not an active member of the workspace');
+  if (access?.status !== 'active') {
+    const { errors } = await loadLibrary();
+    throw new errors.AccessDenied('not an active member of the workspace');
+  }
   const existingId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(client.clientId);
   const grant =
     (existingId ? await Grant.find(existingId) : undefined) ??
@@ -147,8 +150,13 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
 }
 
 /** Builds the provider; the Client model compares secret hashes, not secrets. */
+// Loaded with the first /oidc request: on Node 20 the library prints a warning when imported, which a
+// process that never serves /oidc (and its one-line start-up errors) should not show.
+const loadLibrary = () => import('oidc-provider');
+
 export async function createProvider(deps: AppDeps): Promise<Provider> {
-  const provider = new Provider(issuerOf(deps.config.publicUrl), await providerConfiguration(deps));
+  const { default: ProviderClass } = await loadLibrary();
+  const provider = new ProviderClass(issuerOf(deps.config.publicUrl), await providerConfiguration(deps));
   // Koa's own switch: trust the proxy's X-Forwarded-* headers whenever the API trusts some proxy.
   provider.proxy = deps.config.trustProxy !== false;
   // The library keeps offline_access only with prompt=consent (OpenID Connect Core 11); the
