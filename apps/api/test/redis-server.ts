@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { output } from './child-process';
+import { freePort } from './own-postgres';
 
 // Tests that take Redis away start a redis-server of their own: the shared one is never stopped.
 
@@ -11,14 +11,6 @@ export interface OwnRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port and waits until it accepts connections. */
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startOwnRedis(): Promise<OwnRedis> {
