@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './workspaces';
+import { idSchema, imageRefSchema } from './workspaces';
 
 // "Sign in with the workspace": an application's OpenID Connect client settings.
 
@@ -64,3 +64,39 @@ export type SignInSettings = z.infer<typeof signInSettingsSchema>;
 export const rotateSignInSecretRequestSchema = z.object({ workspaceId: idSchema, applicationId: idSchema });
 export const signInSecretSchema = z.object({ clientSecret: z.string() });
 export const signInParamsSchema = z.object({ id: idSchema, appId: idSchema });
+
+/**
+ * A pending sign-in of an application (an OpenID Connect interaction): what the login page shows
+ * while it signs a member into an application of a workspace. Public; unknown or expired → 404.
+ */
+export const signInRequestPaths = {
+  details: (uid: string) => `/v1/auth/sign-in-requests/${encodeURIComponent(uid)}/`,
+} as const;
+
+export const signInRequestSchema = z.object({
+  application: z.object({ id: z.string(), name: z.string() }),
+  workspace: z.object({ id: z.string(), name: z.string(), logo: imageRefSchema.nullable() }),
+  /** prompt=login: the login form is shown even to a browser that has a product session. */
+  forceLogin: z.boolean(),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** The member's side: the applications they signed into with the workspace, and disconnecting one. */
+export const connectedApplicationsPaths = {
+  list: '/v1/auth/identity/security/connected-applications/',
+  /** DELETE { id }: revokes that grant (its refresh and access tokens) at once. */
+  disconnect: '/v1/auth/identity/security/connected-applications/',
+} as const;
+
+export const connectedApplicationSchema = z.object({
+  /** The grant's id. */
+  id: z.string(),
+  application: z.object({ id: z.string(), name: z.string() }),
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  scopes: z.array(z.string()),
+  firstSignInDate: z.string(),
+  lastSignInDate: z.string(),
+});
+export type ConnectedApplication = z.infer<typeof connectedApplicationSchema>;
+export const connectedApplicationsSchema = z.array(connectedApplicationSchema);
+export const disconnectApplicationRequestSchema = z.object({ id: z.string().min(1).max(200) });
