@@ -26,6 +26,7 @@ export const permissionKeys = [
   'tenant_profile_create',
   'tenant_profile_update',
   'tenant_audit_read',
+  'tenant_integrations_manage',
 ] as const;
 export type PermissionKey = (typeof permissionKeys)[number];
 

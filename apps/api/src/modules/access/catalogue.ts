@@ -96,6 +96,14 @@ const permissionTexts: Record<PermissionKey, { name: Texts; section: TenantSetti
     },
     section: 'info',
   },
+  tenant_integrations_manage: {
+    name: {
+      fa: 'مدیریت کلیدهای API و وب‌هوک‌ها',
+      en: 'Manage API keys and webhooks',
+      ar: 'إدارة مفاتيح API وخطافات الويب',
+    },
+    section: 'info',
+  },
 };
 
 export function isPermissionKey(value: string): value is PermissionKey {

@@ -127,6 +127,10 @@ const permissionInfo: Record<PermissionKey, { section: string; name: Texts }> = 
     section: 'info',
     name: { fa: 'دیدن گزارش رویدادهای فضای کاری', en: "Read the workspace's audit log" },
   },
+  tenant_integrations_manage: {
+    section: 'info',
+    name: { fa: 'مدیریت کلیدهای API و وب‌هوک‌ها', en: 'Manage API keys and webhooks' },
+  },
 };
 
 const permissionOf = (key: PermissionKey, lang: Lang): Permission => ({
