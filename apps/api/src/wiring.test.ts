@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createWorkspace, quickUser } from '../test/fixtures';
 import { appForFile } from '../test/test-app';
+import type { Db } from './db/types';
 import { type EventLog, emit } from './events/bus';
-import type { Db } from './modules/identity/repository';
 import { notifications } from './modules/notifications/schema';
 import { workspaceNameOf } from './wiring';
 

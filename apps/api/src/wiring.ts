@@ -1,8 +1,8 @@
 import { maskEmail, maskPhone, StatusCode } from '@wsm/contracts';
+import type { Db } from './db/types';
 import { on } from './events/bus';
 import { isAppError } from './http/app-error';
 import { deviceParts } from './modules/identity/client-info';
-import type { Db } from './modules/identity/repository';
 import { claimInvitationsForAccount } from './modules/members/service';
 import { markInvitationNotificationRead, notify } from './modules/notifications/service';
 import { getProfile as getWorkspaceProfile } from './modules/workspaces/service';

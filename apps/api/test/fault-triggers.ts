@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/modules/identity/repository';
+import type { Db } from '../src/db/types';
 
 /** A SQL string literal (test values only: ids and phones). */
 export const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;

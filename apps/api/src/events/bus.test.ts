@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/test-app';
-import type { Db } from '../modules/identity/repository';
+import type { Db } from '../db/types';
 import { type EventLog, emit, inTransaction, on } from './bus';
 
 const unsubscribers: (() => void)[] = [];

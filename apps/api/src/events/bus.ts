@@ -1,6 +1,6 @@
+import type { Db } from '../db/types';
 import type { BackupEvents } from '../modules/backups/events';
 import type { IdentityEvents } from '../modules/identity/events';
-import type { Db } from '../modules/identity/repository';
 import type { MembersEvents } from '../modules/members/events';
 import type { SecurityEvents } from '../modules/security/events';
 

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../modules/identity/repository';
+import type { Db } from '../db/types';
 import { workspaceListCounts } from '../modules/workspaces/schema';
 
 // Pages that cost the same at the start and at the end of a list of 100,000 rows (issue 15 item 2): the

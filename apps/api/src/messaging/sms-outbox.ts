@@ -2,8 +2,8 @@ import { maskPhone } from '@wsm/contracts';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../db/types';
 import type { AppDeps } from '../deps';
-import type { Db } from '../modules/identity/repository';
 import { type SmsOutboxRow, smsOutbox } from './schema';
 
 // Text messages that announce a change (an invitation) are written to the outbox in the change's own

@@ -1,10 +1,10 @@
 import { type Envelope, type PermissionKey, StatusCode } from '@wsm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { bindLogContext } from '../../http/logging';
-import type { Db } from '../identity/repository';
 import { members } from '../members/schema';
 import { workspaces } from '../workspaces/schema';
 import { isPermissionKey } from './catalogue';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
-import type { Db } from '../identity/repository';
 import { invitations, members } from '../members/schema';
 import { workspaceListCounts } from '../workspaces/schema';
 import { type RoleRow, rolePermissions, roles } from './schema';

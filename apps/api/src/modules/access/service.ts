@@ -9,11 +9,11 @@ import {
   type UpdateRoleRequest,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { type Db, isUniqueViolation } from '../../db/types';
 import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { applicationKeysOf } from '../applications/service';
 import { deleteAudited, recordAudit } from '../audit/record';
-import { type Db, isUniqueViolation } from '../identity/repository';
 import { isPermissionKey, permissionOf, pointerOf, softwareCatalogue } from './catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from './guard';
 import * as repo from './repository';

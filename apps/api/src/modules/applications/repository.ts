@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import { type ApplicationRow, applications } from './schema';
 
 // Queries of the applications module. Other modules use service.ts, never this file.

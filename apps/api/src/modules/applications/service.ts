@@ -7,11 +7,11 @@ import {
   type UpdateApplicationRequest,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { type Db, isUniqueViolation } from '../../db/types';
 import { AppError, found } from '../../http/app-error';
 import { builtInApplicationName } from '../access/catalogue';
 import type { MemberAccess } from '../access/guard';
 import { changes, deleteAudited, recordAudit } from '../audit/record';
-import { type Db, isUniqueViolation } from '../identity/repository';
 import * as repo from './repository';
 import type { ApplicationRow, VersionColumn } from './schema';
 

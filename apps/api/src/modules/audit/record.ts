@@ -1,7 +1,7 @@
 import { type AuditAction, StatusCode } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
-import type { Db } from '../identity/repository';
 import { auditLog } from './schema';
 
 /**

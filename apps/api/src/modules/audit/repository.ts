@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { roles } from '../access/schema';
-import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { type AuditRow, auditLog } from './schema';
 

@@ -8,7 +8,7 @@ import {
   auditActions,
   maskPhone,
 } from '@wsm/contracts';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import * as repo from './repository';
 
 // Turns the stored audit rows (each action's own subject record, record.ts) into the entries of

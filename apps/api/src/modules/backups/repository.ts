@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { containsPattern } from '../../lib/search';
-import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { type GlobalKeyValues, globalKeyBatches, type WorkspaceData } from './format';
 import { type ArchiveRow, columnNames, type TableEntry, tableName, workspaceTables } from './registry';

@@ -12,13 +12,13 @@ import {
   StatusCode,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
 import { deleteAudited, recordAudit } from '../audit/record';
-import type { Db } from '../identity/repository';
 import {
   getUser,
   type Logger,

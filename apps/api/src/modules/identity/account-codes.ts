@@ -1,4 +1,5 @@
 import { type Locale, StatusCode, type StatusCodeValue } from '@wsm/contracts';
+import { isUniqueViolation } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, found } from '../../http/app-error';
 import type { CodePurpose } from '../../messaging/messages';
@@ -197,7 +198,7 @@ async function writeUnique(write: () => Promise<unknown>, ifNoRow: StatusCodeVal
   try {
     written = await write();
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
   if (!written) throw new AppError(ifNoRow);

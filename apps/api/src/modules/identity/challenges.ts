@@ -1,5 +1,6 @@
 import { type AuthenticationResponse, type Locale, StatusCode, type TokenPair } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../http/app-error';
 import { enforceLimit, enforceLimits, rateLimited, takeSlots } from '../../http/rate-limit';
@@ -334,7 +335,7 @@ export async function resendCode(
 /** Opens a session for a user and answers its first token pair. */
 export async function openSession(
   deps: AppDeps,
-  db: repo.Db,
+  db: Db,
   userId: string,
   client: ClientInfo,
   onOpened?: (sessionId: string) => void,

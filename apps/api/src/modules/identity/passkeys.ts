@@ -17,6 +17,7 @@ import {
   type WebAuthnOptions,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { isUniqueViolation } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, found } from '../../http/app-error';
 import { authenticatorIssuer } from './authenticator';
@@ -198,7 +199,7 @@ export async function registerPasskey(
     });
     return toPasskey(row);
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
+import type { Db } from '../../db/types';
 import { containsPattern } from '../../lib/search';
 import {
   type AuthenticatorRow,
@@ -20,19 +20,6 @@ import {
 } from './schema';
 
 // Queries of the identity module. Other modules use service.ts, never this file.
-
-/** A database or a transaction on it. */
-export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** True when a query failed on a unique index (SQLSTATE 23505), looking through Drizzle's wrapper. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 // ---------- users
 

@@ -1,5 +1,6 @@
 import { type Locale, maskPhone, StatusCode, type TokenPair } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { isUniqueViolation } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { emit } from '../../events/bus';
 import { AppError } from '../../http/app-error';
@@ -148,7 +149,7 @@ export async function completeSignup(
     });
   } catch (error) {
     // The phone, national code or username was taken meanwhile; the token stays usable for another username.
-    if (repo.isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
+    if (isUniqueViolation(error)) throw new AppError(StatusCode.duplicate);
     throw error;
   }
   await emit('account.created', created.account, { db: deps.database.db, log: input.log });

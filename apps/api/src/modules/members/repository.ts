@@ -16,10 +16,10 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import type { Db } from '../../db/types';
 import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
-import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { workspaces } from '../workspaces/schema';
 import { type InvitationRow, invitations, type MemberRow, type MemberStatus, members } from './schema';

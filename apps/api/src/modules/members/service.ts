@@ -10,6 +10,7 @@ import {
   StatusCode,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { type Db, isUniqueViolation } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { type EventLog, type EventQueue, emit } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
@@ -21,7 +22,6 @@ import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/
 import { findGrantableRole } from '../access/service';
 import { imageRef } from '../assets/images';
 import { recordAudit } from '../audit/record';
-import { type Db, isUniqueViolation } from '../identity/repository';
 import * as directory from '../users/entries';
 import { type MembersLimit, membersLimitRule } from './limits';
 import { invitationText } from './messages';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { rowsWithTotal } from '../../lib/paging';
-import type { Db } from '../identity/repository';
 import { type AnnouncementRow, announcements, type NotificationRow, notifications } from './schema';
 
 // Queries of the notifications module. Every query of `notifications` filters on the owner.

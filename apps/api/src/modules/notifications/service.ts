@@ -1,8 +1,8 @@
 import type { Locale, Notification } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import { found } from '../../http/app-error';
 import { pageSlice } from '../../lib/paging';
-import type { Db } from '../identity/repository';
 import { type NotificationParams, type NotificationType, renderNotification } from './catalogue';
 import * as repo from './repository';
 import type { AnnouncementRow, NotificationRow } from './schema';

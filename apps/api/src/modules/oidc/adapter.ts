@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import { applicationSignIn, oidcPayloads } from './schema';
 
 /** The provider's client metadata for an application's sign-in settings (null: none, or switched off). */

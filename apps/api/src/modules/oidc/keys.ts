@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import { openSecret, sealSecret } from '../../lib/secret-box';
-import type { Db } from '../identity/repository';
 import { oidcSigningKeys } from './schema';
 
 const alg = 'ES256';

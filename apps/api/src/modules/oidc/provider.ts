@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
+import type { Db } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { loadAccess } from '../access/guard';
-import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { adapterClass } from './adapter';
 import { signingKeys } from './keys';

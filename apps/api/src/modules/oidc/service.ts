@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale, SaveSignInRequest, SignInSettings } from '@wsm/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { found } from '../../http/app-error';
 import type { MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
 import * as applicationsRepo from '../applications/repository';
 import { changes, recordAudit } from '../audit/record';
-import type { Db } from '../identity/repository';
 import { hashClientSecret } from './provider';
 import { type ApplicationSignInRow, applicationSignIn } from './schema';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import { type UserProfileRow, userProfiles } from './schema';
 
 // Queries of the profile module.

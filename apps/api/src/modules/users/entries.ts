@@ -1,5 +1,5 @@
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import * as repo from './repository';
 
 // The directory entries the members module keeps in step with invitations and memberships, inside its

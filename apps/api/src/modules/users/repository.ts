@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/types';
 import { nearerEndPage, readListCount } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
-import type { Db } from '../identity/repository';
 import { users } from '../identity/schema';
 import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 

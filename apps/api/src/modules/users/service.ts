@@ -8,6 +8,7 @@ import {
   type WorkspaceUserStatus,
   workspaceUserTransitions,
 } from '@wsm/contracts';
+import type { Db } from '../../db/types';
 import { emit, inTransaction } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
@@ -15,7 +16,6 @@ import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
 import { recordAudit } from '../audit/record';
-import type { Db } from '../identity/repository';
 import * as members from '../members/service';
 import type { Who } from './entries';
 import * as repo from './repository';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { roles } from '../access/schema';
-import type { Db } from '../identity/repository';
 import { members } from '../members/schema';
 import { type WorkspaceProfileRow, type WorkspaceRow, workspaceProfiles, workspaces } from './schema';
 

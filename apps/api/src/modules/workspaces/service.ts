@@ -7,6 +7,7 @@ import {
   type WorkspaceProfile,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import { type Db, isUniqueViolation } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, found } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
@@ -16,7 +17,6 @@ import { fieldError } from '../access/service';
 import { createBuiltInApplication } from '../applications/service';
 import { imageRef, isWorkspaceLogo } from '../assets/images';
 import { changes, recordAudit } from '../audit/record';
-import { type Db, isUniqueViolation } from '../identity/repository';
 import { membersLimitRule } from '../members/limits';
 import { addOwner } from '../members/service';
 import * as repo from './repository';
