@@ -1,15 +1,15 @@
 import type { Db } from '../db/types';
-import type { BackupEvents } from '../modules/backups/events';
-import type { IdentityEvents } from '../modules/identity/events';
-import type { MembersEvents } from '../modules/members/events';
-import type { SecurityEvents } from '../modules/security/events';
 
 // One typed mechanism for "something was committed, other modules may react": a module emits, wiring.ts
 // subscribes. Handlers run after the change is committed; a failing handler is logged and never fails
 // or undoes the request (the change already happened).
 
-/** Every event of the API, by name, with its payload. Each module owns its part of the map. */
-export interface AppEvents extends IdentityEvents, SecurityEvents, MembersEvents, BackupEvents {}
+/**
+ * Every event of the API, by name, with its payload. Each module owns its part of the map and adds it
+ * from its events.ts (`declare module '../../events/bus'`), so the bus imports no module.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging.
+export interface AppEvents {}
 
 export type EventName = keyof AppEvents;
 

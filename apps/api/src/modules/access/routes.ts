@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
-import { nothing, signedInRoutes } from '../../http/route-options';
+import { nothing, signedInRoutes } from '../identity/route-options';
 import { permissionCatalogue, softwareCatalogue } from './catalogue';
 import { memberChange, memberRead, requireMember } from './guard';
 import * as access from './service';

@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { nothing, signedInRoutes } from '../../http/route-options';
 import { memberChange, memberRead, requireMember } from '../access/guard';
+import { nothing, signedInRoutes } from '../identity/route-options';
 import * as apps from './service';
 
 const signedIn = signedInRoutes(['applications']);

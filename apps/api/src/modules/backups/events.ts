@@ -5,3 +5,8 @@ export interface BackupEvents {
   'backup.created': { workspaceId: string; backupId: string; userId: string };
   'backup.restored': { workspaceId: string; backupId: string; preRestoreBackupId: string; userId: string };
 }
+
+// Each module adds its events to the bus's map, so the bus itself imports no module.
+declare module '../../events/bus' {
+  interface AppEvents extends BackupEvents {}
+}

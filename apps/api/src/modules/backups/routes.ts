@@ -24,8 +24,8 @@ import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
-import { nothing, signedInRoutes } from '../../http/route-options';
 import { type MemberAccess, requireMember } from '../access/guard';
+import { nothing, signedInRoutes } from '../identity/route-options';
 import { type BackupLimit, backupRule } from './limits';
 import * as backups from './service';
 

@@ -25,3 +25,8 @@ export interface IdentityEvents {
   'login.completed': LoginCompleted;
   'login.failures': LoginFailures;
 }
+
+// Each module adds its events to the bus's map, so the bus itself imports no module.
+declare module '../../events/bus' {
+  interface AppEvents extends IdentityEvents {}
+}

@@ -38,3 +38,8 @@ export interface MembersEvents {
     byUserId: string;
   };
 }
+
+// Each module adds its events to the bus's map, so the bus itself imports no module.
+declare module '../../events/bus' {
+  interface AppEvents extends MembersEvents {}
+}

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { signedInRoutes } from '../../http/route-options';
+import { signedInRoutes } from '../identity/route-options';
 import * as service from './service';
 
 const signedIn = signedInRoutes(['notifications']);

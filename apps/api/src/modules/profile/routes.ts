@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { signedInRoutes } from '../../http/route-options';
+import { signedInRoutes } from '../identity/route-options';
 import { genderRows, languageRows } from './reference';
 import * as service from './service';
 

@@ -11,3 +11,8 @@ export interface SecurityEvents {
   'username.changed': { userId: string; username: string };
   'national-code.added': { userId: string; nationalCode: string };
 }
+
+// Each module adds its events to the bus's map, so the bus itself imports no module.
+declare module '../../events/bus' {
+  interface AppEvents extends SecurityEvents {}
+}

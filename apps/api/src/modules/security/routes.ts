@@ -34,8 +34,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, secondStep } from '../../http/envelope';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
-import { nothing, signedInRoutes } from '../../http/route-options';
 import type { AuthUser } from '../identity/auth-guard';
+import { nothing, signedInRoutes } from '../identity/route-options';
 import { type SecurityLimit, securityRule } from './limits';
 import * as service from './service';
 

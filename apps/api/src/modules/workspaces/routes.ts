@@ -16,10 +16,10 @@ import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { limitRoute } from '../../http/rate-limit';
-import { signedInRoutes } from '../../http/route-options';
 import { memberChange, memberRead, requireMember } from '../access/guard';
 import { maxImageBytes, storeImage } from '../assets/images';
 import { uploadLimit } from '../assets/routes';
+import { signedInRoutes } from '../identity/route-options';
 import * as workspaces from './service';
 
 const signedIn = signedInRoutes(['workspaces']);

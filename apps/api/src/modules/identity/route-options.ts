@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { requireUser } from '../modules/identity/auth-guard';
-import { envelopeSchema } from './envelope';
+import { envelopeSchema } from '../../http/envelope';
+import { requireUser } from './auth-guard';
 
-// Options the routes of several modules share. Here, below the modules, so a module's routes never
-// import another module's routes for them.
+// Options the routes of every module behind the login share: the identity module's guard and the
+// bearer requirement, so a module's routes never import another module's routes for them.
 
 /** Bearer auth, checked before the body is even validated. */
 export const guarded = { onRequest: requireUser } as const;
