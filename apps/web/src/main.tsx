@@ -7,11 +7,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { BrowserRouter, createAppHistory } from './app/browser-router';
 import { applyDocumentMode, initialMode } from './app/color-mode';
-import { applyDocumentLocale, type BundledTranslations, i18n, setupI18n } from './app/i18n';
 import { inlineTranslationsId, prerenderedPathAttribute } from './app/prerendered';
 import { AppRoutes, isUnknownPath, preloadRoutes } from './app/router';
 import { startupLocaleFromBrowser } from './app/startup-locale';
 import { setupPwa } from './features/pwa/setup';
+import { applyDocumentLocale, type BundledTranslations, i18n, setupI18n } from './lib/i18n';
 import { getEnteredNationalCode, hasAuthCookies } from './lib/storage';
 
 /** The translations a prerendered page carries (scripts/prerender.mjs), when they are of `locale`. */

@@ -3,8 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { type RouteObject, StaticRouter } from 'react-router';
 import { App } from './app/app';
-import { baseI18nOptions, i18n, persianDigits, shellNamespaces } from './app/i18n';
 import { AppRoutes, preloadRoutes, routes } from './app/router';
+import { baseI18nOptions, i18n, persianDigits, shellNamespaces } from './lib/i18n';
 
 // The server side of the prerendered public pages (src/app/prerendered.ts): built with `vite build
 // --ssr` and run by scripts/prerender.mjs in Node, with no browser: nobody is logged in, the mode is

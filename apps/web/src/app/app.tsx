@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterFirstScreen } from '../features/pwa/setup';
+import { i18n } from '../lib/i18n';
 import { onToastsWanted, toastsWanted } from '../lib/notify';
 import { ColorModeProvider } from './color-mode';
-import { i18n } from './i18n';
 import { lazyThemed } from './lazy-themed';
 
 // The prompts' logic is plain; their dialogs load MUI when one shows (features/pwa/pwa-prompts.tsx).

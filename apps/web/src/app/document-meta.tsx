@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { appConfig } from '../lib/app-config';
+import { i18n } from '../lib/i18n';
 import { stripLocale } from '../lib/locale-path';
-import { appConfig } from './app-config';
-import { i18n } from './i18n';
 import { useLanguageState } from './language-state';
 import { pageTitleKey } from './page-titles';
 

@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@wsm/contracts';
 import { useSyncExternalStore } from 'react';
-import { i18n, shellNamespaces } from './i18n';
+import { i18n, shellNamespaces } from '../lib/i18n';
 
 // React's view of the i18next instance: which language is active and whether the shell's namespaces
 // are loaded for it. The loading overlay stays until this says ready (product-spec.md section 4).

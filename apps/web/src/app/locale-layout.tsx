@@ -1,14 +1,14 @@
 import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { type Location, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { appConfig } from '../lib/app-config';
+import { currentLocale, i18n } from '../lib/i18n';
 import { localizePath, stripLocale } from '../lib/locale-path';
 import { loginPathReturningTo } from '../lib/return-to';
 import { resolveGuard } from '../lib/route-guards';
 import { clearSession } from '../lib/session';
 import { getAppId, getSavedLanguage, getStoredUser, getWorkspaceId, hasAuthCookies } from '../lib/storage';
 import { useDismissToastsOnNavigation } from '../lib/use-step-toasts';
-import { appConfig } from './app-config';
-import { currentLocale, i18n } from './i18n';
 import { useLanguageReady, useLanguageState } from './language-state';
 import { LoadingOverlay } from './loading-overlay';
 import { resolveStartupLocale } from './startup-locale';

@@ -1,7 +1,7 @@
 import { isLocale } from '@wsm/contracts';
 import { Component, type ReactNode } from 'react';
 import { displayDigits } from '../lib/digits';
-import { i18n } from './i18n';
+import { i18n } from '../lib/i18n';
 
 // A navigation that fails (a route module that cannot load, a render error) shows the 404 page
 // (product-spec.md section 8). Plain markup (components/plain/plain.css) and free of lazy chunks, so it

@@ -3,9 +3,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { defaultLocale } from '@wsm/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { Outlet } from 'react-router';
+import { localeDirection } from '../lib/i18n';
 import { useColorMode } from './color-mode';
 import { emotionCacheFor } from './emotion-cache';
-import { localeDirection } from './i18n';
 import { useLanguageState } from './language-state';
 import { createAppTheme } from './theme';
 

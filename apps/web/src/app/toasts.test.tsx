@@ -4,10 +4,10 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { localeDirection } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { createTestI18n } from '../test/i18n';
 import { ColorModeProvider } from './color-mode';
-import { localeDirection } from './i18n';
 import { createAppTheme } from './theme';
 import { Toasts } from './toasts';
 

@@ -1,7 +1,6 @@
 import { type Envelope, identityPaths, StatusCode, type TokenPair } from '@wsm/contracts';
-import { appConfig } from '../app/app-config';
-import { currentLocale, i18n } from '../app/i18n';
 import { ApiError } from './api-error';
+import { appConfig } from './app-config';
 import {
   CanceledError,
   encodeBody,
@@ -13,6 +12,7 @@ import {
   type RequestOptions,
   sendWithXhr,
 } from './http';
+import { currentLocale, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { fullLogout, storeTokens } from './session';

@@ -1,7 +1,7 @@
 import { type Locale, StatusCode } from '@wsm/contracts';
-import { currentLocale, i18n } from '../app/i18n';
 import { ApiError } from './api-error';
 import { displayDigits } from './digits';
+import { currentLocale, i18n } from './i18n';
 import { notify } from './notify';
 
 // A rate-limited answer (body 260) says how long to wait (data.retryAfter, api-contract.md section 9):

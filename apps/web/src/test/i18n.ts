@@ -9,7 +9,7 @@ import enErrors from '../../public/assets/locales/en/errors.json';
 import faAuth from '../../public/assets/locales/fa/auth.json';
 import faCommon from '../../public/assets/locales/fa/common.json';
 import faErrors from '../../public/assets/locales/fa/errors.json';
-import { i18n as appI18n, baseI18nOptions, persianDigits } from '../app/i18n';
+import { i18n as appI18n, baseI18nOptions, persianDigits } from '../lib/i18n';
 
 /** The real translation files, for tests. */
 export const resources = {

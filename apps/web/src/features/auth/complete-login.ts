@@ -1,6 +1,6 @@
 import type { TokenPair } from '@wsm/contracts';
 import { useCallback } from 'react';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../lib/i18n';
 import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { clearSession, storeTokens, tokenSubject } from '../../lib/session';
 import { getStoredUser, hasAuthCookies, languageOfLocale, saveMode, setStoredUser } from '../../lib/storage';

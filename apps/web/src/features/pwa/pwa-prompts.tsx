@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { appConfig } from '../../app/app-config';
 import { lazyThemed } from '../../app/lazy-themed';
+import { appConfig } from '../../lib/app-config';
 import { onNavigation } from '../../lib/navigation';
 import { hasAuthCookies } from '../../lib/storage';
 import { detectPlatform, isStandalone, markInstallSuggested, shouldOfferInstall } from './install-policy';

@@ -4,10 +4,10 @@ import { Suspense, useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigate, useRoutes } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserRouter, createAppHistory } from '../app/browser-router';
-import { lazyPage } from '../app/lazy-page';
-import { notify, toastContainerMounted } from './notify';
-import { useDismissToastsOnNavigation, useDismissToastsOnStep } from './use-step-toasts';
+import { notify, toastContainerMounted } from '../lib/notify';
+import { useDismissToastsOnNavigation, useDismissToastsOnStep } from '../lib/use-step-toasts';
+import { BrowserRouter, createAppHistory } from './browser-router';
+import { lazyPage } from './lazy-page';
 
 const dismissed = vi.spyOn(toast, 'dismiss');
 // As in the app, where src/app/toasts.tsx mounts the container with the first toast.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockRoutes } from '../app/mock-routes';
-import { CanceledError, encodeBody, type HttpMethod, type RequestOptions } from './http';
-import { createMockAdapter } from './mock-api';
+import { CanceledError, encodeBody, type HttpMethod, type RequestOptions } from '../lib/http';
+import { createMockAdapter } from '../lib/mock-api';
+import { mockRoutes } from './mock-routes';
 
 beforeEach(() => {
   vi.useFakeTimers();

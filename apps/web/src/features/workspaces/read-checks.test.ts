@@ -2,8 +2,8 @@ import * as checks from 'virtual:read-checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstReadSchemas } from '../features/workspaces/first-read-schemas';
-import { checked } from './read-check';
+import { checked } from '../../lib/read-check';
+import { firstReadSchemas } from './first-read-schemas';
 
 // The frame's first reads are checked by code compiled from the contracts' schemas (read-checks-plugin.ts)
 // instead of by zod: on any answer, right or wrong, the check must agree with zod's parse, and leave the
