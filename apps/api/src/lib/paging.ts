@@ -1,11 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/types';
-import { workspaceListCounts } from '../modules/workspaces/schema';
-
-// Pages that cost the same at the start and at the end of a list of 100,000 rows (issue 15 item 2): the
-// total is read from workspace_list_counts (kept by triggers), and a page in the second half of the list
-// is read backwards from its end along the same index, so OFFSET never walks more than half the list and
-// the last page walks nothing.
+// Pages that cost the same at the start and at the end of a list of 100,000 rows: the total is read
+// from counts kept by triggers (modules/workspaces/list-counts.ts), and a page in the second half of
+// the list is read backwards from its end along the same index, so OFFSET never walks more than half
+// the list and the last page walks nothing.
 
 /** The rows page `page` (counted from 1) of `pageSize` rows holds: where it starts and how many. */
 export function pageSlice(query: { page: number; pageSize: number }): { offset: number; limit: number } {
@@ -58,37 +54,4 @@ export async function nearerEndPage<Row>(
   if (!window) return { rows: [], total };
   const rows = await read(window);
   return { rows: window.reverse ? rows.reverse() : rows, total };
-}
-
-/** The counted rows of a workspace list, for the keys given (all keys when none). */
-export function listCountOf(
-  workspaceId: string | SQL.Aliased | ReturnType<typeof sql.placeholder>,
-  list: string,
-  keys?: string[],
-) {
-  const keyFilter = keys ? sql` and ${workspaceListCounts.key} in ${keys}` : sql``;
-  return sql<number>`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
-    where ${workspaceListCounts.workspaceId} = ${workspaceId} and ${workspaceListCounts.list} = ${list}${keyFilter})`.mapWith(
-    Number,
-  );
-}
-
-/** Reads the counted rows of a workspace list (one primary-key read). */
-export async function readListCount(
-  db: Db,
-  workspaceId: string,
-  list: string,
-  keys?: string[],
-): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`coalesce(sum(${workspaceListCounts.rows}), 0)`.mapWith(Number) })
-    .from(workspaceListCounts)
-    .where(
-      and(
-        eq(workspaceListCounts.workspaceId, workspaceId),
-        eq(workspaceListCounts.list, list),
-        keys ? sql`${workspaceListCounts.key} in ${keys}` : undefined,
-      ),
-    );
-  return row?.value ?? 0;
 }

@@ -17,10 +17,11 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { listCountOf, nearerEndPage, readListCount, rowsWithTotal } from '../../lib/paging';
+import { nearerEndPage, rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
+import { listCountOf, readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
 import { type InvitationRow, invitations, type MemberRow, type MemberStatus, members } from './schema';
 

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
-import { nearerEndPage, readListCount } from '../../lib/paging';
+import { nearerEndPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
+import { readListCount } from '../workspaces/list-counts';
 import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
 // Queries of the users (directory) module. Other modules use service.ts, never this file.
