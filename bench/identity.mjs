@@ -11,7 +11,7 @@
 //     give) and spent once;
 //   - token renewal, POST /v1/auth/identity/security/tokens/renew/ for ~10 s over the sessions the verify
 //     step gave, each refresh token presented once and the new one queued again (goal: ≥ 1,000
-//     renewals/s; login steps ≥ 100/s, issue 15).
+//     renewals/s; login steps ≥ 100/s).
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production; the defaults
 // are untouched). Benchmarks measure; they never fail on time.
 import { cpus } from 'node:os';

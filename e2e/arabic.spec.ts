@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { text } from './support';
 
-// The Arabic interface (api-contract.md section 9, "Arabic"): /ar/… is right to left, in Arabic, with
+// The Arabic interface: /ar/… is right to left, in Arabic, with
 // Arabic-Indic digits wherever the interface itself shows a number.
 test.describe('the Arabic interface', () => {
   test('/ar/login is Arabic, right to left, with Arabic-Indic digits and the Arabic manifest', async ({

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { codeFor, logInContext, registerAccount, text } from './support';
 
-// The authenticator app end to end (api-contract.md section 9): set it up in the security settings on a
+// The authenticator app end to end: set it up in the security settings on a
 // phone-sized screen in dark mode, reading the key the page shows and computing its codes as the app
 // would, choose it for logins, log out, and log in with its code.
 

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Locator, test } from '@playwright/
 import { backupProblemMessage } from '../packages/contracts/src/backups';
 import { type Account, bearer, codeFor, type Locale, logInContext, registerAccount, text } from './support';
 
-// Workspace backups through the screens (issue 6), against the built app and API: the owner takes a
+// Workspace backups through the screens, against the built app and API: the owner takes a
 // backup with the texted code, downloads it, changes the workspace, restores the backup behind the
 // typed confirmation and the code, and gets the old profile back; the downloaded zip imports again,
 // and a file that is not a backup is refused with the server's reason. In Persian and English.

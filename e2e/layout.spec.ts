@@ -10,7 +10,7 @@ import {
   text,
 } from './support';
 
-// No page scrolls sideways on a phone (ARCHITECTURE.md section 6): every route, public and signed in,
+// No page scrolls sideways on a phone: every route, public and signed in,
 // opened at 360 px in fa and en, with the data that makes pages long (a received invitation, a sent
 // one, a role, two sessions and the new-login notification with a real browser's user agent).
 

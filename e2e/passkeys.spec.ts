@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type Locale, logInContext, registerAccount, text } from './support';
 
-// Passkeys end to end in Chromium (api-contract.md section 9), with a virtual authenticator of the
+// Passkeys end to end in Chromium, with a virtual authenticator of the
 // DevTools protocol standing in for the device's fingerprint or screen lock: add a passkey in the
 // security settings, rename it, log out, log in with the password and then the passkey instead of the
 // code, and delete it. WebAuthn wants a domain as its RP id (never an IP address), so these pages are

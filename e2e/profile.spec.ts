@@ -10,7 +10,7 @@ import {
 } from '@playwright/test';
 import { type Account, bearer, codeFor, logInContext, password, registerAccount, text } from './support';
 
-// Personal settings end to end, written to api-contract.md sections 2, 3, 4 and 7: a user signs up
+// Personal settings end to end, through the API and the screens: a user signs up
 // through the API (codes from the dev outbox), then in the browser changes the name, the picture, the
 // language and the colour mode, the password with the SMS code and the two-factor method; ends another
 // session; and finds the notifications of what happened. Each test has its own people.

@@ -22,7 +22,7 @@ export function text(locale: Locale | 'ar', ns: string, path: string): string {
 }
 
 let serial = 0;
-/** A fresh valid national code (check digit per api-contract.md section 3). */
+/** A fresh valid national code (with its check digit). */
 export function nationalCode(): string {
   for (;;) {
     const body = String(Math.floor(Math.random() * 1e9) + serial++)

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-// How the build groups modules into files, for the first screen on a phone (issue 13): what the public
+// How the build groups modules into files, for the first screen on a phone: what the public
 // pages need at once is two files, and nothing else rides along.
 //
 // - `first`: every module the entry imports statically, plus the public frame, the login page and the

@@ -6,7 +6,7 @@ import type { firstReadSchemas as FirstReadSchemas } from './src/features/worksp
 
 // The answers of the signed-in frame's first reads are checked by code compiled at build time from the
 // same contracts' schemas, instead of by zod: zod builds its schemas when its file loads, and with them
-// it cost a slow phone ~0.3 s and 24 KB before the first signed-in screen (issue 13). The other reads keep
+// it cost a slow phone ~0.3 s and 24 KB before the first signed-in screen. The other reads keep
 // zod, loaded with the screens that make them.
 
 const moduleId = 'virtual:read-checks';

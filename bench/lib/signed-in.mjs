@@ -1,6 +1,6 @@
 // A signed-in browser for the benches: a user signed up and logged in through the API (codes from the
 // development outbox), with one workspace, and the browser state the web app keeps after a login
-// (product-spec.md section 3: the token cookies, the stored user, the chosen workspace).
+// (the token cookies, the stored user, the chosen workspace).
 import { call, latestCode, randomDigits, signUp } from './client.mjs';
 
 function expectCode(answer, statusCode, step) {

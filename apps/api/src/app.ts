@@ -149,8 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         info: {
           title: 'Workspace manager API',
           version: '1.0.0',
-          description:
-            'See api-contract.md: every JSON answer is the envelope { statusCode, statusMessage, data }.',
+          description: 'Every JSON answer is the envelope { statusCode, statusMessage, data } (docs/api.md).',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },

@@ -4,7 +4,7 @@ import { pageWindow } from '../src/lib/paging';
 import { createWorkspace, quickUser, type TestUser } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
-// Lists flat at scale (issue 15 item 2): totals come from counters kept by triggers and late pages are
+// Lists flat at scale: totals come from counters kept by triggers and late pages are
 // read backwards from the end. Whatever the path, the pages must be the list, in order, with its total.
 
 describe('pageWindow', () => {

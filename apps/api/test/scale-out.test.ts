@@ -15,8 +15,7 @@ import { httpCaller } from './http-app';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { type TestApp, testConfig } from './test-app';
 
-// Two API processes on one PostgreSQL database and one Redis, as behind a load balancer (issue 15,
-// item 5): what one process changes, the other honours at the next request. Each process has its own
+// Two API processes on one PostgreSQL database and one Redis, as behind a load balancer: what one process changes, the other honours at the next request. Each process has its own
 // pool, its own memory and its own Redis connection; nothing is shared but the database and Redis.
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,4 +1,4 @@
-// The service worker (product-spec.md section 1, "Installable as a web app"). The build prepends
+// The service worker: the app is installable as a web app. The build prepends
 // `BUILD_ID`, `PRECACHE` (see ../pwa-plugin.ts): the app shell, every hashed asset, the icons and the
 // translations of this build, and `PRERENDERED` (../scripts/prerender.mjs): the prerendered public pages.
 //

@@ -81,7 +81,7 @@ const decodeEntities = (text) =>
  * characters (its text and the placeholders and values its fields show). Preloaded, they arrive with
  * the page's script instead of after the first layout asks for them, and no other is fetched for the
  * first screen (a Persian page draws with the small Arabic core, 23 KB, not the package's 82 KB of
- * Arabic and Latin: issue 13).
+ * Arabic and Latin).
  */
 function fontsOf(markup, locale) {
   const shown = markup
@@ -108,7 +108,7 @@ const escapeHtml = (text) =>
 
 /**
  * The page's markup, refused if it drew anything with MUI: its emotion styles would sit in the markup
- * React hydrates, and the page would load MUI, which the public pages are kept free of (issue 13).
+ * React hydrates, and the page would load MUI, which the public pages are kept free of.
  */
 function plainMarkup(path, markup) {
   if (markup.includes('data-emotion'))

@@ -4,7 +4,7 @@
 // (`apt-get install -y fonttools`: pyftsubset and the variable-font instancer) and the full font (below:
 // `npm install --no-save vazirmatn@33.0.3`). The build does not run it: its output is committed.
 //
-// Why (issue 13): @fontsource splits the font by script into files of 35-47 KB (Latin, Arabic, Latin
+// Why: @fontsource splits the font by script into files of 35-47 KB (Latin, Arabic, Latin
 // Extended). A Persian page needs two of them (the space and the full stop are in the Latin one), 82 KB
 // that shared the phone's bandwidth with the page's script before the first screen: Lighthouse measured
 // LCP 2.0-2.2 s in Persian against 1.8-1.9 s in English. The characters the interface itself writes are

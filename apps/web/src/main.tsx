@@ -31,7 +31,7 @@ function inlineTranslations(locale: Locale): BundledTranslations | undefined {
 // importing its `config` here would bring zod's utilities into the first screen's file.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// Startup (product-spec.md section 4): the stored user is read once, the language is resolved, the
+// Startup: the stored user is read once, the language is resolved, the
 // document direction and colour mode are set before the first render (no flash), and translations
 // start loading while React mounts; the loading overlay stays until they are in.
 const startup = startupLocaleFromBrowser();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The web app's own version (api-contract.md section 9): the update prompt compares it with the stored one.
+// The web app's own version: the update prompt compares it with the stored one.
 
 export const appVersionPaths = {
   version: '/v1/app/version/',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { idSchema } from './workspaces';
 
-// The workspace audit log (api-contract.md section 9): who changed what in a workspace, and when.
+// The workspace audit log: who changed what in a workspace, and when.
 
 export const auditPaths = {
   list: (id: string) => `/v1/workspaces/audit/workspace-id/${id}/`,

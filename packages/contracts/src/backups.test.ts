@@ -8,7 +8,7 @@ import {
 } from './backups';
 
 describe('backup contracts', () => {
-  it('builds the paths of api-contract.md section 6', () => {
+  it('builds the paths section 6', () => {
     expect(backupPaths.list('w1')).toBe('/v1/migration/workspace-backup/workspaceId/w1/');
     expect(backupPaths.export('w1', 'b1')).toBe(
       '/v1/migration/workspace-backup/export/id/b1/workspaceId/w1/',

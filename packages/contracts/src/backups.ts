@@ -5,7 +5,7 @@ import { pagedSchema, pageQuerySchema } from './paging';
 import type { Locale } from './status-codes';
 import { idSchema } from './workspaces';
 
-// Workspace backup, export, import and restore (api-contract.md section 6); the `data` of each envelope.
+// Workspace backup, export, import and restore; the `data` of each envelope.
 
 const base = '/v1/migration/workspace-backup';
 

@@ -8,7 +8,7 @@ export const identityPaths = {
   loginUsername: '/v1/auth/identity/login/username/',
   loginSend: '/v1/auth/identity/login/2fa/send/',
   loginVerify: '/v1/auth/identity/login/2fa/verify/',
-  /** The second step with a passkey instead of the code (api-contract.md section 9). */
+  /** The second step with a passkey instead of the code. */
   loginPasskeyOptions: '/v1/auth/identity/login/2fa/passkey/options/',
   loginPasskeyVerify: '/v1/auth/identity/login/2fa/passkey/verify/',
   recoveryStart: '/v1/auth/identity/forget/password/national-code',
@@ -18,9 +18,9 @@ export const identityPaths = {
   renew: '/v1/auth/identity/security/tokens/renew/',
   sessions: '/v1/auth/identity/security/sessions/',
   logout: '/v1/auth/identity/security/sessions/logout/',
-  /** Not in api-contract.md: ends every session of the caller but the current one (product-spec "revoke all others"). */
+  /** Our addition: ends every session of the caller but the current one ("end all others"). */
   sessionsOthers: '/v1/auth/identity/security/sessions/others/',
-  /** Not in api-contract.md: the login alert's link ends its session here (no login needed; the token says which). */
+  /** Our addition: the login alert's link ends its session here (no login needed; the token says which). */
   sessionEndByLink: '/v1/auth/identity/security/sessions/end-by-link/',
   /** Beyond the documented API: whether that link's session has already ended, before anything is asked. */
   sessionLinkState: '/v1/auth/identity/security/sessions/end-by-link/state/',

@@ -3,7 +3,7 @@ import { isCommonPassword } from './common-passwords';
 import { deviceSchema } from './devices';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
-// Requests and answers of the identity calls (api-contract.md section 3); the `data` of each envelope.
+// Requests and answers of the identity calls; the `data` of each envelope.
 
 // Kept in their own zod-free module: the web app's first screen needs the paths, not the schemas.
 export { identityPaths } from './identity-paths';

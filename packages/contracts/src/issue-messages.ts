@@ -179,8 +179,8 @@ const formatMessages: Partial<Record<string, Record<Locale, string>>> = {
   },
 };
 
-// Every zod issue gets a text written for people, in both languages (product-spec.md section 5 for
-// Persian; English says the same): zod's own messages ("Too small: expected string to have >=8
+// Every zod issue gets a text written for people, in every language (Persian first;
+// English and Arabic say the same): zod's own messages ("Too small: expected string to have >=8
 // characters") never reach the screen.
 
 /** A missing value rather than a wrong one. Zod keeps the input only when asked to, so its message is the fallback witness. */
@@ -270,7 +270,7 @@ function englishMessage(issue: Issue): string {
   }
 }
 
-/** One validation issue as a text in the given language, written for people in each (product-spec.md section 5). */
+/** One validation issue as a text in the given language, written for people in each. */
 export function issueMessage(issue: Issue, locale: Locale): string {
   const custom = customIssueMessages[issue.message];
   if (custom) return custom[locale];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Notifications (api-contract.md section 7); the `data` of each envelope.
+// Notifications; the `data` of each envelope.
 
 export const notificationPaths = {
   simple: '/v1/notifications/simple/',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One message of the development outbox (`GET /dev/outbox?to=`, api-contract.md section 2). */
+/** One message of the development outbox (`GET /dev/outbox?to=`). */
 export const outboxMessageSchema = z.object({
   channel: z.enum(['sms', 'email']),
   to: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `?page=1&pageSize=20&search=` of every list that can grow (api-contract.md section 1). */
+/** `?page=1&pageSize=20&search=` of every list that can grow. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './identity';
 
-// Passkeys (WebAuthn; api-contract.md section 9): registered in the security settings, used instead of
+// Passkeys (WebAuthn): registered in the security settings, used instead of
 // a code at the login's second step. The WebAuthn JSON shapes are those of @simplewebauthn (the
 // browser's PublicKeyCredential*JSON); the server checks their content, these bound their size.
 

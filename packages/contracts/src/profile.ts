@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { otpCodeSchema, passwordSchema, twoFaMethodSchema, twoFaMethodsSchema } from './identity';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
-// Requests and answers of own profile and security (api-contract.md section 4); the `data` of each envelope.
+// Requests and answers of own profile and security; the `data` of each envelope.
 
 /** Every own-profile and security path, as the web app calls them. */
 export const profilePaths = {
@@ -19,9 +19,9 @@ export const profilePaths = {
   phone: '/v1/auth/identity/security/phone/',
   phoneVerify: '/v1/auth/identity/security/phone/verify/',
   phoneResend: '/v1/auth/identity/security/phone/verify/resend/',
-  /** Not in api-contract.md (it is silent on the preferred two-factor method): read and choose it. */
+  /** Our addition: read and choose the preferred two-factor method. */
   twoFa: '/v1/auth/identity/security/2fa/',
-  /** The authenticator app (api-contract.md section 9): start (POST) and end (DELETE) it. */
+  /** The authenticator app: start (POST) and end (DELETE) it. */
   twoFaGoogle: '/v1/auth/identity/security/2fa/google/',
   twoFaGoogleVerify: '/v1/auth/identity/security/2fa/google/verify/',
 } as const;
@@ -113,7 +113,7 @@ export const twoFaSettingsSchema = z.object({
   method: twoFaMethodSchema,
   /** The choices: masked destinations (`email` only when verified), `google: true` when enrolled. */
   methods: twoFaMethodsSchema,
-  /** Whether a login from a browser and system unused for 90 days is e-mailed (api-contract.md section 9). */
+  /** Whether a login from a browser and system unused for 90 days is e-mailed. */
   loginAlerts: z.boolean(),
 });
 export type TwoFaSettings = z.infer<typeof twoFaSettingsSchema>;

@@ -1,4 +1,4 @@
-/** Body statusCode values of api-contract.md section 1. */
+/** Body statusCode values. */
 export const StatusCode = {
   ok: 200,
   secondStep: 630,
@@ -76,7 +76,7 @@ export const statusMessages: Record<StatusCodeValue, Record<Locale, string>> = {
   },
 };
 
-/** The HTTP status that carries each body status code (api-contract.md section 1). */
+/** The HTTP status that carries each body status code. */
 export function httpStatusFor(code: StatusCodeValue, pageLevel = false): number {
   switch (code) {
     case 200:

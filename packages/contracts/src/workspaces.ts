@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { nationalCodeSchema, phoneSchema, usernameSchema } from './validators';
 
-// Requests and answers of the workspace calls (api-contract.md section 5); the `data` of each envelope.
+// Requests and answers of the workspace calls; the `data` of each envelope.
 
 export { tenantSettingsKey, workspacePaths } from './workspace-paths';
 

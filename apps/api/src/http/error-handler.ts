@@ -67,7 +67,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return seen.cause !== undefined && seen.cause !== error && isDatabaseUnavailable(seen.cause);
 }
 
-/** One place that turns every thrown error into the envelope and HTTP status of api-contract.md section 1. */
+/** One place that turns every thrown error into the envelope and HTTP status. */
 /**
  * A service that knows no request words its field errors by a key of the contracts' catalogue
  * (`not_an_image`): here they become the text of the request's language. Other messages pass as they are.

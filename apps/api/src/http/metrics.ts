@@ -6,7 +6,7 @@ import type { DatabaseHandle, PoolStats } from '../db/client';
 import type { RateLimiter } from '../lib/rate-limiter';
 import { onLimitRefused } from './rate-limit';
 
-// Prometheus metrics (api-contract.md section 9). Each app has its own registry, so tests that build many
+// Prometheus metrics. Each app has its own registry, so tests that build many
 // apps in one process never share or double-register a metric. Labels carry only bounded values: route
 // patterns (never raw URLs, which hold ids), status classes, limit names, channels and providers.
 

@@ -18,7 +18,7 @@ export interface UploadErrors {
 }
 
 /**
- * Reads the one file of a multipart request from field `file` (api-contract.md section 1), refusing
+ * Reads the one file of a multipart request from field `file`, refusing
  * anything larger than maxBytes while it streams in. Not multipart, no file or too large: body 400.
  */
 export async function readUpload(

@@ -35,7 +35,7 @@ export function scaledRules<Name extends string>(rules: Readonly<Record<Name, Li
     scaledRule(rules[name], config.rateLimitMultiplier);
 }
 
-/** Body 260 with the wait in `data.retryAfter` and the Retry-After header (api-contract.md section 9). */
+/** Body 260 with the wait in `data.retryAfter` and the Retry-After header. */
 export function rateLimited(retryAfterSeconds: number): AppError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(StatusCode.rateLimited, {

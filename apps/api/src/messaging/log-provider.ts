@@ -2,7 +2,7 @@ import type { OutboxMessage } from '@wsm/contracts';
 import type { EmailSender } from './email-sender';
 import { assertIranianMobile, type SmsSender } from './sms-sender';
 
-/** Messages the log providers "sent", newest first: the development outbox of api-contract.md section 2. */
+/** Messages the log providers "sent", newest first: the development outbox. */
 export interface Outbox {
   add(message: Omit<OutboxMessage, 'createdDate'>): void;
   /** Messages to one phone or address (all when `to` is absent), newest first. */

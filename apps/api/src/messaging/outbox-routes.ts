@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeSchema, ok } from '../http/envelope';
 
 /**
- * GET /dev/outbox?to=: the messages the log providers kept (api-contract.md section 2). Registered only
+ * GET /dev/outbox?to=: the messages the log providers kept. Registered only
  * outside production and only while a log provider is active, so the route does not exist otherwise.
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { i18n, shellNamespaces } from '../lib/i18n';
 
 // React's view of the i18next instance: which language is active and whether the shell's namespaces
-// are loaded for it. The loading overlay stays until this says ready (product-spec.md section 4).
+// are loaded for it. The loading overlay stays until this says ready.
 
 function subscribe(onChange: () => void): () => void {
   const events = ['initialized', 'languageChanged', 'loaded', 'failedLoading'] as const;

@@ -17,7 +17,7 @@ const menuItems = (menu: HTMLElement | null) => [
 /**
  * The language switch (fa, en, ar): the same page under the chosen locale prefix, and the choice
  * remembered. A menu button (WAI-ARIA's pattern: arrows, Home/End, Escape and Tab) in plain markup,
- * so the public frame draws it without MUI (issue 13).
+ * so the public frame draws it without MUI.
  */
 export function LanguageSwitch() {
   const { t } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { i18n } from '../lib/i18n';
 
-// Shown until language setup is done (product-spec.md section 2): full screen, z-index 9999, a 48×48
+// Shown until language setup is done: full screen, z-index 9999, a 48×48
 // animated image. Plain elements and the CSS of index.html (.boot-overlay) so it paints identically
 // before and after the JavaScript arrives, with no theme needed.
 

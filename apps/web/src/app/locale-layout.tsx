@@ -18,7 +18,7 @@ export interface RouteHandle {
   skipGuard?: boolean;
 }
 
-/** A path without a supported locale goes to the same path under the resolved one (product-spec.md section 4). */
+/** A path without a supported locale goes to the same path under the resolved one. */
 function localeRedirectPath({ pathname, search }: Location): string {
   const { locale } = resolveStartupLocale({
     pathname,
@@ -43,14 +43,14 @@ export function LocaleRedirect() {
 function GuardRedirect({ to, clearAuth }: { to: string; clearAuth: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
-    // The redirect rule of product-spec.md section 4: clear user state and stored auth, then login.
+    // The redirect rule: clear user state and stored auth, then login.
     if (clearAuth) clearSession();
     void navigate(to, { replace: true });
   }, [navigate, to, clearAuth]);
   return null;
 }
 
-/** The access rules of product-spec.md section 2 (src/lib/route-guards.ts) applied to the current route. */
+/** The access rules (src/lib/route-guards.ts) applied to the current route. */
 function RouteGuard({ skipsGuard, children }: { skipsGuard: GuardSkip; children: ReactNode }) {
   const location = useLocation();
   const { locale } = useParams();

@@ -1,5 +1,5 @@
 // The public pages built as HTML at build time (scripts/prerender.mjs, src/prerender.tsx) so that a
-// first visit on a phone shows the form with the first response (issue 13). The API serves
+// first visit on a phone shows the form with the first response. The API serves
 // dist/prerendered/<path>.html for these paths (apps/api/src/http/web-app.ts).
 
 /** The pages, without the locale: each is built in every locale. '404' also answers unknown paths. */

@@ -8,7 +8,7 @@ import { ModeToggle } from './mode-toggle';
 
 /**
  * The frame of the pages reachable without a workspace: a slim top bar, the page centred, a footer.
- * Plain markup (components/plain/plain.css): a first visit draws it without MUI (issue 13).
+ * Plain markup (components/plain/plain.css): a first visit draws it without MUI.
  */
 export function PublicLayout() {
   const { t } = useTranslation('common');

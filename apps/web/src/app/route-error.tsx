@@ -4,7 +4,7 @@ import { displayDigits } from '../lib/digits';
 import { i18n } from '../lib/i18n';
 
 // A navigation that fails (a route module that cannot load, a render error) shows the 404 page
-// (product-spec.md section 8). Plain markup (components/plain/plain.css) and free of lazy chunks, so it
+//. Plain markup (components/plain/plain.css) and free of lazy chunks, so it
 // still renders when loading is what failed.
 export function RouteError() {
   const lang = document.documentElement.lang;

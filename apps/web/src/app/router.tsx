@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from './route-error';
 // Every page lives under /:locale (fa | en | ar). Pages are split by route so the first visit (login) loads
 // only the shell, the public layout and the login frame. The routes are react-router's declarative ones
 // (useRoutes), not its data router: the app uses no loaders or actions, and the data router would add
-// ~15 KB (brotli) to every first screen (issue 13).
+// ~15 KB (brotli) to every first screen.
 
 const StatusPage = lazyPage(async () => (await import('../features/status-pages/status-page')).StatusPage);
 
@@ -84,7 +84,7 @@ const otherSettingsRoutes: RouteObject[] = [
 
 // The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages,
 // the public frame, the signed-in frame and its first screens (the picker, the applications) are plain
-// markup (components/plain), so a first visit to them loads no MUI (issue 13).
+// markup (components/plain), so a first visit to them loads no MUI.
 const ThemeScope = lazyPage(async () => (await import('./theme-shell')).ThemeScope);
 
 // The workspace screens (src/features/workspaces), in the app layout with the app bar: a login lands on

@@ -17,7 +17,7 @@ export interface StartupLocale {
 }
 
 /**
- * The startup language of product-spec.md section 4: a supported URL locale wins; otherwise a
+ * The startup language: a supported URL locale wins; otherwise a
  * logged-in user's stored language (persian → fa, english → en, arabic → ar); otherwise the current language.
  */
 export function resolveStartupLocale(input: StartupLocaleInput): StartupLocale {

@@ -11,7 +11,7 @@ import { createAppTheme } from './theme';
 
 // MUI's theme and emotion cache (with the direction's style flip), for what is drawn with MUI: every
 // screen but the public ones (the login, sign-up, recovery, the status pages and their frame), which are
-// plain markup and CSS (components/plain) so a first visit loads neither (issue 13). The page-wide base styles (MUI's
+// plain markup and CSS (components/plain) so a first visit loads neither. The page-wide base styles (MUI's
 // CssBaseline) are in components/plain/plain.css, for both kinds of page.
 
 /** Children drawn with MUI, in the active language's direction and the colour mode. */

@@ -1,7 +1,7 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import type { ColorMode } from '../lib/storage';
 
-// Breakpoints of product-spec.md section 9 with names, since MUI addresses breakpoints by key. MUI's own
+// Breakpoints with names, since MUI addresses breakpoints by key. MUI's own
 // five keys keep their usual meaning (xs phone, sm large phone, md tablet/small laptop, lg desktop,
 // xl wide) so its components behave; lg = 1200 is the toast rule's breakpoint.
 //   xs 0 · mobileS 320 · mobileM 375 · mobileL 425 · sm 640 · tablet 768 · md 990 · lg 1200 ·

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from './load-error';
 
 /**
- * Loading, error, empty and paged states of a list answered as a page (api-contract.md section 1).
+ * Loading, error, empty and paged states of a list answered as a page.
  * `count` reads the page's item count and the total from whatever shape the list has.
  */
 export function PagedList<D>({

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // The Vazirmatn faces (scripts/subset-fonts.mjs wrote them): small core files for what the interface
 // writes, the package's files for the rest, each character in one file of "Vazirmatn Variable"; and
 // "Vazirmatn RTL", which right-to-left pages draw with first: the Arabic core file for Arabic-script text
-// and the spaces and marks between it (issue 13).
+// and the spaces and marks between it.
 const here = import.meta.dirname;
 const packageDir = dirname(
   createRequire(import.meta.url).resolve('@fontsource-variable/vazirmatn/package.json'),

@@ -19,7 +19,7 @@ import { fullLogout, storeTokens } from './session';
 import { getAccessExpiry, getAccessToken, getRefreshCsrf, storeErrorCode } from './storage';
 import { showRateLimited } from './wait';
 
-// The one API client, with the whole status-code catalogue of product-spec.md section 8 in this file:
+// The one API client, with the whole status-code catalogue in this file:
 // first the HTTP-level rules (network, 401, 403, 400/404, 500, 503, other), then the body statusCode
 // rules. Callers receive the response for body 200 and 630; everything else rejects with an ApiError
 // after the catalogue has done its part (toast, redirect or logout).
@@ -182,7 +182,7 @@ export function handleHttpStatus(status: number, withSession = false): boolean {
   }
 }
 
-// ---- session renewal (product-spec.md section 4 "Session renewal", api-contract.md section 3) ------
+// ---- session renewal (docs/security.md) ---------------------------------------------------------
 //
 // The refresh token is an HttpOnly cookie sent only to renewal; the page proves the call is its own by
 // echoing the readable CSRF cookie in a header (docs/security.md, "Refresh token cookie").
@@ -245,7 +245,7 @@ async function callRenew(): Promise<RenewalOutcome> {
 /**
  * Renews the token pair, once for every concurrent caller. `staleAccessToken` is the token a call was
  * refused with: when another tab has replaced it meanwhile, nothing is renewed. A refused renewal
- * logs out (product-spec.md section 4, "Logout"), keeping the query string.
+ * logs out, keeping the query string.
  */
 export function renewSession(staleAccessToken?: string): Promise<RenewalOutcome> {
   renewalInFlight ??= withRenewalLock(async (): Promise<RenewalOutcome> => {

@@ -1,4 +1,4 @@
-// App configuration (product-spec.md section 3). Texts are translation keys of the common namespace,
+// App configuration. Texts are translation keys of the common namespace,
 // so the title, slogan and meta tags follow the language.
 
 export interface AppConfig {

@@ -109,7 +109,7 @@ function responseData(xhr: XMLHttpRequest, headers: Record<string, string>): unk
 /**
  * Sends `request` with XMLHttpRequest. A 2xx answer resolves; any other answer rejects with an
  * HttpError carrying it; a network failure with an HttpError without one; an abort with a CanceledError.
- * No timeout (product-spec.md section 9): uploads and restores can take long.
+ * No timeout: uploads and restores can take long.
  */
 export const sendWithXhr: HttpAdapter = (request) =>
   new Promise((resolve, reject) => {

@@ -86,7 +86,7 @@ export const i18n: I18n = i18next.createInstance();
 
 /**
  * i18next-http-backend, loaded with the first read: a prerendered page carries its own texts, so the
- * backend is needed only for another namespace or language (issue 13). Its reads, retries included, are
+ * backend is needed only for another namespace or language. Its reads, retries included, are
  * the backend's own.
  */
 function createLazyHttpBackend(): BackendModule {
@@ -120,7 +120,7 @@ const lazyHttpBackend = createLazyHttpBackend();
 export type BundledTranslations = ResourceLanguage;
 
 /**
- * Loads the translations of one language over HTTP (product-spec.md section 9: 5 retries from 350 ms,
+ * Loads the translations of one language over HTTP (5 retries from 350 ms,
  * doubling; 10 parallel reads). `bundled`, the texts a prerendered page carries for `lng`, are used as
  * they are: only the other namespaces and languages are fetched.
  */

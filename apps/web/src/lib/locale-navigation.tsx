@@ -11,7 +11,7 @@ import {
 import { localizePath } from './locale-path';
 
 // Locale-aware links and navigation for components: every in-app path gets the current locale prefix
-// unless it already has a supported one or `skipLocale` is set (product-spec.md section 2).
+// unless it already has a supported one or `skipLocale` is set.
 
 /** The locale of the current route (its :locale segment). */
 export function useLocale(): Locale {

@@ -20,7 +20,7 @@ export interface LocalizeOptions {
 }
 
 /**
- * Prefixes an in-app path with a locale (product-spec.md section 2): '/login?x=1' → '/fa/login?x=1'.
+ * Prefixes an in-app path with a locale: '/login?x=1' → '/fa/login?x=1'.
  * Paths that already start with a supported locale, relative paths, external addresses and
  * skipped paths are returned unchanged.
  */

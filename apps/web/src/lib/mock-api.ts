@@ -1,7 +1,7 @@
 import { StatusCode, statusMessages } from '@wsm/contracts';
 import { CanceledError, type HttpAdapter, HttpError, type HttpRequest, type HttpResponse } from './http';
 
-// The mocked-API mode (build flag VITE_API_MOCK=true, product-spec.md section 7): every call is answered
+// The mocked-API mode (build flag VITE_API_MOCK=true): every call is answered
 // from canned envelopes after a random 1–2 s delay, and uploads report progress every 100 ms, so the
 // interface can be worked on and demonstrated without a server.
 

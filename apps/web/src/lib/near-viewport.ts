@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** product-spec.md section 9: images load when within 100 px of the viewport; scroll checks every 300 ms. */
+/** Images load when within 100 px of the viewport; scroll checks every 300 ms. */
 export const lazyImageThresholdPx = 100;
 export const lazyImageScrollThrottleMs = 300;
 

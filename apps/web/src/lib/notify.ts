@@ -2,9 +2,9 @@ import type { Id, ToastOptions, UpdateOptions } from 'react-toastify';
 
 // Toasts from outside React go through here so the API client, features and tests share one surface.
 // Each toast's moment is kept so a page or step change can dismiss the toasts of the step before
-// (ARCHITECTURE.md section 6: a toast does not outlive its step).
+// (a toast does not outlive its step).
 //
-// react-toastify loads with the first toast, not with the page (issue 13: a public page shows none until
+// react-toastify loads with the first toast, not with the page (a public page shows none until
 // something goes wrong). Until it is in and its container has mounted, calls wait in order; each toast
 // gets its id here, so callers get it at once as before. (Without a container react-toastify queues a
 // toast but drops an update to it: a "Uploading…" toast would never turn into "Uploaded", and a toast

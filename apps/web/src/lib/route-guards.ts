@@ -1,4 +1,4 @@
-// The access rules of product-spec.md section 2, as one pure function over a locale-free path.
+// The access rules, as one pure function over a locale-free path.
 //
 // Reading of the spec, decided here once:
 // - A pattern written "/x*" covers /x and everything below it (/x/...), not /xyz.

@@ -37,7 +37,7 @@ export interface IssuedTokens {
   expiresIn?: number;
 }
 
-/** Stores a new token pair and the access expiry (product-spec.md section 4, "Login" and "Session renewal"). */
+/** Stores a new token pair and the access expiry . */
 export function storeTokens(tokens: IssuedTokens, now: number = Date.now()): void {
   setAccessToken(tokens.accessToken);
   const lifetime = tokens.expiresIn;

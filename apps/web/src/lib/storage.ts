@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
 
-// Every name the app keeps in the browser, in one place (product-spec.md section 3), so other features
+// Every name the app keeps in the browser, in one place, so other features
 // and the end-to-end tests agree on them.
 
 const minute = 60_000;
@@ -65,7 +65,7 @@ export type ColorMode = 'light' | 'dark';
 // --- cookies ---------------------------------------------------------------------------------------
 
 // Reading document.cookie is a synchronous trip to the browser's cookie store: the first signed-in
-// screen read it 88 times, 33-45 ms in all on a desktop and up to 7 ms a read (issue 13). Reads within
+// screen read it 88 times, 33-45 ms in all on a desktop and up to 7 ms a read. Reads within
 // one task share one snapshot; it is dropped when the task's microtasks run and at every write of ours.
 let snapshot: Record<string, string> | undefined;
 

@@ -17,7 +17,7 @@ import {
   setCookie,
 } from './storage';
 
-// Session renewal (product-spec.md section 4): before a request when the expiry is near, after a 401
+// Session renewal: before a request when the expiry is near, after a 401
 // once, one renewal for every concurrent caller, and a refused renewal logs out.
 
 const navigate = vi.fn();

@@ -5,7 +5,7 @@ import { cookieNames, resendRemainingMs, startResendTimer } from './storage';
 export const defaultResendAfterSeconds = 120;
 
 /**
- * A resend countdown kept in a cookie (product-spec.md section 3, "Resend timer"), one per channel so
+ * A resend countdown kept in a cookie one per channel so
  * the sign-up, login and recovery code, the e-mail, phone and password codes and the waits count down
  * separately and survive a reload. `refresh` reads the cookie again after someone else set it.
  */

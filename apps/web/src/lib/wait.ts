@@ -4,7 +4,7 @@ import { displayDigits } from './digits';
 import { currentLocale, i18n } from './i18n';
 import { notify } from './notify';
 
-// A rate-limited answer (body 260) says how long to wait (data.retryAfter, api-contract.md section 9):
+// A rate-limited answer (body 260) says how long to wait (data.retryAfter):
 // the person sees that wait count down, in a toast and beside the button that is disabled until then.
 
 /** Seconds a rate-limited (260) answer asks to wait, if it says. */

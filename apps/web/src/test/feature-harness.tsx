@@ -32,7 +32,7 @@ import { initAppI18n } from './i18n';
 
 // Renders a feature screen the way the app does (router with :locale, query client, i18n, colour mode)
 // against a fake HTTP layer: the HTTP adapter answers from a table of "METHOD /path" handlers and
-// records every request, so tests assert the exact calls of api-contract.md.
+// records every request, so tests assert the exact calls.
 
 export interface RecordedRequest {
   method: string;

@@ -25,7 +25,7 @@ const signedIn = signedInRoutes(['access']);
 
 const base = '/v1/workspaces/members/access';
 
-/** Roles, softwares, the permission catalogue and access information (api-contract.md section 5). */
+/** Roles, softwares, the permission catalogue and access information. */
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -18,7 +18,7 @@ import * as apps from './service';
 const signedIn = signedInRoutes(['applications']);
 const base = '/v1/workspaces/profile/applications';
 
-/** The workspace's applications (api-contract.md section 5). */
+/** The workspace's applications. */
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type ImageKind, images } from './schema';
 
-/** Largest upload accepted (api-contract.md section 4: at most 2 MiB). */
+/** Largest upload accepted (at most 2 MiB). */
 export const maxImageBytes = 2 * 1024 * 1024;
 /** Re-encoded images fit in this square; larger ones are scaled down. */
 export const maxImageSide = 1024;

@@ -15,7 +15,7 @@ import { appForFile } from '../../../test/test-app';
 import { recordAudit } from './record';
 import { exportBatchSize } from './service';
 
-// The workspace audit log (api-contract.md section 9): who may read it, what it records of the
+// The workspace audit log: who may read it, what it records of the
 // workspace's changes, its filters, and its CSV export.
 
 const api = appForFile();

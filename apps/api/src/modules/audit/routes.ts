@@ -19,7 +19,7 @@ import * as audit from './service';
 const signedIn = signedInRoutes(['audit']);
 const base = '/v1/workspaces/audit';
 
-/** The workspace audit log and its CSV export (api-contract.md section 9). */
+/** The workspace audit log and its CSV export. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;

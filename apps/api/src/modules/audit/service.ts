@@ -12,7 +12,7 @@ import type { Db } from '../../db/types';
 import * as repo from './repository';
 
 // Turns the stored audit rows (each action's own subject record, record.ts) into the entries of
-// api-contract.md section 9: { subject: { type, id, label }, details }, names looked up when read.
+// An entry is { subject: { type, id, label }, details }, names looked up when read.
 
 /** The date bounds of a filter: a day (YYYY-MM-DD) covers the whole of that UTC day. */
 export function boundsOf(filter: AuditFilter): repo.AuditBounds {

@@ -35,7 +35,7 @@ const challengeOrBackup = envelopeSchema(z.union([backupSchema, backupChallengeS
 const challengeOrResult = envelopeSchema(z.union([restoreResultSchema, backupChallengeSchema]));
 
 /**
- * Every backup route is the owner's alone (api-contract.md section 6): a member of the workspace who is
+ * Every backup route is the owner's alone: a member of the workspace who is
  * not its owner gets 403 (toast), anyone else the page-level 403 of the tenant guard.
  */
 async function requireOwner(request: FastifyRequest, workspaceId: string): Promise<MemberAccess> {
@@ -51,7 +51,7 @@ function uploadRefusal(locale: Locale, problem: 'file_required' | 'too_large') {
     });
 }
 
-/** Workspace backup, export, import and restore (api-contract.md section 6). */
+/** Workspace backup, export, import and restore. */
 export async function backupRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;

@@ -4,7 +4,7 @@ import { latestCode, logIn, newClient, outbox, signUp, type TestUser } from '../
 import { appForFile, behindProxy } from '../../../test/test-app';
 import { signSessionLink } from './login-alerts';
 
-// Login alerts (api-contract.md section 9): a login from a browser and system the account has not used
+// Login alerts: a login from a browser and system the account has not used
 // in 90 days e-mails the verified address, with a link that ends that session.
 
 const api = appForFile(behindProxy);

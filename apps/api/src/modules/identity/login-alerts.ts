@@ -17,7 +17,7 @@ import * as repo from './repository';
 import { sessions, type UserRow } from './schema';
 import { signSessionToken, verifySessionToken } from './tokens';
 
-// Login alerts (api-contract.md section 9): when an account with a verified e-mail logs in from a
+// Login alerts: when an account with a verified e-mail logs in from a
 // browser and system it has not used in the last 90 days, an e-mail names the device, time and address,
 // with a link that ends that session after a confirmation on the page it opens. The link carries a
 // signed token naming the session; it is good for a week, and ends nothing but that session.

@@ -60,7 +60,7 @@ function challengeToken(request: FastifyRequest): string {
 }
 
 /**
- * The identity module (api-contract.md section 3): sign-up, login with a second step, password
+ * The identity module: sign-up, login with a second step, password
  * recovery, token renewal and sessions. Registered with fastify-plugin so `request.user` (set by
  * requireUser) is declared on the root instance for every module.
  */

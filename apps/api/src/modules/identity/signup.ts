@@ -26,7 +26,7 @@ import { resendAfterSeconds } from './one-time-codes';
 import { assertStrongPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 
-// Sign-up: phone, code, then the account (product-spec.md section 3).
+// Sign-up: phone, code, then the account.
 
 // ---------- sign-up
 

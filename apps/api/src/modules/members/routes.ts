@@ -25,7 +25,7 @@ import * as members from './service';
 const signedIn = signedInRoutes(['members']);
 const base = '/v1/workspaces/members/identity';
 
-/** Members and invitations (api-contract.md section 5). */
+/** Members and invitations. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;

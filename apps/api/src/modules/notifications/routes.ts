@@ -18,7 +18,7 @@ const signedIn = signedInRoutes(['notifications']);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const pageQuery = pageQuerySchema.pick({ page: true, pageSize: true });
 
-/** Notifications (api-contract.md section 7): the caller's own, announcements, unread count, ack. */
+/** Notifications: the caller's own, announcements, unread count, ack. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -14,7 +14,7 @@ import * as service from './service';
 
 const signedIn = signedInRoutes(['profile']);
 
-/** The caller's own profile and its reference lists (api-contract.md section 4). */
+/** The caller's own profile and its reference lists. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;

@@ -19,7 +19,7 @@ const invalid = (path: string, key: string, locale: Locale) =>
     data: { errors: [{ path, message: customIssueMessages[key]![locale] }] },
   });
 
-/** The caller's profile (api-contract.md section 4), its reference rows in the request's language. */
+/** The caller's profile, its reference rows in the request's language. */
 export async function getProfile(deps: AppDeps, userId: string, locale: Locale): Promise<Profile> {
   const user = await getUser(deps, userId);
   if (!user) throw new AppError(StatusCode.unauthorized);

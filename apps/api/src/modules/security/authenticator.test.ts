@@ -25,7 +25,7 @@ import {
 } from '../../../test/fixtures';
 import * as identityRepo from '../identity/repository';
 
-// The authenticator app (api-contract.md section 9, the spec's "google" method): enrolment from a fresh
+// The authenticator app (the two-factor method "google"): enrolment from a fresh
 // session, confirmation with a first code and recovery codes, login with its codes, turning it off.
 
 const { api, call } = proxiedAppAndCaller('en');

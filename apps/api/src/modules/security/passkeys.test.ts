@@ -27,7 +27,7 @@ import { type SoftPasskey, softPasskey } from '../../../test/soft-authenticator'
 import { startTestApp, type TestApp, testConfig } from '../../../test/test-app';
 import * as identityRepo from '../identity/repository';
 
-// Passkeys (api-contract.md section 9): registered from a fresh session in the security settings, used
+// Passkeys: registered from a fresh session in the security settings, used
 // instead of the code at the login's second step. A software authenticator (test/soft-authenticator.ts)
 // answers as a browser would, so the real WebAuthn verification runs; it also plays the attacker: another
 // origin, a cloned authenticator (counter gone backwards), a replayed answer, someone else's passkey.

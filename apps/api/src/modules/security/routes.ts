@@ -47,7 +47,7 @@ const stepUpNote =
   ' A session older than 10 minutes (since login or the last step-up) is answered 630 { method, phone, resendAfter } and a code goes to the current phone; repeat the call with that code as `currentCode`.';
 
 /**
- * Own security settings (api-contract.md section 4): username, national code, password, e-mail and
+ * Own security settings: username, national code, password, e-mail and
  * phone. Every call that sends a code or checks a secret is rate limited per account.
  */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {

@@ -19,7 +19,7 @@ import {
 import * as identityRepo from '../identity/repository';
 import { setUserEmail } from '../identity/service';
 
-// The preferred two-factor method (not in api-contract.md, which is silent on it): where login codes go.
+// The preferred two-factor method (our addition to the API): where login codes go.
 
 const { api, call } = proxiedAppAndCaller('en');
 

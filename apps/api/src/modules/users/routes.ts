@@ -20,7 +20,7 @@ import * as directory from './service';
 const signedIn = signedInRoutes(['workspace users']);
 const base = '/v1/workspaces/users/identity';
 
-/** The workspace's user directory (api-contract.md section 5). */
+/** The workspace's user directory. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -24,7 +24,7 @@ import * as workspaces from './service';
 
 const signedIn = signedInRoutes(['workspaces']);
 
-/** Workspaces and their profiles (api-contract.md section 5). */
+/** Workspaces and their profiles. */
 export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;

@@ -37,7 +37,7 @@ type HandlerProps = {
 /**
  * A short text shown beside its child on hover, on keyboard focus and on a long press, in place of
  * MUI's Tooltip: that one brings a positioning library (Popper) to every screen whose app bar shows a
- * hint, the first screen after login among them (issue 13). One line under the child (above it when
+ * hint, the first screen after login among them. One line under the child (above it when
  * there is no room below), kept inside the window; Escape hides it, and the pointer may move onto it.
  *
  * `describeChild`: the hint describes the child (`aria-describedby`, kept in the page while hidden so a

@@ -1,5 +1,5 @@
 // Material icons (Apache-2.0, the same drawings as @mui/icons-material) as plain path data: the public
-// pages draw them without MUI (issue 13). Decorative: the element around an icon gives its name.
+// pages draw them without MUI. Decorative: the element around an icon gives its name.
 
 const paths = {
   translate:

@@ -16,7 +16,7 @@ import {
 } from '../../lib/api-client';
 import { refusalAtField } from '../../lib/refusals';
 
-// The identity calls of api-contract.md section 3. Each returns the envelope's data; failures reject
+// The identity calls. Each returns the envelope's data; failures reject
 // with ApiError after the status-code catalogue has shown its message.
 
 type CallOptions = Pick<ApiRequestConfig, 'onError' | 'signal'>;
@@ -174,7 +174,7 @@ export async function endServerSession(signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The profile path of api-contract.md section 4, read once after login to fill the stored user. */
+/** The profile path, read once after login to fill the stored user. */
 export const profilePath = '/v1/auth/profile/';
 
 /** The signed-in user's profile, or null when it cannot be read (silently: it only enriches the stored user). */

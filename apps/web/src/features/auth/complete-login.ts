@@ -9,7 +9,7 @@ import { clearIdentityFlows } from './flow-state';
 import { landingAfterLogin } from './return-to';
 
 /**
- * The end of login and sign-up (product-spec.md section 4, "Login"): whatever an earlier user left is
+ * The end of login and sign-up: whatever an earlier user left is
  * cleared, the tokens and their expiry are stored (the client sends the access token from now on),
  * the flows' timers and entered values are forgotten, and the stored user is written: its id and
  * language now, the profile (and its colour mode) when it arrives.

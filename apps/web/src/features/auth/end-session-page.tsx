@@ -13,7 +13,7 @@ import { useLocale } from '../../lib/locale-navigation';
 import { AuthCard } from './components/auth-card';
 import { AuthHeading } from './components/auth-heading';
 
-// /:locale/security/end-session?token=… — the link of a login alert e-mail (api-contract.md section 9).
+// /:locale/security/end-session?token=… — the link of a login alert e-mail.
 // Anyone holding the link may end that one session, logged in here or not: the page asks first, then
 // says what happened. The token is signed by the server; the page only reads what it shows from it.
 

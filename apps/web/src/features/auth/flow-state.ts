@@ -15,7 +15,7 @@ import {
   writeSession,
 } from '../../lib/storage';
 
-// What the identity flows keep between their screens (product-spec.md section 3, "Session data"):
+// What the identity flows keep between their screens:
 // the entered (masked) phone and e-mail and the sign-up step in localStorage, the recovery token in a
 // 5-minute cookie, the resend countdown in the resend-timer cookie. The login challenge and the
 // sign-up token are bearer secrets of one flow: they stay in this tab's sessionStorage.

@@ -2,8 +2,8 @@ import { issueMessage, type Locale } from '@wsm/contracts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
-// Forms validate with the contracts' zod schemas (ARCHITECTURE.md section 6) and show the messages of
-// product-spec.md section 5 in both languages (contracts' issueMessage), plus this feature's own keys
+// Forms validate with the contracts' zod schemas and show the product's field messages in every
+// language (contracts' issueMessage), plus this feature's own keys
 // (auth:validation.*) for rules that belong to a form, not to the API.
 
 type Issue = z.core.$ZodIssue;
@@ -17,7 +17,7 @@ const formMessageKeys: Record<string, string> = {
 const requiredIssue = { code: 'invalid_type', expected: 'string', input: undefined, path: [], message: '' };
 
 /**
- * One issue as text. An empty field is a missing required value (product-spec.md section 5), whatever
+ * One issue as text. An empty field is a missing required value, whatever
  * rule failed on it: an empty "repeat password" is required, not "not the same".
  */
 export function formIssueMessage(issue: Issue, values: unknown, locale: Locale, t: TFunction): string {

@@ -10,7 +10,7 @@ export const logoutServerWaitMs = 5000;
 let running: Promise<void> | null = null;
 
 /**
- * Logout (product-spec.md section 4): ends the session on the server when a token existed, then
+ * Logout: ends the session on the server when a token existed, then
  * clears the tokens, the user and its expiry, empties the in-memory user, workspace and application
  * state, and goes to /login with the given query string. Runs once however often it is asked.
  */

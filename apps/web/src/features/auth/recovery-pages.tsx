@@ -20,7 +20,7 @@ import { clearCountdown, clearRecovery, getRecoveryToken, saveRecovery, startCou
 import { applyServerErrors, loadAuthSchema } from './form';
 import { usePlainForm } from './use-plain-form';
 
-// Password recovery (product-spec.md section 4): national code, then the texted code (with resend),
+// Password recovery: national code, then the texted code (with resend),
 // then the new password. The recovery token lives in a 5-minute cookie between the three screens.
 
 export const recoveryPaths = {

@@ -35,7 +35,7 @@ import { usePlainForm } from './use-plain-form';
 
 const steps: readonly SignupStep[] = ['phone', 'verify', 'password'];
 
-/** /:locale/signup — phone, then the texted code (with resend), then the password (product-spec.md section 4). */
+/** /:locale/signup — phone, then the texted code (with resend), then the password. */
 export function SignupPage() {
   const { t } = useTranslation('auth');
   const locale = useLocale();

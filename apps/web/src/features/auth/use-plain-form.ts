@@ -5,7 +5,7 @@ import { useLocale } from '../../lib/locale-navigation';
 import { type FormCheck, type SchemaSource, type SetFieldError, useRevalidateOnLocale } from './form';
 
 // The public forms' state without a form library: react-hook-form would be 12 KB (brotli) more for
-// sign-up and recovery to download, on a phone (issue 13). They keep its timing, which the signed-in
+// sign-up and recovery to download, on a phone. They keep its timing, which the signed-in
 // forms still have: nothing is checked until the first submit; a submit checks every field and focuses
 // the first in error; after it, a field is checked again as it changes, and the shown messages again
 // when the language changes. The checks (form-check.ts) and the schema load with the first submit.

@@ -15,7 +15,7 @@ import { apiClient, unwrap } from '../../lib/api-client';
 import { refusalAtField } from '../../lib/refusals';
 import { sendFile } from '../../lib/upload';
 
-// Workspace backups (api-contract.md section 6, product-spec.md section 7 "Backup"): the calls, their
+// Workspace backups (docs/backups.md): the calls, their
 // answers checked against the contract's shapes, and TanStack Query hooks. Creating and restoring
 // answer 630 first (an SMS code went to the owner) and are called again with the code; a wrong code
 // (620) is said under the dialog's code field (code-dialog.tsx), so the catalogue raises no toast.

@@ -68,7 +68,7 @@ function refusalReason(error: ApiError): string | undefined {
   return data?.errors?.[0]?.message ?? error.envelope?.statusMessage;
 }
 
-/** /workspace/settings/backups: the owner's backups of the workspace (product-spec.md section 7). */
+/** /workspace/settings/backups: the owner's backups of the workspace. */
 export function Component() {
   const { t } = useTranslation('backups');
   const access = useWorkspaceAccess();

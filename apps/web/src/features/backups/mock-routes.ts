@@ -2,7 +2,7 @@ import type { Envelope } from '@wsm/contracts';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 import type { Backup } from './api';
 
-// Canned answers of api-contract.md section 6 for the mocked-API mode: create and restore ask for the
+// Canned answers for the mocked-API mode: create and restore ask for the
 // code first (630) and succeed with any 6 digits; the import answers after the mock upload progress.
 
 const answer = <T>(data: T, statusCode = 200): MockAnswer => ({

@@ -4,7 +4,7 @@ import type { NotificationList } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
 import { checked, parsedWith } from '../../lib/read-check';
 
-// Notifications (api-contract.md section 7, product-spec.md section 7): the calls and their hooks. The
+// Notifications: the calls and their hooks. The
 // lists and the unread count, which the signed-in frame reads at once (the bell, the announcement), are
 // checked by code compiled from the contracts' schemas (virtual:read-checks); the rest load zod's.
 
@@ -19,7 +19,7 @@ export const notificationPaths = {
   ack: '/v1/notifications/ack/',
 } as const;
 
-/** Unread count refresh (product-spec.md section 9). */
+/** Unread count refresh. */
 export const notificationRefreshMs = 60_000;
 export const notificationPageSize = 20;
 

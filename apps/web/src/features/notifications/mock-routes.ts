@@ -1,7 +1,7 @@
 import type { Envelope } from '@wsm/contracts';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
-// Canned answers of api-contract.md section 7 for the mocked-API mode.
+// Canned answers for the mocked-API mode.
 
 const ok = <T>(data: T): MockAnswer => ({
   body: { statusCode: 200, statusMessage: 'OK', data } satisfies Envelope<T>,

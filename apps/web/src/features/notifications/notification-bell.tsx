@@ -11,7 +11,7 @@ import { hasAuthCookies } from '../../lib/storage';
 import { notificationKeys, useUnreadCount } from './api';
 
 /**
- * The bell with the unread count. Refreshed as product-spec.md section 4 says: at startup (mount),
+ * The bell with the unread count. Refreshed at startup (mount),
  * on each route change and every 60 seconds. Shown only to a logged-in user. Plain markup (signed-in.css).
  */
 export function NotificationBell() {

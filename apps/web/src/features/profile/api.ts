@@ -19,7 +19,7 @@ import { apiClient, type HttpResponse, unwrap } from '../../lib/api-client';
 import { refusalAtField } from '../../lib/refusals';
 import { sendFile } from '../../lib/upload';
 
-// Own profile and security (api-contract.md section 4, product-spec.md section 7): request and answer
+// Own profile and security: request and answer
 // schemas named after the contract's fields, the calls, and their TanStack Query hooks.
 // The lead moves the schemas to packages/contracts at merge.
 

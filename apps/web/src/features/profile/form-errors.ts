@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 
 export type FieldErrors = Record<string, string>;
 
-/** Validates a value; the field messages follow product-spec.md section 5 (Persian texts in fa). */
+/** Validates a value; the field messages are the product's own (Persian texts in fa). */
 export function validate<T>(
   schema: z.ZodType<T>,
   value: unknown,

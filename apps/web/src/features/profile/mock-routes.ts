@@ -2,7 +2,7 @@ import { type Envelope, StatusCode } from '@wsm/contracts';
 import type { HttpRequest } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
-// Canned answers of api-contract.md section 4 for the mocked-API mode (src/lib/mock-api.ts puts these
+// Canned answers for the mocked-API mode (src/lib/mock-api.ts puts these
 // before its own generic routes), so every personal-settings screen works without a server.
 
 const ok = <T>(data: T): MockAnswer => ({

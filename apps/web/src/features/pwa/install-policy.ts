@@ -1,6 +1,6 @@
 import { localKeys, readLocal, writeLocal } from '../../lib/storage';
 
-// The install prompt of product-spec.md section 4: only on Android or iOS, not when the app already
+// The install prompt: only on Android or iOS, not when the app already
 // runs installed (standalone), and never again once closed.
 
 export type InstallPlatform = 'android' | 'ios' | 'other';

@@ -11,7 +11,7 @@ export function setupPwa(locale: Locale, onLanguageChanged: (listener: (lng: str
 /**
  * How long after the page's load event the background work waits: the worker's precache (every file of
  * the app) and the update check (the API client) would otherwise share a phone's slow link with the
- * first screen's own files and the person's first taps (issue 13).
+ * first screen's own files and the person's first taps.
  */
 export const settleMs = 3000;
 

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-/** The update-available dialog (product-spec.md section 8): asks whether to update to the new release. */
+/** The update-available dialog: asks whether to update to the new release. */
 export function UpdateDialog({ open, onYes, onNo }: { open: boolean; onYes: () => void; onNo: () => void }) {
   const { t } = useTranslation('pwa');
   return (

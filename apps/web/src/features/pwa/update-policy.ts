@@ -1,12 +1,12 @@
 import { localKeys, readLocal, removeLocal, writeLocal } from '../../lib/storage';
 
-// The update prompt of product-spec.md section 4: shown when the server's web-app version differs
+// The update prompt: shown when the server's web-app version differs
 // from the stored one (or a new service worker is waiting) and the next-retry time has passed.
 // "No" counts down from 3 and postpones by 1, 3, then 7 days; the third "No" records the version.
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Retries before a declined version is simply recorded (product-spec.md section 9). */
+/** Retries before a declined version is simply recorded. */
 export const updateRetryCount = 3;
 /** Postponement after the first, second and third "No", in days. */
 export const updatePostponeDays = [1, 3, 7] as const;

@@ -2,7 +2,7 @@ import { appVersionPaths, appVersionSchema } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
 
 // The update prompt reads the web app's own version from the server that serves it
-// (`GET /v1/app/version/`, api-contract.md section 9): no login and no workspace needed.
+// (`GET /v1/app/version/`): no login and no workspace needed.
 
 /**
  * The web app's version as the server reports it, or null when it reports none. A background check:

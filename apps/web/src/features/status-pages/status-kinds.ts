@@ -1,3 +1,3 @@
-/** The error and status pages (product-spec.md section 2), by the path segment they live at. */
+/** The error and status pages, by the path segment they live at. */
 export const statusPageKinds = ['401', '403', '404', '500', '503', '600', 'error', 'coming-soon'] as const;
 export type StatusPageKind = (typeof statusPageKinds)[number];

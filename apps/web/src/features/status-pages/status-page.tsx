@@ -7,9 +7,9 @@ import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { clearStoredErrorCode, getStoredErrorCode } from '../../lib/storage';
 import type { StatusPageKind } from './status-kinds';
 
-// Plain markup (components/plain/plain.css): a first visit to a status page loads no MUI (issue 13).
+// Plain markup (components/plain/plain.css): a first visit to a status page loads no MUI.
 
-/** How long the /error page's stored code survives after it was shown (product-spec.md section 9). */
+/** How long the /error page's stored code survives after it was shown. */
 export const storedErrorClearMs = 3000;
 
 type Tone = 'primary' | 'warning' | 'error';

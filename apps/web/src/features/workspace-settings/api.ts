@@ -37,11 +37,11 @@ import { z } from 'zod';
 import { apiClient, type QueryParams, unwrap } from '../../lib/api-client';
 import { useUsername } from '../profile/api';
 
-// The workspace settings screens' calls (api-contract.md section 5: roles, softwares and permissions,
+// The workspace settings screens' calls (roles, softwares and permissions,
 // members and invitations, the user directory): every request is checked and every answer parsed with
 // the contracts' schemas, then TanStack Query hooks keyed by workspace.
 
-/** A page of a list that can grow (api-contract.md section 1). */
+/** A page of a list that can grow. */
 export interface ListQuery {
   page: number;
   pageSize: number;

@@ -3,7 +3,7 @@ import { type AuditAction, auditPageSchema, auditPaths } from '@wsm/contracts';
 import { apiClient, unwrap } from '../../lib/api-client';
 import { adminKeys } from './api';
 
-// The audit log's calls (api-contract.md section 9): a page of entries and the CSV of the same filters.
+// The audit log's calls: a page of entries and the CSV of the same filters.
 
 /** The filters as the screen holds them: days are ISO calendar dates (YYYY-MM-DD) of the person's calendar day. */
 export interface AuditFilters {

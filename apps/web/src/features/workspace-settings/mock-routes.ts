@@ -17,7 +17,7 @@ import type { HttpRequest, QueryParams } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 import { workspaceMockRoutes } from '../workspaces/mock-routes';
 
-// The workspace settings calls (api-contract.md section 5: roles, softwares, permissions, members,
+// The workspace settings calls (roles, softwares, permissions, members,
 // invitations, the user directory) for the mocked-API mode. Unlike the canned personal settings these
 // keep a small in-memory workspace, so creating a role or withdrawing an invitation shows in the lists
 // and the screens can be demonstrated end to end. Names follow the request's language.

@@ -8,7 +8,7 @@ import { currentUserId } from './current-user';
 import { clearSelection, getSelectedWorkspaceId, useSelectedWorkspaceId } from './selection';
 
 // What the logged-in user may do in the selected workspace, from the server's access information
-// (api-contract.md section 5). It only shapes the interface: the server checks every call again.
+//. It only shapes the interface: the server checks every call again.
 
 /** The wildcard the owner and superAccess roles hold. */
 export const wildcardPermission = '*';

@@ -19,7 +19,7 @@ import { accessReadConfig, takeEarlyRead } from './early-reads';
 const duplicateAtField = { fieldCodes: [StatusCode.duplicate] } as const;
 
 // Workspaces, their profile and logo, their applications, the caller's access information and its
-// own invitations (api-contract.md section 5). Every answer is checked against the contracts' schema, so
+// own invitations. Every answer is checked against the contracts' schema, so
 // a drift between server and app fails loudly here instead of somewhere in a screen: the frame's first
 // reads with checks compiled from those schemas at build time, the others with zod, loaded with them.
 

@@ -18,7 +18,7 @@ import { canOpenSection, settingsSections } from './settings/sections';
 import './first-screens.css';
 
 // Plain markup and CSS (signed-in.css, first-screens.css): a login with a selected workspace lands here,
-// and this screen loads no MUI (issue 13).
+// and this screen loads no MUI.
 
 function ApplicationCard({ application, current }: { application: Application; current: boolean }) {
   const { t } = useTranslation('workspaces');

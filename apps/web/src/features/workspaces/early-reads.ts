@@ -5,7 +5,7 @@ import { currentUserId } from './current-user';
 import { getSelectedWorkspaceId } from './selection';
 
 // The first reads of the signed-in frame, sent while its code (MUI, zod, the screens) still downloads:
-// on a slow phone the answers are then in when the code is (issue 13). This module stays small and
+// on a slow phone the answers are then in when the code is. This module stays small and
 // free of zod and React; api.ts takes each answer once for its first read of that path and parses it
 // with the contracts' schemas as it parses every answer.
 

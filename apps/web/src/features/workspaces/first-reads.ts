@@ -14,7 +14,7 @@ export const frameReadsWaitMs = 1500;
  * instead of after React has drawn the frame once: the workspaces, the invitations waiting for the
  * caller, and the selected workspace's applications and the caller's access there. Answers once they are
  * in, or after frameReadsWaitMs: the frame is then drawn once, with its data, instead of once empty and
- * again with it (on a slow phone each draw takes a second or more, issue 13), and a slow server never
+ * again with it (on a slow phone each draw takes a second or more), and a slow server never
  * holds it back longer than that. The screens find the answers in the cache under the same keys and
  * options, so nothing is asked twice. Nothing is asked without a session: the guards send such a visit
  * to the login.

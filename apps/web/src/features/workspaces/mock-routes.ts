@@ -11,7 +11,7 @@ import {
 import type { HttpRequest } from '../../lib/http';
 import type { MockAnswer, MockRoute } from '../../lib/mock-api';
 
-// Answers of api-contract.md section 5 for the mocked-API mode, kept in memory for the page's life so
+// Answers for the mocked-API mode, kept in memory for the page's life so
 // creating a workspace, saving the profile or editing applications shows its result. Workspace ws-1 is
 // owned by the mocked user; in ws-2 the user holds a role that may only read the profile, so the gated
 // buttons can be seen in both states.

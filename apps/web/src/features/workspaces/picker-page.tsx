@@ -15,7 +15,7 @@ import { selectWorkspace, useSelectedWorkspaceId } from './selection';
 import './first-screens.css';
 
 // Plain markup and CSS (signed-in.css, first-screens.css): a login lands here, and this screen loads no
-// MUI (issue 13).
+// MUI.
 
 function WorkspaceCard({
   workspace,

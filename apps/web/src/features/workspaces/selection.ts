@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { onSessionCleared } from '../../lib/session';
 import { localKeys, readLocal, removeLocal, writeLocal } from '../../lib/storage';
 
-// The selected workspace and application (localStorage `workspace-id` and `app-id`, product-spec.md
-// section 9). localStorage stays the one source (the route guards read it directly); this module adds
+// The selected workspace and application (localStorage `workspace-id` and `app-id`). localStorage stays the one source (the route guards read it directly); this module adds
 // change notification so the app bar, the access hook and the settings re-render on a switch, also when
 // another tab switches or logout clears the keys.
 

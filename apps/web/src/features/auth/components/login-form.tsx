@@ -38,8 +38,7 @@ function warmNextStep(): void {
 type LoginValues = z.output<typeof import('../schemas')['loginFormSchema']>;
 
 /**
- * The first login step: national code or username, and the password (product-spec.md section 4,
- * "Login"). Plain state and markup, no form library: the login page is the first screen (issue 13).
+ * The first login step: national code or username, and the password. Plain state and markup, no form library: the login page is the first screen.
  * It is checked as every public form is (use-plain-form.ts).
  */
 export function LoginForm() {

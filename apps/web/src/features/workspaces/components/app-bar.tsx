@@ -11,7 +11,7 @@ import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 /**
- * The one app bar of the signed-in screens (ARCHITECTURE.md section 6): the product mark, the
+ * The one app bar of the signed-in screens: the product mark, the
  * workspace and application switchers, the notification bell, language, colour mode and the account
  * menu. A visitor (public announcements) sees the mark, language, mode and a login link. Plain markup
  * (components/plain/signed-in.css); its menus load MUI when first opened.

@@ -13,7 +13,7 @@ import { selectWorkspace } from '../selection';
 import '../first-screens.css';
 
 // The decline confirmation is MUI's dialog, loaded when Decline is first pressed: the cards show on the
-// first screen, which loads no MUI (issue 13).
+// first screen, which loads no MUI.
 const ConfirmDialog = lazyThemed(
   async () => (await import('../../../components/confirm-dialog')).ConfirmDialog,
 );

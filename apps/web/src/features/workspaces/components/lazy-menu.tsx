@@ -22,8 +22,8 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
 }
 
 /**
- * An app-bar menu drawn with MUI behind a plain button (issue 13: the first signed-in screen loads no
- * MUI). The menu's code and MUI's theme are fetched when the pointer or focus reaches the button (the
+ * An app-bar menu drawn with MUI behind a plain button (the first signed-in screen loads no
+ * MUI: docs/architecture.md). The menu's code and MUI's theme are fetched when the pointer or focus reaches the button (the
  * service worker has usually cached them by then) and drawn at the first click; once drawn, the menu
  * stays mounted so its closing transition plays and its dialogs outlive it.
  * Spread `trigger` on the button; render `menu` beside it.

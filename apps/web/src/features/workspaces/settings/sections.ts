@@ -2,8 +2,8 @@ import type { PermissionKey } from '@wsm/contracts';
 import type { WorkspaceAccess } from '../access';
 
 // The sections of the workspace settings (the built-in `tenant-settings` application), each shown to
-// the holders of its read permission (product-spec.md section 3). Backups have no permission key: only
-// the owner may create or restore them (api-contract.md section 6).
+// the holders of its read permission. Backups have no permission key: only
+// the owner may create or restore them.
 
 export type SettingsSectionKey =
   | 'info'
