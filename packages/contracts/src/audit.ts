@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging';
-import { idSchema } from './workspaces';
+import { idSchema } from './workspace-fields';
 
 // The workspace audit log: who changed what in a workspace, and when.
 

@@ -3,7 +3,7 @@ import { otpCodeSchema } from './identity';
 import { toLocaleDigits } from './normalize';
 import { pagedSchema, pageQuerySchema } from './paging';
 import type { Locale } from './status-codes';
-import { idSchema } from './workspaces';
+import { idSchema } from './workspace-fields';
 
 // Workspace backup, export, import and restore; the `data` of each envelope.
 

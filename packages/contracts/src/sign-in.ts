@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, imageRefSchema } from './workspaces';
+import { idSchema, imageRefSchema } from './workspace-fields';
 
 // "Sign in with the workspace": an application's OpenID Connect client settings.
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { validationErrors } from './issue-messages';
 import {
   createWorkspaceRequestSchema,
   permissionKeys,
@@ -8,7 +7,8 @@ import {
   workspacePaths,
   workspaceUserStatuses,
   workspaceUserTransitions,
-} from './workspaces';
+} from './index';
+import { validationErrors } from './issue-messages';
 
 describe('workspace schemas', () => {
   it('lower-cases workspaceName and refuses anything but 3–40 of [a-z0-9-]', () => {
