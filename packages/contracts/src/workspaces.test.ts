@@ -54,10 +54,11 @@ describe('workspace schemas', () => {
     expect(updateRoleRequestSchema.safeParse({ ...base, lastChangeDate: 'yesterday' }).success).toBe(false);
   });
 
-  it('keeps the permission catalogue of the spec (tenant_{area}_{action})', () => {
-    expect(permissionKeys).toHaveLength(16);
+  it('keeps the permission catalogue (tenant_{area}_{action}), integrations included', () => {
+    expect(permissionKeys).toHaveLength(17);
+    expect(permissionKeys).toContain('tenant_integrations_manage');
     for (const key of permissionKeys)
-      expect(key).toMatch(/^tenant_(roles|users_role|members|profile|audit)_[a-z_]+$/);
+      expect(key).toMatch(/^tenant_(roles|users_role|members|profile|audit|integrations)_[a-z_]+$/);
   });
 
   it('never lets a manual transition reach the invitation-only statuses', () => {
