@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 // What several browser specs share: texts of the locale files, fresh people signed up through the API
 // with codes read from the development outbox, and a logged-in browser context.
@@ -118,3 +118,28 @@ export async function logInContext(
 
 /** A request header set that acts as `account`. */
 export const bearer = (account: Account) => ({ authorization: `Bearer ${account.tokens.accessToken}` });
+
+/** A form field by its name. */
+export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+/** A cookie's value in `context`. */
+export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** The first login step through the form; lands on the SMS code page. */
+export async function loginFirstStep(
+  page: Page,
+  locale: Locale,
+  account: Account,
+  identifier = account.nationalCode,
+) {
+  await page.goto(`/${locale}/login`);
+  await input(page, 'identifier').fill(identifier);
+  await input(page, 'password').fill(account.password);
+  await page.getByRole('button', { name: text(locale, 'auth', 'login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/login/verify$`));
+}
+
+// The session after login: an access token renewed before it expires, and a refresh token kept in an
+// HttpOnly cookie that scripts cannot read.
