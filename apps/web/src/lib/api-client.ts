@@ -1,6 +1,7 @@
 import { type Envelope, identityPaths, StatusCode, type TokenPair } from '@wsm/contracts';
 import { ApiError } from './api-error';
 import { appConfig } from './app-config';
+import { reportUnexpectedError, statusToasts, toastError } from './error-toasts';
 import {
   CanceledError,
   encodeBody,
@@ -12,9 +13,8 @@ import {
   type RequestOptions,
   sendWithXhr,
 } from './http';
-import { currentLocale, i18n } from './i18n';
+import { currentLocale } from './i18n';
 import { navigateTo } from './navigation';
-import { notify } from './notify';
 import { fullLogout, storeTokens } from './session';
 import { getAccessExpiry, getAccessToken, getRefreshCsrf, storeErrorCode } from './storage';
 import { showRateLimited } from './wait';
@@ -56,41 +56,6 @@ export interface ApiDeleteConfig extends ApiRequestConfig {
 interface ApiCall extends ApiDeleteConfig {
   method: HttpMethod;
   url: string;
-}
-
-/** Body codes that only need a toast, with their text in the errors namespace. */
-export const statusToasts: Readonly<Record<number, string>> = {
-  [StatusCode.rateLimited]: 'errors:api.rateLimited',
-  [StatusCode.duplicate]: 'errors:api.duplicate',
-  [StatusCode.forbidden]: 'errors:api.forbidden',
-  [StatusCode.wrongCredentials]: 'errors:api.wrongCredentials',
-  [StatusCode.suspended]: 'errors:api.suspended',
-  [StatusCode.notVerified]: 'errors:api.notVerified',
-};
-
-/** How long "an unexpected error is showing" lasts, so a burst of failures gives one toast. */
-export const unexpectedErrorHoldMs = 3000;
-let unexpectedShowing = false;
-
-/** Shows "An unexpected error occurred" unless it is already showing. Callers may use it in their catch blocks. */
-export function reportUnexpectedError(cause?: unknown): void {
-  if (cause !== undefined) console.error(cause);
-  if (unexpectedShowing) return;
-  unexpectedShowing = true;
-  setTimeout(() => {
-    unexpectedShowing = false;
-  }, unexpectedErrorHoldMs);
-  notify.error(i18n.t('errors:api.unexpected'), { toastId: 'api-unexpected' });
-}
-
-/** For tests: forget that an unexpected error is showing. */
-export function resetUnexpectedError(): void {
-  unexpectedShowing = false;
-}
-
-function toastError(key: string): void {
-  // One toast per message at a time: ten failing calls should not stack ten identical toasts.
-  notify.error(i18n.t(key), { toastId: key });
 }
 
 export function isEnvelope(value: unknown): value is Envelope {
@@ -402,4 +367,10 @@ export async function unwrap<T>(request: Promise<HttpResponse<Envelope<T>>>): Pr
 }
 
 export { ApiError, type ApiErrorKind } from './api-error';
+export {
+  reportUnexpectedError,
+  resetUnexpectedError,
+  statusToasts,
+  unexpectedErrorHoldMs,
+} from './error-toasts';
 export type { HttpResponse, QueryParams } from './http';
