@@ -1,0 +1,79 @@
+import {
+  identityPaths as paths,
+  recoveryChangeRequestSchema,
+  recoveryResendRequestSchema,
+  recoveryStartRequestSchema,
+  recoveryStartResponseSchema,
+  recoveryVerifyRequestSchema,
+  recoveryVerifyResponseSchema,
+  resendResponseSchema,
+} from '@wsm/contracts';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { type IdentityRouteKit, nothing, tags } from './route-kit';
+import * as identity from './service';
+
+// Password recovery: the national code, the texted code, a new password.
+export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r }: IdentityRouteKit): void {
+  r.post(
+    paths.recoveryStart,
+    {
+      schema: {
+        tags,
+        summary: 'Recovery 1: national code; texts a code (the same answer for unregistered codes)',
+        body: recoveryStartRequestSchema,
+        response: { 200: envelopeSchema(recoveryStartResponseSchema) },
+      },
+      preHandler: perIp('recoveryIp'),
+    },
+    async (request) => ok(request, await identity.startRecovery(deps, { ...request.body, log: request.log })),
+  );
+
+  r.post(
+    paths.recoveryVerify,
+    {
+      schema: {
+        tags,
+        summary: 'Recovery 2: the texted code',
+        body: recoveryVerifyRequestSchema,
+        response: { 200: envelopeSchema(recoveryVerifyResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await failuresPerIp('codeFailIp', request, () => identity.verifyRecovery(deps, request.body)),
+      ),
+  );
+
+  r.post(
+    paths.recoveryResend,
+    {
+      schema: {
+        tags,
+        summary: 'Recovery: text a new code once resendAfter has passed',
+        body: recoveryResendRequestSchema,
+        response: { 200: envelopeSchema(resendResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await identity.resendRecovery(deps, { ...request.body, log: request.log })),
+  );
+
+  r.post(
+    paths.recoveryChange,
+    {
+      schema: {
+        tags,
+        summary: 'Recovery 3: the new password; every session of the account is revoked',
+        body: recoveryChangeRequestSchema,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await failuresPerIp('codeFailIp', request, () =>
+        identity.completeRecovery(deps, { ...request.body, locale: request.locale }),
+      );
+      return ok(request, null);
+    },
+  );
+}
