@@ -37,6 +37,7 @@ describe('readiness without a database', () => {
     try {
       const response = await fetch(`${api.url}/readyz`);
       expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
       expect(await response.json()).toEqual({ status: 'unavailable' });
       expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
     } finally {

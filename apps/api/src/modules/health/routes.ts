@@ -13,7 +13,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         return { status: 'ok' };
       } catch (error) {
         request.log.warn({ err: error }, 'database not ready');
-        return reply.code(503).send({ status: 'unavailable' });
+        // A load balancer or orchestrator polls again soon; clients that honour it wait that long.
+        return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' });
       }
     },
   );
