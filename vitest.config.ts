@@ -28,6 +28,7 @@ const pgBouncerProject = {
     env: { TEST_DB: 'pg', TEST_POOLER: 'transaction' },
     globalSetup: ['./test/pg-global-setup.ts'],
     include: [
+      'src/db/pooler.test.ts',
       'src/modules/identity/login.test.ts',
       'src/modules/identity/tokens.test.ts',
       'src/modules/identity/sessions.test.ts',

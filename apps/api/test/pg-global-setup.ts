@@ -20,7 +20,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the api-pg project needs DATABASE_URL');
-  const pooled = process.env.TEST_POOLER === 'transaction';
+  // The project's env reaches its test workers, not this set-up: read from its configuration.
+  const pooled = (project.config.env?.TEST_POOLER ?? process.env.TEST_POOLER) === 'transaction';
   const scratch = await createScratchDatabase(serverUrl, pooled ? 'wsm_test_pgb' : 'wsm_test');
   const bouncer = pooled ? await startOwnPgBouncer(serverUrl) : undefined;
   project.provide('testDatabaseUrl', bouncer ? bouncer.through(scratch.url) : scratch.url);
