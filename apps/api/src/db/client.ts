@@ -216,8 +216,10 @@ function releaseOnFailedFirstStatement(pool: pg.Pool): void {
 function sendStatementsUnnamed(client: pg.PoolClient): void {
   const query = client.query;
   client.query = ((config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'name' in config && (config as { name?: string }).name) {
-      const { name: _unnamed, ...unnamed } = config as { name?: string };
+    // A plain query config only: a submittable (a cursor, a stream) is passed on as it is.
+    const named = config as { name?: string; submit?: unknown } | null;
+    if (named && typeof named === 'object' && named.name && typeof named.submit !== 'function') {
+      const { name: _unnamed, ...unnamed } = named;
       return Reflect.apply(query, client, [unnamed, ...rest]);
     }
     return Reflect.apply(query, client, [config, ...rest]);
