@@ -14,15 +14,20 @@
 //      BENCH_SECONDS (default 10) each, with the ratio of their req/s;
 //   2. members, directory users, invitations and roles: first page, last page and a search, for 100 and
 //      for MEMBERS members, TABLE_SECONDS (default 3) each, and the ratio 100k/100 of req/s.
+// With --pgbouncer, 1. also measures the page through a second API process whose pool goes through a
+// PgBouncer in transaction mode (bench/lib/pgbouncer.mjs; DATABASE_POOLER=transaction, so the page's
+// named statement goes unnamed), beside the direct figure.
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production).
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { call, randomDigits, randomNationalCode } from './lib/client.mjs';
+import { startPgBouncer } from './lib/pgbouncer.mjs';
 import { spawnWaiting, startApi } from './lib/start-api.mjs';
 
 const useBuilt = process.argv.includes('--built');
+const viaPgBouncer = process.argv.includes('--pgbouncer');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const tableSeconds = Number(process.env.TABLE_SECONDS ?? 3);
 const bigCount = Number(process.env.MEMBERS ?? 100_000);
@@ -170,6 +175,8 @@ const database = await prepareDatabase();
 let api;
 let bare;
 let client;
+let bouncer;
+let pooledApi;
 try {
   api = await startApi({
     built: useBuilt,
@@ -220,6 +227,37 @@ try {
   await measure(`${bare.url}/members/${small.id}?page=1&pageSize=20`, owner.token, 2);
   const product = await measure(`${api.url}${membersPath(small.id)}`, owner.token);
   const reference = await measure(`${bare.url}/members/${small.id}?page=1&pageSize=20`, owner.token);
+  let pooled;
+  if (viaPgBouncer) {
+    // The direct API stops first: one API process at a time on the machine, as for the other two rows.
+    await api.stop();
+    bouncer = await startPgBouncer(database.url);
+    pooledApi = await startApi({
+      built: useBuilt,
+      env: {
+        DATABASE_URL: bouncer.through(database.url),
+        DATABASE_DIRECT_URL: database.url,
+        DATABASE_POOLER: 'transaction',
+        JWT_SECRET: jwtSecret,
+        RATE_LIMIT_MULTIPLIER: '100000',
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      },
+    });
+    await measure(`${pooledApi.url}${membersPath(small.id)}`, owner.token, 2);
+    pooled = await measure(`${pooledApi.url}${membersPath(small.id)}`, owner.token);
+    // The lists below go to the direct API again.
+    await pooledApi.stop();
+    pooledApi = undefined;
+    api = await startApi({
+      built: useBuilt,
+      env: {
+        DATABASE_URL: database.url,
+        JWT_SECRET: jwtSecret,
+        RATE_LIMIT_MULTIPLIER: '100000',
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      },
+    });
+  }
   console.log(
     `\nMembers page (20 of ${smallCount + 1}), PostgreSQL, ${connections} connections, ${seconds} s each, ` +
       `${cpus().length} CPU(s), ${useBuilt ? 'built bundle' : 'tsx'}${process.env.REDIS_URL ? ', Redis' : ''}`,
@@ -233,6 +271,18 @@ try {
       errors: product.errors,
       'body codes': product.codes,
     },
+    ...(pooled
+      ? [
+          {
+            route: 'product through PgBouncer (transaction)',
+            'req/s': pooled.rps,
+            'p50 ms': pooled.p50,
+            'p99 ms': pooled.p99,
+            errors: pooled.errors,
+            'body codes': pooled.codes,
+          },
+        ]
+      : []),
     {
       route: 'bare Fastify + pg, 1 prepared stmt',
       'req/s': reference.rps,
@@ -243,6 +293,7 @@ try {
     },
   ]);
   console.log(`product / bare: ${(product.rps / reference.rps).toFixed(2)} (goal ≥ 0.5, p99 ≤ 30 ms)`);
+  if (pooled) console.log(`through PgBouncer / direct: ${(pooled.rps / product.rps).toFixed(2)}`);
   // Little's law: with every connection always waiting, the mean wait is connections / throughput. Where
   // even the bare route's mean is near 30 ms, the p99 goal says more about the machine than the product.
   const meanWait = (rps) => Math.round((connections / rps) * 1000);
@@ -326,6 +377,8 @@ try {
 } finally {
   await client?.end().catch(() => {});
   await bare?.stop();
+  await pooledApi?.stop();
   await api?.stop();
+  await bouncer?.stop();
   await database.drop();
 }

@@ -171,3 +171,61 @@ describe('empty settings', () => {
     expect(config.port).toBe(3000);
   });
 });
+
+describe('a pooler in front of PostgreSQL, and Redis behind Sentinel', () => {
+  const pooler = 'postgres://app@pgbouncer:6432/workspaces';
+  const direct = 'postgres://app@db:5432/workspaces';
+
+  it('refuses a transaction pooler without the direct address, in one line', () => {
+    const refused = () => loadConfig(production({ DATABASE_URL: pooler, DATABASE_POOLER: 'transaction' }));
+    expect(refused).toThrow(ConfigError);
+    expect(refused).toThrow(
+      /^DATABASE_DIRECT_URL \(PostgreSQL itself\) is required behind a transaction pooler/,
+    );
+    expect(() => loadConfig(production({ DATABASE_POOLER: 'session' }))).toThrow(/DATABASE_POOLER/);
+  });
+
+  it('takes the pooler and the direct address apart', () => {
+    const config = loadConfig(
+      production({ DATABASE_URL: pooler, DATABASE_DIRECT_URL: direct, DATABASE_POOLER: 'transaction' }),
+    );
+    expect(config).toMatchObject({
+      databaseUrl: pooler,
+      databaseDirectUrl: direct,
+      databasePooler: 'transaction',
+    });
+    expect(loadConfig(production({ DATABASE_URL: direct }))).toMatchObject({
+      databaseDirectUrl: undefined,
+      databasePooler: 'none',
+    });
+  });
+
+  it('reads a Sentinel group: its sentinels and its name, together and instead of REDIS_URL', () => {
+    const config = loadConfig(
+      production({ REDIS_SENTINELS: 'sentinel-a:26379, 10.0.0.2:26380', REDIS_SENTINEL_NAME: 'wsm' }),
+    );
+    expect(config.redisSentinel).toEqual({
+      sentinels: [
+        { host: 'sentinel-a', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+      ],
+      name: 'wsm',
+    });
+    expect(config.redisUrl).toBeUndefined();
+    expect(() => loadConfig(production({ REDIS_SENTINELS: 'sentinel-a:26379' }))).toThrow(
+      /REDIS_SENTINELS and REDIS_SENTINEL_NAME are set together/,
+    );
+    expect(() =>
+      loadConfig(
+        production({
+          REDIS_SENTINELS: 'a:1',
+          REDIS_SENTINEL_NAME: 'wsm',
+          REDIS_URL: 'redis://127.0.0.1:6379',
+        }),
+      ),
+    ).toThrow(/not both/);
+    expect(() =>
+      loadConfig(production({ REDIS_SENTINELS: 'sentinel-a', REDIS_SENTINEL_NAME: 'wsm' })),
+    ).toThrow(/host:port/);
+  });
+});

@@ -41,7 +41,29 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_SENTINELS: z
+    .string()
+    .transform((value) => value.split(',').map((address) => address.trim()))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/,
+              'REDIS_SENTINELS must be host:port pairs',
+            ),
+        )
+        .min(1),
+    )
+    .optional(),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'REDIS_SENTINEL_NAME must be the name of a Sentinel group')
+    .optional(),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOTP_ENCRYPTION_KEY: z
@@ -93,7 +115,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL itself when databaseUrl names a pooler: the LISTEN connection and migrations use it. */
+  databaseDirectUrl: string | undefined;
+  /** 'transaction': databaseUrl is a pooler in transaction mode (PgBouncer); see docs/deploy.md. */
+  databasePooler: 'none' | 'transaction';
   redisUrl: string | undefined;
+  /** A Sentinel group instead of redisUrl: its sentinels and the name of the group (docs/deploy.md). */
+  redisSentinel: RedisSentinelSetting | undefined;
   /** How long one Redis command may take before Redis counts as down (limited routes answer 503). */
   redisCommandTimeoutMs: number;
   jwtSecret: string;
@@ -124,6 +152,11 @@ export interface Config {
   /** Serve Prometheus metrics at /metrics (METRICS=true); in production only with the bearer metricsToken. */
   metrics: boolean;
   metricsToken: string | undefined;
+}
+
+export interface RedisSentinelSetting {
+  sentinels: { host: string; port: number }[];
+  name: string;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +202,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
     throw new ConfigError('SMTP_URL is required when EMAIL_PROVIDER=smtp');
 
+  if (e.DATABASE_POOLER === 'transaction' && !e.DATABASE_URL)
+    throw new ConfigError('DATABASE_POOLER=transaction needs DATABASE_URL (the pooler)');
+  if (e.DATABASE_POOLER === 'transaction' && !e.DATABASE_DIRECT_URL)
+    throw new ConfigError(
+      'DATABASE_DIRECT_URL (PostgreSQL itself) is required behind a transaction pooler: LISTEN and migrations cannot go through it',
+    );
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
+    throw new ConfigError('DATABASE_DIRECT_URL is only used with DATABASE_URL');
+  if (Boolean(e.REDIS_SENTINELS) !== Boolean(e.REDIS_SENTINEL_NAME))
+    throw new ConfigError('REDIS_SENTINELS and REDIS_SENTINEL_NAME are set together');
+  if (e.REDIS_SENTINELS && e.REDIS_URL) throw new ConfigError('set REDIS_URL or REDIS_SENTINELS, not both');
+
   const port = e.PORT;
   const jwtSecret = e.JWT_SECRET ?? localJwtSecret(dataDir);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -179,7 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePooler: e.DATABASE_POOLER,
     redisUrl: e.REDIS_URL,
+    redisSentinel:
+      e.REDIS_SENTINELS && e.REDIS_SENTINEL_NAME
+        ? { sentinels: e.REDIS_SENTINELS.map(hostAndPort), name: e.REDIS_SENTINEL_NAME }
+        : undefined,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
@@ -216,6 +267,11 @@ function localJwtSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+function hostAndPort(address: string): { host: string; port: number } {
+  const at = address.lastIndexOf(':');
+  return { host: address.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(address.slice(at + 1)) };
 }
 
 function parseKey(value: string): Buffer {

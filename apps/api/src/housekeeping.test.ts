@@ -193,7 +193,7 @@ describe('housekeeping', () => {
     const t = new Date();
     const old = await challenge(t, days(retention.challenges) + 1);
     if (api.deps.database.kind === 'postgres') {
-      const other = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+      const other = new pg.Client({ connectionString: inject('testDirectDatabaseUrl') });
       await other.connect();
       try {
         await other.query('select pg_advisory_lock($1)', [housekeepingLockKey]);

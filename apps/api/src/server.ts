@@ -15,8 +15,9 @@ async function main(): Promise<void> {
   const { config, database } = await openConfiguredDatabase();
   // The limiter exists before the app and its logger: it reports Redis outages once the logger is there.
   let log: FastifyBaseLogger | undefined;
-  const limiter = config.redisUrl
-    ? createRedisRateLimiter(config.redisUrl, 'rl:', {
+  const redis = config.redisSentinel ?? config.redisUrl;
+  const limiter = redis
+    ? createRedisRateLimiter(redis, 'rl:', {
         onDown: (err) =>
           log?.error({ err }, 'Redis is unreachable: limited routes answer 503 until it is back'),
         onUp: () => log?.info('Redis is reachable again'),

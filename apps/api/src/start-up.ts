@@ -20,6 +20,8 @@ export async function openConfiguredDatabase(): Promise<{ config: Config; databa
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    pooler: config.databasePooler,
     pgliteDir: join(config.dataDir, 'pglite'),
   });
   try {

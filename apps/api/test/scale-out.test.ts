@@ -12,16 +12,22 @@ import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
 import { output, runTsx } from './child-process';
 import { createWorkspace, memberWith, newClient, quickUser, randomUsername } from './fixtures';
 import { httpCaller } from './http-app';
+import { type OwnPgBouncer, startOwnPgBouncer } from './own-pgbouncer';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { type TestApp, testConfig } from './test-app';
 
 // Two API processes on one PostgreSQL database and one Redis, as behind a load balancer: what one process changes, the other honours at the next request. Each process has its own
 // pool, its own memory and its own Redis connection; nothing is shared but the database and Redis.
+// With TEST_POOLER=transaction (the scale-out-pgbouncer project) both reach PostgreSQL through a
+// PgBouncer in transaction mode, as docs/deploy.md lays out: pooled queries through it, their LISTEN
+// connection and the migrations straight to PostgreSQL (DATABASE_DIRECT_URL).
+const pooled = process.env.TEST_POOLER === 'transaction';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const config = testConfig();
 
 let scratch: ScratchDatabase | undefined;
+let bouncer: OwnPgBouncer | undefined;
 let database: DatabaseHandle;
 const dataDir = mkdtempSync(join(tmpdir(), 'wsm-scale-out-'));
 const children: ChildProcess[] = [];
@@ -33,7 +39,13 @@ async function startProcess(name: string): Promise<TestApp> {
   const child = runTsx(['src/server.ts'], {
     NODE_ENV: 'development',
     PORT: '0',
-    DATABASE_URL: scratch!.url,
+    ...(bouncer
+      ? {
+          DATABASE_URL: bouncer.through(scratch!.url),
+          DATABASE_DIRECT_URL: scratch!.url,
+          DATABASE_POOLER: 'transaction',
+        }
+      : { DATABASE_URL: scratch!.url }),
     REDIS_URL: redisUrl,
     JWT_SECRET: config.jwtSecret,
     DATA_DIR: join(dataDir, name),
@@ -57,6 +69,7 @@ beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the scale-out test needs DATABASE_URL (a PostgreSQL server)');
   scratch = await createScratchDatabase(serverUrl, 'wsm_scale');
+  if (pooled) bouncer = await startOwnPgBouncer(serverUrl);
   // Migrated once here, so the two processes do not race to migrate at start-up.
   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   await runMigrations(database);
@@ -75,6 +88,7 @@ afterAll(async () => {
     ),
   );
   await database?.close();
+  await bouncer?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   await scratch?.drop();
 });
@@ -88,7 +102,9 @@ async function cacheHits(api: TestApp): Promise<number> {
   );
 }
 
-describe('two API processes on one PostgreSQL and Redis', { timeout: 120_000 }, () => {
+describe(`two API processes on one PostgreSQL${pooled ? ' behind PgBouncer' : ''} and Redis`, {
+  timeout: 120_000,
+}, () => {
   it('with the auth cache on, the permissions of a role taken and given back and a session ended through one apply on the other at the next request', async () => {
     const owner = await quickUser(a);
     const workspace = await createWorkspace(a, owner);

@@ -12,12 +12,20 @@ import { appDeps, type CallOptions, serveOnLoopback, type TestApp } from './http
 
 let shared: Promise<DatabaseHandle> | undefined;
 
-/** The worker's one database: in-memory PGlite, or this run's PostgreSQL database in the api-pg project. */
+/**
+ * The worker's one database: in-memory PGlite, or this run's PostgreSQL database in the api-pg project
+ * (through PgBouncer in transaction mode in the api-pgbouncer project).
+ */
 export function testDatabase(): Promise<DatabaseHandle> {
   shared ??= (async () => {
     const handle =
       process.env.TEST_DB === 'pg'
-        ? await openDatabase({ databaseUrl: inject('testDatabaseUrl'), poolSize: 5 })
+        ? await openDatabase({
+            databaseUrl: inject('testDatabaseUrl'),
+            directUrl: inject('testDirectDatabaseUrl'),
+            pooler: inject('testPooler'),
+            poolSize: 5,
+          })
         : await openDatabase({});
     await runMigrations(handle);
     return handle;

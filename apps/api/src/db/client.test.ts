@@ -20,7 +20,7 @@ const server = createServer((socket) => {
     }
     // A query naming 'drop me', or any BEGIN or advisory lock while dropBegin is set, loses its
     // connection, as a server stopped under it.
-    if (chunk.includes('drop me') || (dropBegin && /begin|pg_try_advisory_lock/.test(chunk.toString()))) {
+    if (chunk.includes('drop me') || (dropBegin && /begin|pg_try_advisory/.test(chunk.toString()))) {
       socket.destroy();
       return;
     }

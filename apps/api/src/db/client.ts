@@ -20,6 +20,8 @@ export interface PoolStats {
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: where the migrations and the LISTEN connection go (PostgreSQL itself, never a pooler). */
+  directUrl?: string;
   /** Resolves when the database answers a trivial query within timeoutMs, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
   /**
@@ -29,9 +31,11 @@ export interface DatabaseHandle {
   poolStats(): PoolStats | undefined;
   /**
    * Runs `job` only when no other process runs a job under the same lock, and answers whether it ran.
-   * PostgreSQL: a session-level pg_try_advisory_lock held on a connection of its own while `job` runs its
-   * short statements on the pool (no transaction stays open); the lock goes with the connection if the
-   * process dies. PGlite belongs to one process, so the job simply runs.
+   * PostgreSQL: a transaction-scoped pg_try_advisory_xact_lock, taken in a transaction of its own that
+   * stays open (idle, holding nothing but the lock) on one connection while `job` runs its short
+   * statements on the pool, and ends with the job; the lock goes with the transaction, so a transaction
+   * pooler (PgBouncer) may hand the connection to others afterwards, and a process that dies gives it
+   * back. PGlite belongs to one process, so the job simply runs.
    */
   runExclusive(lockKey: number, job: () => Promise<void>): Promise<boolean>;
   /**
@@ -51,8 +55,20 @@ export interface ListenHandlers {
 }
 
 export interface DatabaseOptions {
-  /** A PostgreSQL server; when absent the embedded PGlite is used. */
+  /** A PostgreSQL server, or a pooler in front of it; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL itself when databaseUrl names a pooler: the LISTEN connection and the migrations use it
+   * (a transaction pooler keeps neither a LISTEN nor a session). Defaults to databaseUrl.
+   */
+  directUrl?: string | undefined;
+  /**
+   * 'transaction': databaseUrl is a pooler in transaction mode (PgBouncer's usual mode), which hands a
+   * server connection to another client after every transaction. Named prepared statements are then
+   * sent unnamed (parsed anew each time instead of once per connection): the pooler could run a named
+   * one's Execute on a connection that never saw its Parse.
+   */
+  pooler?: 'none' | 'transaction';
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
@@ -92,10 +108,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // advisory-lock holder) whose server goes away emits 'error' too, and unheard that ends the process;
     // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
     pool.on('connect', (client) => client.on('error', ignoreError));
+    if (options.pooler === 'transaction') pool.on('connect', sendStatementsUnnamed);
     releaseOnFailedFirstStatement(pool);
+    const directUrl = options.directUrl ?? options.databaseUrl;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
+      directUrl,
       ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
       poolStats: () => ({
         total: pool.totalCount,
@@ -105,25 +124,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       async runExclusive(lockKey, job) {
         const holder = await pool.connect();
         let broken: Error | undefined;
+        // A connection whose own statement fails is thrown away: closing it ends its transaction and lock.
+        const onHolder = (statement: string, values?: unknown[]) =>
+          holder.query<{ locked: boolean }>(statement, values).catch((error: Error) => {
+            broken = error;
+            throw error;
+          });
         try {
-          const taken = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-            lockKey,
-          ]);
-          if (!taken.rows[0]?.locked) return false;
+          await onHolder('begin');
+          const taken = await onHolder('select pg_try_advisory_xact_lock($1) as locked', [lockKey]);
+          if (!taken.rows[0]?.locked) {
+            await onHolder('commit');
+            return false;
+          }
           try {
             await job();
           } finally {
-            await holder.query('select pg_advisory_unlock($1)', [lockKey]).catch((error: Error) => {
-              // A connection that cannot unlock is thrown away: closing it ends its session and the lock.
-              broken = error;
-            });
+            await onHolder('commit').catch(() => undefined);
           }
           return true;
         } finally {
           holder.release(broken);
         }
       },
-      listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
+      listen: (channel, handlers) => listenOnPostgres(directUrl, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -181,6 +205,25 @@ function releaseOnFailedFirstStatement(pool: pg.Pool): void {
   // pool.query() passes a callback and releases its client itself.
   pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
     callback ? connect(callback) : connect().then(guarded)) as typeof pool.connect;
+}
+
+/**
+ * Behind a transaction pooler: every statement of this connection goes out unnamed. Drizzle's prepare()
+ * names its statement (node-postgres then parses it once per connection and only binds it afterwards),
+ * and a pooler in transaction mode may run that Bind on a server connection that never saw the Parse
+ * ("prepared statement does not exist"). An unnamed statement is parsed, bound and run in one go.
+ */
+function sendStatementsUnnamed(client: pg.PoolClient): void {
+  const query = client.query;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    // A plain query config only: a submittable (a cursor, a stream) is passed on as it is.
+    const named = config as { name?: string; submit?: unknown } | null;
+    if (named && typeof named === 'object' && named.name && typeof named.submit !== 'function') {
+      const { name: _unnamed, ...unnamed } = named;
+      return Reflect.apply(query, client, [unnamed, ...rest]);
+    }
+    return Reflect.apply(query, client, [config, ...rest]);
+  }) as typeof client.query;
 }
 
 const relistenDelayMs = 1000;

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
  * A prepared statement made once per database handle by `build` (named on PostgreSQL, so each connection
  * parses it once, and plans it once where PostgreSQL keeps its generic plan: see constantLimit; a
  * transaction's handle gets its own). For the hot paths: the statement is built by the query builder
- * once, not on every call.
+ * once, not on every call. Behind a transaction pooler (DATABASE_POOLER=transaction) the name is dropped
+ * as the statement goes out (client.ts): parsed at every call, still built once.
  */
 export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) => P {
   const statements = new WeakMap<D, P>();

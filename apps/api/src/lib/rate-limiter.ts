@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -89,6 +89,12 @@ export interface RedisLimiterOptions {
   retryIntervalMs?: number;
 }
 
+/** A Redis Sentinel group: its sentinels and the name they know the primary by. */
+export interface RedisSentinelGroup {
+  sentinels: { host: string; port: number }[];
+  name: string;
+}
+
 export class CounterStoreDownError extends Error {
   override name = 'CounterStoreDownError';
 }
@@ -100,20 +106,35 @@ export class CounterStoreDownError extends Error {
  * asking for it (`localWhenDown`) go to counters in this process meanwhile.
  */
 export function createRedisRateLimiter(
-  url: string,
+  target: string | RedisSentinelGroup,
   prefix = 'rl:',
   options: RedisLimiterOptions = {},
 ): RateLimiter {
   const { commandTimeoutMs = 500, retryIntervalMs = 1000 } = options;
-  const redis = new Redis(url, {
+  const common: RedisOptions = {
     commandTimeout: commandTimeoutMs,
     // Commands wait for the first connection (bounded by the timeout); during an outage the circuit
     // holds them back, so at most one probe sits in the queue.
     enableOfflineQueue: true,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 100, retryIntervalMs),
+    // A primary demoted to replica by a failover refuses writes: reconnect, to the primary of the moment.
+    reconnectOnError: (error) => error.message.startsWith('READONLY'),
     lazyConnect: false,
-  });
+  };
+  const redis =
+    typeof target === 'string'
+      ? new Redis(target, common)
+      : // A Sentinel group: the sentinels name the primary at every (re)connection. (Not ioredis's
+        // failoverDetector: its reconnection on a switch can meet one already under way and end the
+        // client for good, "Connection is closed", seen with ioredis 6.0.)
+        new Redis({
+          ...common,
+          sentinels: target.sentinels,
+          name: target.name,
+          role: 'master',
+          sentinelRetryStrategy: (attempt) => Math.min(attempt * 100, retryIntervalMs),
+        });
   let local = createMemoryRateLimiter();
   let down = false;
   let probeAt = 0;

@@ -35,7 +35,7 @@ async function holdBackupInserts(workspaceId: string) {
     sql.raw(`create trigger test_hold_backup_insert before insert on workspace_backups for each row
       when (new.workspace_id = '${workspaceId}') execute function test_hold_backup_insert()`),
   );
-  const holder = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+  const holder = new pg.Client({ connectionString: inject('testDirectDatabaseUrl') });
   await holder.connect();
   await holder.query('select pg_advisory_lock($1)', [key]);
   return {

@@ -29,7 +29,7 @@ beforeAll(async () => {
     database = await testDatabase();
     return;
   }
-  const url = new URL(inject('testDatabaseUrl'));
+  const url = new URL(inject('testDirectDatabaseUrl'));
   const name = `${url.pathname.slice(1)}_sms`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await runMigrations(database);
   dropDatabase = async () => {
     await database.close();
-    const again = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+    const again = new pg.Client({ connectionString: inject('testDirectDatabaseUrl') });
     await again.connect();
     await again.query(`drop database if exists ${name} with (force)`);
     await again.end();
