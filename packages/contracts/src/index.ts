@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './app-version';
 export * from './audit';
 export * from './backups';
