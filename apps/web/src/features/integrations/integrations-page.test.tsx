@@ -53,7 +53,9 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
     expect(await screen.findByText('No API keys yet.')).toBeTruthy();
   });
 
-  it('creates a key from the permission matrix and shows it once with a warning', async () => {
+  it('creates a key from the permission matrix and shows it once with a warning', {
+    timeout: 90_000,
+  }, async () => {
     actAs(api, ['tenant_integrations_manage', 'tenant_members_read']);
     api.on(list, page([]));
     api.on(`POST ${write}`, { ...payroll, key: fullKey });
