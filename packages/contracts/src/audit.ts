@@ -78,7 +78,7 @@ export const auditEntrySchema = z.object({
   apiKey: z
     .object({ id: z.string(), name: z.string() })
     .optional()
-    .describe('the API key the change was made with; `actor` is then the key\'s creator'),
+    .describe("the API key the change was made with; `actor` is then the key's creator"),
   subject: z.object({
     type: z.enum(auditSubjectTypes),
     id: z.string(),

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { bindLogContext } from '../../http/logging';
 import { enforceLimit } from '../../http/rate-limit';
-import type { AuthUser } from '../identity/auth-guard';
 import { apiKeyRule } from './limits';
 import { keyByHash } from './repository';
 import { hashApiKey } from './secret';
@@ -103,7 +102,7 @@ export async function authenticateApiKey(request: FastifyRequest, token: string)
   deps.apiKeyUse?.used(found.id, found.lastUsedMs);
   const caller: ApiKeyCaller = { ...found, tenantChecked: false };
   request.apiKey = caller;
-  const user: AuthUser = { id: found.creatorUserId!, sessionId: '' };
+  const user = { id: found.creatorUserId!, sessionId: '' };
   Object.defineProperty(request, 'user', {
     configurable: true,
     enumerable: true,
