@@ -55,9 +55,9 @@ describe('workspace schemas', () => {
   });
 
   it('keeps the permission catalogue of the spec (tenant_{area}_{action})', () => {
-    expect(permissionKeys).toHaveLength(16);
+    expect(permissionKeys).toHaveLength(17);
     for (const key of permissionKeys)
-      expect(key).toMatch(/^tenant_(roles|users_role|members|profile|audit)_[a-z_]+$/);
+      expect(key).toMatch(/^tenant_(roles|users_role|members|profile|audit|integrations)_[a-z_]+$/);
   });
 
   it('never lets a manual transition reach the invitation-only statuses', () => {
