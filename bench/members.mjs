@@ -12,12 +12,14 @@
 // Prints, at 50 connections:
 //   1. the members page (20, the 100-member workspace) through the product and through the bare route,
 //      BENCH_SECONDS (default 10) each, with the ratio of their req/s;
-//   2. members, directory users, invitations and roles: first page, last page and a search, for 100 and
+//   2. the same page read with a workspace API key (tenant_members_read) beside the owner's token,
+//      KEY_ROUNDS (default 3) alternating rounds of BENCH_SECONDS each, with the ratio (goal: within 10 %);
+//   3. members, directory users, invitations and roles: first page, last page and a search, for 100 and
 //      for MEMBERS members, TABLE_SECONDS (default 3) each, and the ratio 100k/100 of req/s.
 // With --pgbouncer, 1. also measures the page through a second API process whose pool goes through a
 // PgBouncer in transaction mode (bench/lib/pgbouncer.mjs; DATABASE_POOLER=transaction, so the page's
 // named statement goes unnamed), beside the direct figure.
-// Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production).
+// Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production). LISTS=0 skips 3.
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
@@ -302,25 +304,63 @@ try {
       `bare ${meanWait(reference.rps)} ms`,
   );
 
-  // 2. Flat at scale: every list, first and last page and a search, 100 against MEMBERS members.
-  const lists = [
-    { name: 'members', path: (id, q) => membersPath(id, q), search: '000042' },
-    {
-      name: 'directory users',
-      path: (id, q) => `/v1/workspaces/users/identity/workspace-id/${id}/?${q}`,
-      search: '000042',
-    },
-    {
-      name: 'invitations',
-      path: (id, q) => `/v1/workspaces/members/identity/invitations/?workspaceId=${id}&${q}`,
-      search: '000042',
-    },
-    {
-      name: 'roles',
-      path: (id, q) => `/v1/workspaces/members/access/roles/workspace-id/${id}?${q}`,
-      search: 'Role 7',
-    },
-  ];
+  // 2. The same read with an API key: its checks (checksum, cached lookup, per-key limit) against a token's.
+  const made = expectOk(
+    await call(
+      api.url,
+      'POST',
+      '/v1/workspaces/integrations/api-keys/',
+      { workspaceId: small.id, name: 'bench', permissions: ['tenant_members_read'] },
+      owner.token,
+    ),
+    'create API key',
+  );
+  await measure(`${api.url}${membersPath(small.id)}`, made.key, 2); // warm-up
+  const keyRows = [];
+  const rounds = Number(process.env.KEY_ROUNDS ?? 3);
+  const sums = { token: 0, key: 0 };
+  for (let round = 1; round <= rounds; round++)
+    for (const [name, credential] of [
+      ['token', owner.token],
+      ['key', made.key],
+    ]) {
+      const result = await measure(`${api.url}${membersPath(small.id)}`, credential);
+      sums[name] += result.rps;
+      keyRows.push({
+        round,
+        with: name,
+        'req/s': result.rps,
+        'p50 ms': result.p50,
+        'p99 ms': result.p99,
+        codes: result.codes,
+      });
+    }
+  console.log(`\nMembers page with the owner's token and with an API key, ${rounds} alternating rounds`);
+  console.table(keyRows);
+  console.log(`key / token: ${(sums.key / sums.token).toFixed(3)} (goal ≥ 0.90)`);
+
+  // 3. Flat at scale: every list, first and last page and a search, 100 against MEMBERS members.
+  const lists =
+    process.env.LISTS === '0'
+      ? []
+      : [
+          { name: 'members', path: (id, q) => membersPath(id, q), search: '000042' },
+          {
+            name: 'directory users',
+            path: (id, q) => `/v1/workspaces/users/identity/workspace-id/${id}/?${q}`,
+            search: '000042',
+          },
+          {
+            name: 'invitations',
+            path: (id, q) => `/v1/workspaces/members/identity/invitations/?workspaceId=${id}&${q}`,
+            search: '000042',
+          },
+          {
+            name: 'roles',
+            path: (id, q) => `/v1/workspaces/members/access/roles/workspace-id/${id}?${q}`,
+            search: 'Role 7',
+          },
+        ];
   const rows = [];
   for (const list of lists) {
     const cells = {};

@@ -22,10 +22,14 @@ import { devOutboxRoutes } from './messaging/outbox-routes';
 import { registerSmsOutbox } from './messaging/sms-outbox';
 import type { MemberAccess } from './modules/access/guard';
 import { accessRoutes } from './modules/access/routes';
+import type { CachedApiKey } from './modules/api-keys/key-auth';
+import { LastUsedTracker } from './modules/api-keys/last-used';
+import { apiKeyRoutes, declareApiKeySecurity } from './modules/api-keys/routes';
 import { appVersionRoutes } from './modules/app-version/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { actingWithKey } from './modules/audit/via-key';
 import { backupRoutes } from './modules/backups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -122,9 +126,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     options.housekeeping === false ? false : { ...housekeepingTiming, ...options.housekeeping },
   );
   if (!deps.authCache) {
-    const cache = new AuthCache<MemberAccess>({ onLookup: deps.metrics.cacheLookup });
+    const cache = new AuthCache<MemberAccess, CachedApiKey>({ onLookup: deps.metrics.cacheLookup });
     deps.authCache = cache;
-    const stopListening = await listenForInvalidations(cache as AuthCache<unknown>, deps.database, app.log);
+    const stopListening = await listenForInvalidations(
+      cache as AuthCache<unknown, unknown>,
+      deps.database,
+      app.log,
+    );
     app.addHook('onClose', async () => stopListening());
   }
   // A request that may have changed something answers only once every listening process has heard every
@@ -143,6 +151,23 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Routes read their one file with readUpload (http/multipart.ts), which sets each route's size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: 1024 * 1024 } });
 
+  if (!deps.apiKeyUse) {
+    const tracker = new LastUsedTracker(deps.database.db);
+    deps.apiKeyUse = tracker;
+    app.addHook('onClose', () => tracker.flush());
+  }
+  // A request made with an API key runs its handler knowing the key, for the audit entries it records.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const key = request.apiKey;
+      return key
+        ? actingWithKey(key, () => handler.call(this, request, reply))
+        : handler.call(this, request, reply);
+    };
+    declareApiKeySecurity(route);
+  });
+
   if (config.apiDocs) {
     await app.register(fastifySwagger, {
       openapi: {
@@ -151,7 +176,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
           version: '1.0.0',
           description: 'Every JSON answer is the envelope { statusCode, statusMessage, data } (docs/api.md).',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'wsk_',
+              description:
+                "A workspace's API key (`wsk_` + 38 base62 characters): only on that workspace's routes, with the key's permissions",
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });
@@ -172,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
   await app.register(auditRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(appVersionRoutes);
   await app.register(oidcProviderRoutes);
   await app.register(signInSettingsRoutes);

@@ -6,6 +6,8 @@ import type { BackgroundTasks } from './lib/background';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Messaging } from './messaging/messaging';
 import type { MemberAccess } from './modules/access/guard';
+import type { CachedApiKey } from './modules/api-keys/key-auth';
+import type { LastUsedTracker } from './modules/api-keys/last-used';
 
 // What every module's services are handed: the settings and the real parts behind clean interfaces.
 // Its own file, below every module: app.ts builds it and imports every module's routes, so a module
@@ -22,7 +24,9 @@ export interface AppDeps {
    * Session liveness and memberships kept in memory, dropped on the database's notifications
    * (lib/auth-cache.ts). buildApp makes one and starts listening when none is given.
    */
-  authCache?: AuthCache<MemberAccess>;
+  authCache?: AuthCache<MemberAccess, CachedApiKey>;
+  /** Notes when API keys were last used, written in batches (modules/api-keys/last-used.ts). */
+  apiKeyUse?: LastUsedTracker;
   /** Work requests leave running (lib/background.ts); buildApp makes it when none is given. */
   background?: BackgroundTasks;
 }

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backupPaths, identityPaths, workspacePaths } from '@wsm/contracts';
+import { apiKeyPaths, backupPaths, identityPaths, workspacePaths } from '@wsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -204,6 +204,26 @@ describe(`two API processes on one PostgreSQL${pooled ? ' behind PgBouncer' : ''
     });
     expect(removed.body.statusCode).toBe(200);
     expect((await list(other.user)).status).toBe(403);
+  });
+
+  it('an API key revoked through one is refused by the other at the next request', async () => {
+    const owner = await quickUser(a);
+    const workspace = await createWorkspace(a, owner);
+    const made = await newClient(a).call<{ id: string; key: string }>('POST', apiKeyPaths.keys, {
+      token: owner.tokens.accessToken,
+      body: { workspaceId: workspace.id, name: 'sync', permissions: ['tenant_members_read'] },
+    });
+    const list = () =>
+      newClient(b).call('GET', workspacePaths.membersOf(workspace.id), { token: made.body.data.key });
+    // Twice: the second answer comes from b's memory.
+    expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    const revoked = await newClient(a).call('DELETE', apiKeyPaths.keys, {
+      token: owner.tokens.accessToken,
+      body: { workspaceId: workspace.id, id: made.body.data.id },
+    });
+    expect(revoked.body.statusCode).toBe(200);
+    expect((await list()).status).toBe(401);
   });
 
   it('an uploaded image and a backup taken through one are served by the other', async () => {

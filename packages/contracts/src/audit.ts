@@ -31,6 +31,8 @@ export const auditActions = [
   'backup.imported',
   'backup.deleted',
   'backup.restored',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -43,6 +45,7 @@ export const auditSubjectTypes = [
   'workspace',
   'application',
   'backup',
+  'api_key',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 
@@ -72,6 +75,10 @@ export const auditEntrySchema = z.object({
     })
     .nullable()
     .describe('null once the account that acted is deleted'),
+  apiKey: z
+    .object({ id: z.string(), name: z.string() })
+    .optional()
+    .describe("the API key the change was made with; `actor` is then the key's creator"),
   subject: z.object({
     type: z.enum(auditSubjectTypes),
     id: z.string(),

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './api-keys';
 export * from './app-version';
 export * from './applications';
 export * from './audit';

@@ -4,6 +4,11 @@ import type { Locale } from './status-codes';
 
 /** Texts of the project's own refinement keys (the `message` of a custom issue). */
 export const customIssueMessages: Record<string, Record<Locale, string>> = {
+  expiry_in_past: {
+    fa: 'تاریخ انقضا باید در آینده باشد',
+    en: 'The expiry date must be in the future',
+    ar: 'يجب أن يكون تاريخ الانتهاء في المستقبل',
+  },
   invalid_national_code: {
     fa: 'کد ملی معتبر نیست',
     en: 'The national code is not valid',

@@ -3,6 +3,7 @@
 
 export * from '../messaging/schema';
 export * from '../modules/access/schema';
+export * from '../modules/api-keys/schema';
 export * from '../modules/applications/schema';
 export * from '../modules/assets/schema';
 export * from '../modules/audit/schema';

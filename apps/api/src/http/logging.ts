@@ -39,7 +39,7 @@ export const logRedactPaths: string[] = [
  */
 export function bindLogContext(
   request: FastifyRequest,
-  fields: { userId?: string; workspaceId?: string },
+  fields: { userId?: string; workspaceId?: string; apiKeyId?: string },
 ): void {
   const log = request.log as FastifyRequest['log'] & { setBindings?: (bindings: object) => void };
   log.setBindings?.(fields);

@@ -35,12 +35,14 @@ export interface AuthCacheOptions {
   /** Past this many entries (sessions and memberships each) the cache starts over, bounding memory. */
   maxEntries?: number;
   /** Told of every lookup, for the metrics. */
-  onLookup?: (cache: 'session' | 'access', outcome: Lookup) => void;
+  onLookup?: (cache: 'session' | 'access' | 'apiKey', outcome: Lookup) => void;
   now?: () => number;
 }
 
-export class AuthCache<Access> {
+export class AuthCache<Access, Key = unknown> {
   private readonly sessions = new Map<string, Entry<CachedSession>>();
+  /** API keys by the hash of the key (only keys that exist; modules/api-keys). */
+  private readonly keys = new Map<string, Entry<Key>>();
   /** workspaceId → userId → the access (undefined: not a member). */
   private readonly access = new Map<string, Map<string, Entry<Access | undefined>>>();
   private accessCount = 0;
@@ -81,7 +83,10 @@ export class AuthCache<Access> {
     this.clear();
   }
 
-  /** A message of the triggers: `s:<session id>` or `w:<workspace id>`; anything else drops everything. */
+  /**
+   * A message of the triggers: `s:<session id>`, `w:<workspace id>` or `k:<API key hash>`; anything else
+   * drops everything.
+   */
   invalidate(message: string): void {
     if (message.startsWith('sync:')) {
       // Every process answers a sync once it has received it, and so everything committed before it.
@@ -95,6 +100,7 @@ export class AuthCache<Access> {
     this.generation++;
     const id = message.slice(2);
     if (message.startsWith('s:')) this.sessions.delete(id);
+    else if (message.startsWith('k:')) this.keys.delete(id);
     else if (message.startsWith('w:')) {
       this.accessCount -= this.access.get(id)?.size ?? 0;
       this.access.delete(id);
@@ -164,8 +170,18 @@ export class AuthCache<Access> {
   clear(): void {
     this.generation++;
     this.sessions.clear();
+    this.keys.clear();
     this.access.clear();
     this.accessCount = 0;
+  }
+
+  /** The API key of this hash as last read, or loads it (undefined: no such key, never kept). */
+  apiKey(keyHash: string, load: () => Promise<Key | undefined>): Promise<Key | undefined> {
+    return this.lookup('apiKey', this.keys.get(keyHash), load, ({ value, storedMs }) => {
+      if (!value) return;
+      if (this.keys.size >= this.maxEntries) this.keys.clear();
+      this.keys.set(keyHash, { value, storedMs });
+    });
   }
 
   /** The session as last read, or loads it (undefined: not alive, never kept). */
@@ -212,7 +228,7 @@ export class AuthCache<Access> {
    * down or was cleared meanwhile (a read older than a clear must not be kept). Each lookup is counted.
    */
   private async lookup<T>(
-    cache: 'session' | 'access',
+    cache: 'session' | 'access' | 'apiKey',
     cached: Entry<T> | undefined,
     load: () => Promise<T>,
     keep: (entry: Entry<T>) => void,
@@ -243,7 +259,7 @@ export class AuthCache<Access> {
  * the channel listens the cache reads through.
  */
 export async function listenForInvalidations(
-  cache: AuthCache<unknown>,
+  cache: AuthCache<unknown, unknown>,
   database: DatabaseHandle,
   log: { warn(object: unknown, message: string): void; info(message: string): void },
 ): Promise<() => Promise<void>> {

@@ -30,6 +30,7 @@ const pageTitleKeys: ReadonlyArray<readonly [pattern: string, key: string]> = [
   ['workspace/settings/users', 'common:pages.users'],
   ['workspace/settings/backups', 'common:pages.backups'],
   ['workspace/settings/audit', 'common:pages.audit'],
+  ['workspace/settings/integrations', 'common:pages.integrations'],
   ['profile', 'common:pages.profile'],
   ['profile/security', 'common:pages.security'],
   ['profile/notifications', 'common:pages.notifications'],

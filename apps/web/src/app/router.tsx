@@ -80,6 +80,7 @@ const otherSettingsRoutes: RouteObject[] = [
   moduleRoute('users', () => import('../features/workspace-settings/users-page')),
   moduleRoute('backups', () => import('../features/backups/backups-page')),
   moduleRoute('audit', () => import('../features/workspace-settings/audit-page')),
+  moduleRoute('integrations', () => import('../features/integrations/integrations-page')),
 ];
 
 // The screens drawn with MUI sit under this layout route; the login, sign-up, recovery, the status pages,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { bindLogContext } from '../../http/logging';
+import type { ApiKeyCaller } from '../api-keys/key-auth';
 import { members } from '../members/schema';
 import { workspaces } from '../workspaces/schema';
 import { isPermissionKey } from './catalogue';
@@ -83,15 +84,34 @@ export async function requireMember(
   ...permissions: PermissionKey[]
 ): Promise<MemberAccess> {
   const { database, authCache } = request.server.deps;
-  const userId = request.user.id;
+  const key = request.apiKey;
+  // A key names its workspace: another's is refused before anything is read.
+  if (key && key.workspaceId !== workspaceId) throw new AppError(StatusCode.forbidden, { pageLevel: true });
+  const userId = key ? key.creatorUserId! : request.user.id;
   const load = () => loadAccess(database.db, workspaceId, userId);
   // Kept in memory until the workspace's members, roles or permissions change (lib/auth-cache.ts).
-  const access = authCache ? await authCache.membership(workspaceId, userId, load) : await load();
-  if (access?.status !== 'active') throw new AppError(StatusCode.forbidden, { pageLevel: true });
+  const member = authCache ? await authCache.membership(workspaceId, userId, load) : await load();
+  if (member?.status !== 'active') throw new AppError(StatusCode.forbidden, { pageLevel: true });
+  const access = key ? keyAccess(member, key) : member;
+  if (key) key.tenantChecked = true;
   bindLogContext(request, { workspaceId });
   for (const permission of permissions)
     if (!holds(access, permission)) throw new AppError(StatusCode.forbidden);
   return access;
+}
+
+/**
+ * What a request made with an API key may do: the key's permissions that its creator still holds, as a
+ * plain member (no owner-only action, no superAccess), acting as the creator.
+ */
+function keyAccess(creator: MemberAccess, key: ApiKeyCaller): MemberAccess {
+  return {
+    ...creator,
+    level: 'member',
+    role: null,
+    all: false,
+    permissions: new Set(key.permissions.filter((p) => holds(creator, p))),
+  };
 }
 
 /** 403 unless the caller may hand out a role: it must hold every one of its permissions, and superAccess only comes from the owner or another superAccess role. */

@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { auditLog } from './schema';
+import { currentApiKey } from './via-key';
 
 /**
  * Records one notable change of a workspace; call it inside the transaction that makes the change, so
@@ -18,7 +19,10 @@ export async function recordAudit(
     subject: Record<string, unknown>;
   },
 ): Promise<void> {
-  await tx.insert(auditLog).values({ id: uuidv7(), ...entry });
+  // Made with an API key: the entry says which, beside the actor (the key's creator).
+  const apiKey = currentApiKey();
+  const subject = apiKey ? { ...entry.subject, apiKey } : entry.subject;
+  await tx.insert(auditLog).values({ id: uuidv7(), ...entry, subject });
 }
 
 /**

@@ -191,7 +191,7 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
     case 'backup.imported':
     case 'backup.deleted':
     case 'backup.restored': {
-      const { backupId: _id, snapshotDate, ...rest } = s;
+      const { backupId: _id, snapshotDate, apiKey: _key, ...rest } = s;
       described = {
         // A backup is known by the moment it holds.
         subject: subject('backup', text(s, 'backupId'), text(s, 'snapshotDate') ?? text(s, 'backupId')),
@@ -199,11 +199,27 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
       };
       break;
     }
+    case 'api_key.created':
+    case 'api_key.revoked':
+      described = {
+        subject: subject('api_key', text(s, 'keyId'), text(s, 'name')),
+        details: {
+          name: s.name,
+          prefix: s.prefix,
+          permissions: s.permissions,
+          expiresDate: s.expiresDate ?? null,
+        },
+      };
+      break;
   }
+  const viaKey = s.apiKey as { id?: unknown; name?: unknown } | undefined;
   return {
     id: row.id,
     action,
     actor: row.actor,
+    ...(viaKey && typeof viaKey.id === 'string' && typeof viaKey.name === 'string'
+      ? { apiKey: { id: viaKey.id, name: viaKey.name } }
+      : {}),
     ...described,
     createdDate: row.createdDate.toISOString(),
   };

@@ -16,6 +16,7 @@ import {
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rolePermissions, roles } from '../access/schema';
+import { apiKeys } from '../api-keys/schema';
 import { applications } from '../applications/schema';
 import { maxImageSide } from '../assets/images';
 import { type imageKinds, images } from '../assets/schema';
@@ -347,6 +348,8 @@ export const excludedTables: Record<string, string> = {
     'counts of the lists, derived: the triggers recount them as a restore writes the rows',
   [getTableConfig(applicationSignIn).name]:
     'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
+  [getTableConfig(apiKeys).name]:
+    'API keys: an archive must not carry key hashes, nor a restore revive a revoked key',
 };
 
 /** The SQL name of a registry table. */

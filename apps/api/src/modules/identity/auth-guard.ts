@@ -2,6 +2,7 @@ import { StatusCode } from '@wsm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { bindLogContext } from '../../http/logging';
+import { authenticateApiKey, isApiKeyToken } from '../api-keys/key-auth';
 import { isSessionAlive } from './service';
 import { verifyAccessToken } from './tokens';
 
@@ -29,11 +30,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * preHandler of every route that needs a logged-in user: verifies the access token (HS256 signature,
  * expiry, audience, issuer) and that its session is alive (not revoked, not expired) on every request,
- * then sets `request.user`. Anything else answers 401.
+ * then sets `request.user`. Anything else answers 401. A workspace's API key (`wsk_…`) is checked by
+ * modules/api-keys/key-auth.ts instead.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError(StatusCode.unauthorized);
+  if (isApiKeyToken(token)) return authenticateApiKey(request, token);
   const deps = request.server.deps;
   const claims = verifyAccessToken(deps.config.jwtSecret, token);
   if (!claims) throw new AppError(StatusCode.unauthorized);

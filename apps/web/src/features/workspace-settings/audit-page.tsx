@@ -194,17 +194,29 @@ function AuditLog({ workspaceId }: { workspaceId: string }) {
     {
       id: 'actor',
       label: t('audit.columns.actor'),
-      render: (entry) =>
-        entry.actor ? (
-          <UserValue
-            value={
-              personName({ ...entry.actor, username: null }) ??
-              (entry.actor.username ? `@${entry.actor.username}` : t('members.unnamed'))
-            }
-          />
-        ) : (
-          t('audit.deletedAccount')
-        ),
+      render: (entry) => (
+        <>
+          {entry.actor ? (
+            <UserValue
+              value={
+                personName({ ...entry.actor, username: null }) ??
+                (entry.actor.username ? `@${entry.actor.username}` : t('members.unnamed'))
+              }
+            />
+          ) : (
+            t('audit.deletedAccount')
+          )}
+          {entry.apiKey ? (
+            <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+              <Trans
+                t={t}
+                i18nKey="audit.viaKey"
+                components={{ key: <UserValue value={entry.apiKey.name} /> }}
+              />
+            </Typography>
+          ) : null}
+        </>
+      ),
     },
     {
       id: 'subject',

@@ -52,4 +52,5 @@ export const permissions = {
   usersRead: 'tenant_users_role_read',
   usersUpdate: 'tenant_users_role_update',
   auditRead: 'tenant_audit_read',
+  integrationsManage: 'tenant_integrations_manage',
 } as const satisfies Record<string, PermissionKey>;

@@ -131,7 +131,7 @@ describe('the settings navigation', () => {
     expect(screen.queryByText('roles page')).toBeNull();
   });
 
-  it('shows the owner every section, backups and the audit log included', async () => {
+  it('shows the owner every section, backups, the audit log and integrations included', async () => {
     api.on(`GET ${accessPath}`, ownerAccess);
     await openSettings('roles');
     expect(await screen.findByText('roles page')).toBeTruthy();
@@ -143,6 +143,7 @@ describe('the settings navigation', () => {
       'Applications',
       'Backups',
       'Audit log',
+      'Integrations',
     ]);
   });
 

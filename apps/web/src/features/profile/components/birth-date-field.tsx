@@ -77,6 +77,7 @@ export function BirthDateField({
   label,
   help,
   yearCount = 111,
+  ahead = false,
 }: {
   value: string | null;
   /** An ISO date, null when cleared, or 'incomplete' while only some of the three parts are chosen. */
@@ -90,8 +91,10 @@ export function BirthDateField({
   id?: string;
   label?: string;
   help?: string;
-  /** How many years back from this one the year select offers. */
+  /** How many years back from this one the year select offers (forward with `ahead`). */
   yearCount?: number;
+  /** Offers this year and the next ones instead of the past (an expiry date). */
+  ahead?: boolean;
 }) {
   const { t } = useTranslation('profile');
   const calendar = locale === 'fa' ? 'jalali' : 'gregorian';
@@ -103,8 +106,8 @@ export function BirthDateField({
   const today = calendarDateIn(now, timeZone);
   const thisYear = calendar === 'jalali' ? toJalali(today).year : today.year;
   const years = useMemo(
-    () => Array.from({ length: yearCount }, (_, index) => thisYear - index),
-    [thisYear, yearCount],
+    () => Array.from({ length: yearCount }, (_, index) => (ahead ? thisYear + index : thisYear - index)),
+    [thisYear, yearCount, ahead],
   );
   const months = useMemo(() => monthNames(locale), [locale]);
   const maxDay = shown.year && shown.month ? daysInMonth(calendar, shown.year, shown.month) : 31;

@@ -12,7 +12,8 @@ export type SettingsSectionKey =
   | 'users'
   | 'applications'
   | 'backups'
-  | 'audit';
+  | 'audit'
+  | 'integrations';
 
 export interface SettingsSection {
   key: SettingsSectionKey;
@@ -30,6 +31,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { key: 'applications', permission: 'tenant_profile_read' },
   { key: 'backups' },
   { key: 'audit', permission: 'tenant_audit_read' },
+  { key: 'integrations', permission: 'tenant_integrations_manage' },
 ];
 
 export const sectionPath = (key: SettingsSectionKey): string => `${settingsBasePath}/${key}`;

@@ -5,6 +5,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Alert from '@mui/material/Alert';
@@ -48,6 +49,7 @@ const icons: Record<SettingsSectionKey, ReactElement> = {
   applications: <AppsOutlined />,
   backups: <BackupOutlined />,
   audit: <HistoryOutlined />,
+  integrations: <HubOutlined />,
 };
 
 /** The section of the current path, if it is one. */
