@@ -8,6 +8,7 @@ import {
   auditActions,
   maskPhone,
 } from '@wsm/contracts';
+import { cappedPageAnswer } from '../../lib/paging';
 import type { Db } from '../identity/repository';
 import * as repo from './repository';
 
@@ -219,11 +220,11 @@ async function describeAll(db: Db, workspaceId: string, rows: repo.AuditListRow[
 /** A page of the workspace's audit log, newest first, filtered by actor, action and dates. */
 export async function listAudit(db: Db, workspaceId: string, query: AuditQuery): Promise<AuditPage> {
   const { page, pageSize, ...filter } = query;
-  const { rows, total } = await repo.listEntries(db, workspaceId, boundsOf(filter), {
+  const { rows, total, capped } = await repo.listEntries(db, workspaceId, boundsOf(filter), {
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return { items: await describeAll(db, workspaceId, rows), total, page, pageSize };
+  return cappedPageAnswer(await describeAll(db, workspaceId, rows), { total, capped }, { page, pageSize });
 }
 
 /** Rows read per query while exporting: memory holds one batch whatever the log's length. */
