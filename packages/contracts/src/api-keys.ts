@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { permissionKeys } from './access';
 import { pagedSchema } from './paging';
-import { idSchema, permissionKeys } from './workspaces';
+import { idSchema } from './workspace-fields';
 
 // Workspace API keys: machine access to one workspace's /v1/workspaces/… routes with a fixed set of
 // permissions (docs/api.md, "API keys"; the format and its checks: docs/security.md).

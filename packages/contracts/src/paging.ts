@@ -8,12 +8,18 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** The `data` of a paged list: `{ items, total, page, pageSize }`. */
+/** The `data` of a paged list: `{ items, total, page, pageSize }`, and `totalCapped` past the counting cap. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    totalCapped: z
+      .literal(true)
+      .optional()
+      .describe(
+        'present when a search or filter matched more rows than are counted (1,000): `total` is then 1,001 and means "more than 1,000"',
+      ),
   });
 }

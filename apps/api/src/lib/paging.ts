@@ -1,3 +1,6 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
+
 // Pages that cost the same at the start and at the end of a list of 100,000 rows: the total is read
 // from counts kept by triggers (modules/workspaces/list-counts.ts), and a page in the second half of
 // the list is read backwards from its end along the same index, so OFFSET never walks more than half
@@ -54,4 +57,52 @@ export async function nearerEndPage<Row>(
   if (!window) return { rows: [], total };
   const rows = await read(window);
   return { rows: window.reverse ? rows.reverse() : rows, total };
+}
+
+/**
+ * Searched and filtered totals are counted up to this many rows (docs/api.md, "Capped totals"): past it a
+ * total says "more than 1,000", so a search matching a tenth of 100,000 rows costs what one matching
+ * 1,001 does.
+ */
+export const totalCap = 1000;
+
+/** A total counted up to `totalCap` + 1 rows: `capped` when there are more than `totalCap`. */
+export interface CappedTotal {
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * Counts the rows of `rows` (a select of the filtered rows, any columns) up to `totalCap` + 1: more than
+ * the cap reads as `totalCap` + 1 rows and `capped`.
+ */
+export async function cappedCount(db: Db, rows: SQLWrapper): Promise<CappedTotal> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`(${rows} limit ${sql.raw(String(totalCap + 1))}) as capped_rows`);
+  return cappedTotal(row?.value ?? 0);
+}
+
+/** A count read with `totalCap` + 1 as its limit, as a total. */
+export function cappedTotal(counted: number): CappedTotal {
+  return { total: counted, capped: counted > totalCap };
+}
+
+/** A page whose total may be capped: `totalCapped: true` says "more than `total` - 1". */
+export interface CappedPage<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalCapped?: true;
+}
+
+/** A page answer whose total may be capped (the flag is left out when the total is exact). */
+export function cappedPageAnswer<Item>(
+  items: Item[],
+  counted: CappedTotal,
+  query: { page: number; pageSize: number },
+): CappedPage<Item> {
+  const answer = pageAnswer(items, counted.total, query);
+  return counted.capped ? { ...answer, totalCapped: true } : answer;
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { rowsWithTotal } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { invitations, members } from '../members/schema';
 import { workspaceListCounts } from '../workspaces/schema';
@@ -40,6 +40,34 @@ async function withDetails(db: Db, workspaceId: string, rows: RoleRow[]): Promis
   }));
 }
 
+// A page of roles with their permission keys, member counts (counted by triggers) and the total, in one
+// statement: the unsearched first page is a named prepared statement per page size (db/prepared.ts).
+const roleListColumns = {
+  ...getTableColumns(roles),
+  permissionKeys: sql<string[]>`coalesce((select array_agg(p.permission_key) from ${rolePermissions} p
+    where p.workspace_id = ${roles.workspaceId} and p.role_id = ${roles.id}), '{}')`.as('permission_keys'),
+  totalMembers: sql<number>`coalesce((select c.rows from ${workspaceListCounts} c
+    where c.workspace_id = ${roles.workspaceId} and c.list = 'members-by-role' and c.key = ${roles.id}), 0)`
+    .mapWith(Number)
+    .as('total_members'),
+  total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+};
+const roleOrder = [asc(roles.createdDate), asc(roles.id)];
+
+const firstRolePage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    db
+      .select(roleListColumns)
+      .from(roles)
+      .where(eq(roles.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(...roleOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`roles_first_page_${pageSize}`),
+  ),
+);
+
+type RoleListRow = RoleWithPermissions & { total: number };
+
 export async function listRoles(
   db: Db,
   workspaceId: string,
@@ -47,17 +75,21 @@ export async function listRoles(
 ): Promise<{ rows: RoleWithPermissions[]; total: number }> {
   let filter: SQL | undefined = eq(roles.workspaceId, workspaceId);
   if (page.search) filter = and(filter, ilike(roles.name, containsPattern(page.search)));
-  const { rows, total } = await rowsWithTotal(
-    db
-      .select()
-      .from(roles)
-      .where(filter)
-      .orderBy(asc(roles.createdDate), asc(roles.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(roles).where(filter),
-  );
-  return { rows: await withDetails(db, workspaceId, rows), total };
+  const rows: RoleListRow[] =
+    !page.search && page.offset === 0
+      ? await firstRolePage(db)(page.limit).execute({ workspaceId })
+      : await db
+          .select(roleListColumns)
+          .from(roles)
+          .where(filter)
+          .orderBy(...roleOrder)
+          .limit(page.limit)
+          .offset(page.offset);
+  if (rows.length === 0 && page.offset > 0) {
+    const [row] = await db.select({ value: count() }).from(roles).where(filter);
+    return { rows: [], total: Number(row?.value ?? 0) };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 /** A role of the workspace (never another workspace's) with its permissions and member count. */

@@ -1,4 +1,4 @@
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import { markUsed } from './repository';
 
 // `lastUsedDate` without a write per request: each process notes a key's use at most once a minute and

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../identity/repository';
+import type { Db } from '../../db/types';
 import { users } from '../identity/schema';
 import { type ApiKeyRow, apiKeys } from './schema';
 

@@ -12,8 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema } from '../../http/envelope';
 import { enforceLimit } from '../../http/rate-limit';
-import { nothing, signedInRoutes } from '../../http/route-options';
 import { memberChange, memberRead } from '../access/guard';
+import { nothing, signedInRoutes } from '../identity/route-options';
 import { apiKeyRule } from './limits';
 import * as service from './service';
 

@@ -8,11 +8,11 @@ import {
   StatusCode,
 } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { pageAnswer, pageSlice } from '../../lib/paging';
 import { holds, type MemberAccess } from '../access/guard';
 import { recordAudit } from '../audit/record';
-import type { Db } from '../identity/repository';
 import * as repo from './repository';
 import { hashApiKey, newApiKey, prefixOf } from './secret';
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { memberChange, memberRead, requireMember } from '../access/guard';
 import { nothing, signedInRoutes } from '../identity/route-options';
 import * as apps from './service';
@@ -25,11 +25,14 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspace-id/:id/`,
-    signedIn({
-      summary: "The workspace's applications (any member)",
-      params: workspaceIdParamsSchema,
-      response: { 200: envelopeSchema(z.array(applicationSchema)) },
-    }),
+    {
+      ...signedIn({
+        summary: "The workspace's applications (any member)",
+        params: workspaceIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(applicationSchema)) },
+      }),
+      ...plainSerializer,
+    },
     memberRead(null, (_access, request) => apps.listApplications(db, request.params.id, request.locale)),
   );
 

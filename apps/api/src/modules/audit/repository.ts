@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
+import { cappedCount } from '../../lib/paging';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { type AuditRow, auditLog } from './schema';
@@ -70,29 +71,29 @@ function filterOf(workspaceId: string, bounds: AuditBounds): SQL | undefined {
 // Newest first; entries of one transaction share their date, so the id breaks the tie.
 const newestFirst = [desc(auditLog.createdDate), desc(auditLog.id)];
 
-/** A page of a workspace's entries, newest first, with the total of the filter. */
+/**
+ * A page of a workspace's entries, newest first, with the total of the filter counted up to the cap
+ * (lib/paging.ts, totalCap): a log of 100,000 entries costs a page and 1,001 index entries.
+ */
 export async function listEntries(
   db: Db,
   workspaceId: string,
   bounds: AuditBounds,
   page: { offset: number; limit: number },
-): Promise<{ rows: AuditListRow[]; total: number }> {
+): Promise<{ rows: AuditListRow[]; total: number; capped: boolean }> {
   const filter = filterOf(workspaceId, bounds);
-  const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(filter)
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset);
-  if (rows.length > 0 || page.offset === 0)
-    return { rows: rows.map(({ total: _total, ...row }) => toListRow(row)), total: rows[0]?.total ?? 0 };
-  const [totalRow] = await db
-    .select({ value: sql<number>`count(*)`.mapWith(Number) })
-    .from(auditLog)
-    .where(filter);
-  return { rows: [], total: totalRow?.value ?? 0 };
+  const [rows, counted] = await Promise.all([
+    db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(filter)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
+    cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(filter)),
+  ]);
+  return { rows: rows.map(toListRow), ...counted };
 }
 
 /**

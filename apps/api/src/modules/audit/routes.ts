@@ -7,7 +7,7 @@ import {
 } from '@wsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../http/envelope';
+import { envelopeSchema, plainSerializer } from '../../http/envelope';
 import { enforceLimit } from '../../http/rate-limit';
 import { memberRead, requireMember } from '../access/guard';
 import { signedInRoutes } from '../identity/route-options';
@@ -27,13 +27,16 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspace-id/:id/`,
-    signedIn({
-      summary:
-        "A page of the workspace's audit log, newest first, filtered by ?actor= (user id), ?action= (key), ?from= and ?to= (tenant_audit_read)",
-      params: workspaceIdParamsSchema,
-      querystring: auditQuerySchema,
-      response: { 200: envelopeSchema(auditPageSchema) },
-    }),
+    {
+      ...signedIn({
+        summary:
+          "A page of the workspace's audit log, newest first, filtered by ?actor= (user id), ?action= (key), ?from= and ?to= (tenant_audit_read)",
+        params: workspaceIdParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: envelopeSchema(auditPageSchema) },
+      }),
+      ...plainSerializer,
+    },
     memberRead('tenant_audit_read', (_access, request) =>
       audit.listAudit(db, request.params.id, request.query),
     ),

@@ -9,6 +9,7 @@ import {
   maskPhone,
 } from '@wsm/contracts';
 import type { Db } from '../../db/types';
+import { cappedPageAnswer } from '../../lib/paging';
 import * as repo from './repository';
 
 // Turns the stored audit rows (each action's own subject record, record.ts) into the entries of
@@ -235,11 +236,11 @@ async function describeAll(db: Db, workspaceId: string, rows: repo.AuditListRow[
 /** A page of the workspace's audit log, newest first, filtered by actor, action and dates. */
 export async function listAudit(db: Db, workspaceId: string, query: AuditQuery): Promise<AuditPage> {
   const { page, pageSize, ...filter } = query;
-  const { rows, total } = await repo.listEntries(db, workspaceId, boundsOf(filter), {
+  const { rows, total, capped } = await repo.listEntries(db, workspaceId, boundsOf(filter), {
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return { items: await describeAll(db, workspaceId, rows), total, page, pageSize };
+  return cappedPageAnswer(await describeAll(db, workspaceId, rows), { total, capped }, { page, pageSize });
 }
 
 /** Rows read per query while exporting: memory holds one batch whatever the log's length. */

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { envelopeSchema, ok, secondStep } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer, secondStep } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { enforceLimit, limitFailures } from '../../http/rate-limit';
 import { type MemberAccess, requireMember } from '../access/guard';
@@ -85,12 +85,16 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `${base}/workspaceId/:id/`,
-    signedIn({
-      summary: "A page of the workspace's backups, newest first (owner); search by source or by who made it",
-      params: workspaceIdParamsSchema,
-      querystring: backupsQuerySchema,
-      response: { 200: envelopeSchema(backupsPageSchema) },
-    }),
+    {
+      ...signedIn({
+        summary:
+          "A page of the workspace's backups, newest first (owner); search by source or by who made it",
+        params: workspaceIdParamsSchema,
+        querystring: backupsQuerySchema,
+        response: { 200: envelopeSchema(backupsPageSchema) },
+      }),
+      ...plainSerializer,
+    },
     async (request) => {
       await requireOwner(request, request.params.id);
       return ok(request, await backups.listBackups(db, request.params.id, request.query));

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -17,7 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { nearerEndPage, rowsWithTotal } from '../../lib/paging';
+import { cappedCount, nearerEndPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
@@ -75,11 +74,7 @@ const memberOrderBackwards = [
 /** Members with their accounts and roles (a member may have no role), in one of the selections below. */
 function memberQuery(
   db: Db,
-  columns:
-    | typeof memberColumns
-    | typeof memberItemColumns
-    | MemberItemColumnsWithTotal
-    | typeof firstPageColumns = memberColumns,
+  columns: typeof memberColumns | typeof memberItemColumns | typeof firstPageColumns = memberColumns,
 ) {
   return db
     .select(columns)
@@ -87,7 +82,6 @@ function memberQuery(
     .innerJoin(users, eq(users.id, members.userId))
     .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)));
 }
-type MemberItemColumnsWithTotal = typeof memberItemColumns & { total: SQL<number> };
 
 // The first page of the unsearched list, which every settings screen opens: one prepared statement
 // (named on PostgreSQL, so it is parsed and planned once per connection) carrying the counted total.
@@ -139,8 +133,6 @@ const memberItemOf = (row: FirstPageRow): MemberItemRow => ({
   user: { id: row.user_id, firstName: row.first_name, lastName: row.last_name, username: row.username },
 });
 
-const withoutTotal = <R extends { total: number }>({ total: _total, ...row }: R) => row;
-
 /**
  * A page of members and the total. Unsearched: the total is counted by triggers and the page is read
  * from the nearer end of the list (lib/paging.ts); searched: the trigram indexes find the matches.
@@ -149,7 +141,7 @@ export async function listMembers(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined },
-): Promise<{ rows: MemberItemRow[]; total: number }> {
+): Promise<{ rows: MemberItemRow[]; total: number; capped?: boolean }> {
   if (!page.search) {
     if (page.offset === 0) {
       const rows = await driverRows<FirstPageRow>(firstPage(db)(page.limit), { workspaceId });
@@ -166,23 +158,21 @@ export async function listMembers(
           .offset(window.offset)) as MemberItemRow[],
     );
   }
+  // The page and a total counted up to the cap, side by side: a search matching a tenth of 100,000
+  // members reads one page and 1,001 matches, not all 10,000 (lib/paging.ts, totalCap).
   const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
-  const rows = (await memberQuery(db, {
-    ...memberItemColumns,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-  })
-    .where(filter)
-    .orderBy(...memberOrder)
-    .limit(page.limit)
-    .offset(page.offset)) as Array<MemberItemRow & { total: number }>;
-  if (rows.length > 0 || page.offset === 0)
-    return { rows: rows.map(withoutTotal), total: rows[0]?.total ?? 0 };
-  const [totalRow] = await db
-    .select({ value: count() })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(filter);
-  return { rows: [], total: Number(totalRow?.value ?? 0) };
+  const [rows, counted] = await Promise.all([
+    memberQuery(db, memberItemColumns)
+      .where(filter)
+      .orderBy(...memberOrder)
+      .limit(page.limit)
+      .offset(page.offset) as Promise<MemberItemRow[]>,
+    cappedCount(
+      db,
+      db.select({ one: sql`1` }).from(members).innerJoin(users, eq(users.id, members.userId)).where(filter),
+    ),
+  ]);
+  return { rows, ...counted };
 }
 
 export async function findMember(
@@ -285,9 +275,12 @@ export interface InvitationListRow {
   invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
 
-function invitationQuery(db: Db) {
+function invitationQuery(
+  db: Db,
+  columns: typeof invitationColumns | typeof sentFirstPageColumns = invitationColumns,
+) {
   return db
-    .select(invitationColumns)
+    .select(columns)
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
@@ -318,6 +311,23 @@ export async function listPendingFor(db: Db, userId: string, now: Date): Promise
 const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
 const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
 
+const sentFirstPageColumns = {
+  ...invitationColumns,
+  total: listCountOf(sql.placeholder('workspaceId'), 'invitations').as('total'),
+};
+
+// The first page of the unsearched list, which the members screen opens: one named prepared statement
+// per page size carrying the counted total, as the members first page (constantLimit says why).
+const sentFirstPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    invitationQuery(db, sentFirstPageColumns)
+      .where(eq(invitations.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(...invitationOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`invitations_sent_first_page_${pageSize}`),
+  ),
+);
+
 /**
  * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
  * and the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
@@ -326,8 +336,17 @@ export async function listSent(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined },
-): Promise<{ rows: InvitationListRow[]; total: number }> {
+): Promise<{ rows: InvitationListRow[]; total: number; capped?: boolean }> {
   if (!page.search) {
+    if (page.offset === 0) {
+      const rows = (await sentFirstPage(db)(page.limit).execute({ workspaceId })) as Array<
+        InvitationListRow & { total: number }
+      >;
+      return {
+        rows: rows.map(({ total: _total, ...row }) => row),
+        total: Number(rows[0]?.total ?? 0),
+      };
+    }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'invitations'),
       page,
@@ -358,19 +377,22 @@ export async function listSent(
       and(eq(invitations.status, 'accepted'), personSearch(page.search)),
     ),
   );
-  const { rows, total } = await rowsWithTotal(
+  const [rows, counted] = await Promise.all([
     invitationQuery(db)
       .where(filter)
       .orderBy(...invitationOrder)
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ value: count() })
-      .from(invitations)
-      .leftJoin(users, eq(users.id, invitations.inviteeUserId))
-      .where(filter),
-  );
-  return { rows: rows as InvitationListRow[], total };
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.inviteeUserId))
+        .where(filter),
+    ),
+  ]);
+  return { rows: rows as InvitationListRow[], ...counted };
 }
 
 export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<void> {
@@ -397,13 +419,28 @@ const pendingPastDate = (now: Date) =>
   and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
 
 /** Whether a workspace has pending invitations past their date (a cheap check before sweeping). */
-export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
-  const [row] = await db
+const expiredPending = preparedPer((db: Db) =>
+  db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(and(eq(invitations.workspaceId, workspaceId), pendingPastDate(now)))
-    .limit(1);
-  return row !== undefined;
+    .where(
+      and(
+        eq(invitations.workspaceId, sql.placeholder('workspaceId')),
+        eq(invitations.status, 'pending'),
+        lte(invitations.expiresDate, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('invitations_expired_pending'),
+);
+
+/**
+ * Whether a workspace has pending invitations past their date (a cheap check before sweeping, which
+ * the directory and invitation lists make on every read: one named prepared statement).
+ */
+export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
+  const rows = await expiredPending(db).execute({ workspaceId, now: now.toISOString() });
+  return rows.length > 0;
 }
 
 /** Marks the pending invitations past their date as expired; answers who they were for. */

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps';
 import { type EventLog, type EventQueue, emit } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
-import { pageAnswer, pageSlice } from '../../lib/paging';
+import { type CappedPage, cappedPageAnswer, pageSlice } from '../../lib/paging';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
@@ -174,14 +174,14 @@ export async function listMembers(
   workspaceId: string,
   page: PageQuery,
   locale: Locale,
-): Promise<{ items: Member[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await repo.listMembers(db, workspaceId, {
+): Promise<CappedPage<Member>> {
+  const { rows, total, capped } = await repo.listMembers(db, workspaceId, {
     ...pageSlice(page),
     search: page.search,
   });
-  return pageAnswer(
+  return cappedPageAnswer(
     rows.map((r) => toMember(r, locale)),
-    total,
+    { total, capped: capped ?? false },
     page,
   );
 }
@@ -532,12 +532,16 @@ export async function listSentInvitations(
   page: PageQuery,
   locale: Locale,
   viewerId: string,
-): Promise<{ items: Invitation[]; total: number; page: number; pageSize: number }> {
+): Promise<CappedPage<Invitation>> {
   await sweepExpiredInvitations(db, workspaceId);
-  const { rows, total } = await repo.listSent(db, workspaceId, { ...pageSlice(page), search: page.search });
-  return pageAnswer(
-    rows.map((r) => toInvitation(r, locale, viewerId)),
-    total,
+  const { rows, total, capped } = await repo.listSent(db, workspaceId, {
+    ...pageSlice(page),
+    search: page.search,
+  });
+  const t = now();
+  return cappedPageAnswer(
+    rows.map((r) => toInvitation(r, locale, viewerId, t)),
+    { total, capped: capped ?? false },
     page,
   );
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { rowsWithTotal } from '../../lib/paging';
 import { type AnnouncementRow, announcements, type NotificationRow, notifications } from './schema';
 
 // Queries of the notifications module. Every query of `notifications` filters on the owner.
@@ -9,21 +9,50 @@ export async function insertNotification(db: Db, values: typeof notifications.$i
   await db.insert(notifications).values(values);
 }
 
+// The hot reads of the bell (the own list, announcements, the unread count): one named prepared statement
+// each, the page size written into it (db/prepared.ts, constantLimit), the total read beside the page.
+const ownPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    db
+      .select({
+        ...getTableColumns(notifications),
+        total:
+          sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`
+            .mapWith(Number)
+            .as('total'),
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdDate), desc(notifications.id))
+      .offset(sql.placeholder('offset'))
+      .limit(constantLimit(pageSize))
+      .prepare(`notifications_own_page_${pageSize}`),
+  ),
+);
+
+/** A page of the rows of a statement carrying the total; a page past the end counts apart. */
+async function pageOf<Row>(
+  rows: Array<Row & { total: number }>,
+  offset: number,
+  counted: () => Promise<number>,
+): Promise<{ rows: Row[]; total: number }> {
+  if (rows.length === 0 && offset > 0) return { rows: [], total: await counted() };
+  return { rows: rows.map(({ total: _total, ...row }) => row as Row), total: Number(rows[0]?.total ?? 0) };
+}
+
 export async function listOwn(
   db: Db,
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  return rowsWithTotal(
-    db
-      .select()
+  const rows = await ownPage(db)(page.limit).execute({ userId, offset: page.offset });
+  return pageOf<NotificationRow>(rows, page.offset, async () => {
+    const [row] = await db
+      .select({ value: count() })
       .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdDate), desc(notifications.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId)),
-  );
+      .where(eq(notifications.userId, userId));
+    return Number(row?.value ?? 0);
+  });
 }
 
 export async function findOwn(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
@@ -34,11 +63,16 @@ export async function findOwn(db: Db, userId: string, id: string): Promise<Notif
   return row;
 }
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+const unread = preparedPer((db: Db) =>
+  db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readDate)));
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readDate)))
+    .prepare('notifications_unread_count'),
+);
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await unread(db).execute({ userId });
   return Number(row?.value ?? 0);
 }
 
@@ -81,19 +115,30 @@ export async function insertAnnouncement(db: Db, values: typeof announcements.$i
   await db.insert(announcements).values(values);
 }
 
+const announcementPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    db
+      .select({
+        ...getTableColumns(announcements),
+        total: sql<number>`(select count(*) from ${announcements})`.mapWith(Number).as('total'),
+      })
+      .from(announcements)
+      .orderBy(desc(announcements.createdDate), desc(announcements.id))
+      .offset(sql.placeholder('offset'))
+      .limit(constantLimit(pageSize))
+      .prepare(`announcements_page_${pageSize}`),
+  ),
+);
+
 export async function listAnnouncements(
   db: Db,
   page: { offset: number; limit: number },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  return rowsWithTotal(
-    db
-      .select()
-      .from(announcements)
-      .orderBy(desc(announcements.createdDate), desc(announcements.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ value: count() }).from(announcements),
-  );
+  const rows = await announcementPage(db)(page.limit).execute({ offset: page.offset });
+  return pageOf<AnnouncementRow>(rows, page.offset, async () => {
+    const [row] = await db.select({ value: count() }).from(announcements);
+    return Number(row?.value ?? 0);
+  });
 }
 
 export async function findAnnouncement(db: Db, id: string): Promise<AnnouncementRow | undefined> {

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { envelopeSchema, ok, plainSerializer } from '../../http/envelope';
 import { signedInRoutes } from '../identity/route-options';
 import * as service from './service';
 
@@ -25,11 +25,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.simple,
-    signedIn({
-      summary: "The caller's notifications, newest first, paged",
-      querystring: pageQuery,
-      response: { 200: envelopeSchema(notificationListSchema) },
-    }),
+    {
+      ...signedIn({
+        summary: "The caller's notifications, newest first, paged",
+        querystring: pageQuery,
+        response: { 200: envelopeSchema(notificationListSchema) },
+      }),
+      ...plainSerializer,
+    },
     async (request) =>
       ok(request, await service.listNotifications(db, request.user.id, request.query, request.locale)),
   );
@@ -47,11 +50,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.bulk,
-    signedIn({
-      summary: 'Announcements to everyone, newest first, paged',
-      querystring: pageQuery,
-      response: { 200: envelopeSchema(notificationListSchema) },
-    }),
+    {
+      ...signedIn({
+        summary: 'Announcements to everyone, newest first, paged',
+        querystring: pageQuery,
+        response: { 200: envelopeSchema(notificationListSchema) },
+      }),
+      ...plainSerializer,
+    },
     async (request) => ok(request, await service.listAnnouncements(db, request.query, request.locale)),
   );
 
@@ -67,10 +73,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     paths.unread,
-    signedIn({
-      summary: "The caller's unread count",
-      response: { 200: envelopeSchema(unreadCountSchema) },
-    }),
+    {
+      ...signedIn({
+        summary: "The caller's unread count",
+        response: { 200: envelopeSchema(unreadCountSchema) },
+      }),
+      ...plainSerializer,
+    },
     async (request) => ok(request, await service.unreadCount(db, request.user.id)),
   );
 

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { nearerEndPage } from '../../lib/paging';
+import { cappedCount, nearerEndPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
-import { readListCount } from '../workspaces/list-counts';
+import { listCountOf, readListCount } from '../workspaces/list-counts';
+import { workspaceListCounts } from '../workspaces/schema';
 import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
 // Queries of the users (directory) module. Other modules use service.ts, never this file.
@@ -38,12 +40,48 @@ export interface DirectoryRow {
 const entryOrder = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];
 const entryOrderBackwards = [desc(directoryUsers.createdDate), desc(directoryUsers.id)];
 
-function entryQuery(db: Db) {
-  return db
-    .select(directoryColumns)
-    .from(directoryUsers)
-    .leftJoin(users, eq(users.id, directoryUsers.userId));
+function entryQuery(db: Db, columns: typeof directoryColumns | FirstPageColumns = directoryColumns) {
+  return db.select(columns).from(directoryUsers).leftJoin(users, eq(users.id, directoryUsers.userId));
 }
+
+type FirstPageColumns = typeof directoryColumns & { total: SQL.Aliased<number> };
+
+// The first page of the unsearched directory (all, or of one status), which its screen opens: one named
+// prepared statement per page size carrying the counted total, as the members first page
+// (db/prepared.ts, constantLimit, says why the size is written into it).
+const firstPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    entryQuery(db, {
+      ...directoryColumns,
+      total: listCountOf(sql.placeholder('workspaceId'), 'users').as('total'),
+    })
+      .where(eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(...entryOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`directory_first_page_${pageSize}`),
+  ),
+);
+const firstPageOfStatus = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    entryQuery(db, {
+      ...directoryColumns,
+      total: sql<number>`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
+        where ${workspaceListCounts.workspaceId} = ${sql.placeholder('workspaceId')}
+          and ${workspaceListCounts.list} = 'users' and ${workspaceListCounts.key} = ${sql.placeholder('status')})`.as(
+        'total',
+      ),
+    })
+      .where(
+        and(
+          eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')),
+          eq(directoryUsers.status, sql.placeholder('status')),
+        ),
+      )
+      .orderBy(...entryOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`directory_status_first_page_${pageSize}`),
+  ),
+);
 
 /**
  * The entries a search may match, found through the trigram indexes: by the workspace's own names, or by
@@ -68,10 +106,19 @@ export async function listEntries(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
-): Promise<{ rows: DirectoryRow[]; total: number }> {
+): Promise<{ rows: DirectoryRow[]; total: number; capped?: boolean }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   if (page.status) filter = and(filter, eq(directoryUsers.status, page.status));
   if (!page.search) {
+    if (page.offset === 0) {
+      const rows = (await (page.status
+        ? firstPageOfStatus(db)(page.limit).execute({ workspaceId, status: page.status })
+        : firstPage(db)(page.limit).execute({ workspaceId }))) as Array<DirectoryRow & { total: number }>;
+      return {
+        rows: rows.map(({ total: _total, ...row }) => row),
+        total: Number(rows[0]?.total ?? 0),
+      };
+    }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'users', page.status ? [page.status] : undefined),
       page,
@@ -93,23 +140,23 @@ export async function listEntries(
       ilike(sql`coalesce(${users.username}, '')`, pattern),
     ),
   );
-  // The page and the total in one query (the window count); a page past the end counts apart.
-  const rows = await db
-    .select({ ...directoryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(directoryUsers)
-    .leftJoin(users, eq(users.id, directoryUsers.userId))
-    .where(filter)
-    .orderBy(...entryOrder)
-    .limit(page.limit)
-    .offset(page.offset);
-  if (rows.length > 0 || page.offset === 0)
-    return { rows: rows.map(({ total: _total, ...row }) => row as DirectoryRow), total: rows[0]?.total ?? 0 };
-  const [totalRow] = await db
-    .select({ value: count() })
-    .from(directoryUsers)
-    .leftJoin(users, eq(users.id, directoryUsers.userId))
-    .where(filter);
-  return { rows: [], total: Number(totalRow?.value ?? 0) };
+  // The page and a total counted up to the cap, side by side (lib/paging.ts, totalCap).
+  const [rows, counted] = await Promise.all([
+    entryQuery(db)
+      .where(filter)
+      .orderBy(...entryOrder)
+      .limit(page.limit)
+      .offset(page.offset) as Promise<DirectoryRow[]>,
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(directoryUsers)
+        .leftJoin(users, eq(users.id, directoryUsers.userId))
+        .where(filter),
+    ),
+  ]);
+  return { rows, ...counted };
 }
 
 export async function findEntry(db: Db, workspaceId: string, id: string): Promise<DirectoryRow | undefined> {

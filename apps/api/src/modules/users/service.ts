@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/types';
 import { emit, inTransaction } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
-import { pageAnswer, pageSlice } from '../../lib/paging';
+import { type CappedPage, cappedPageAnswer, pageSlice } from '../../lib/paging';
 import { namedStatus } from '../access/catalogue';
 import { assertCanGrant, holds, type MemberAccess } from '../access/guard';
 import { fieldError } from '../access/service';
@@ -64,16 +64,16 @@ export async function listUsers(
   workspaceId: string,
   query: PageQuery & { status?: WorkspaceUserStatus | undefined },
   locale: Locale,
-): Promise<{ items: WorkspaceUser[]; total: number; page: number; pageSize: number }> {
+): Promise<CappedPage<WorkspaceUser>> {
   await members.sweepExpiredInvitations(db, workspaceId);
-  const { rows, total } = await repo.listEntries(db, workspaceId, {
+  const { rows, total, capped } = await repo.listEntries(db, workspaceId, {
     ...pageSlice(query),
     search: query.search,
     status: query.status,
   });
-  return pageAnswer(
+  return cappedPageAnswer(
     rows.map((r) => toWorkspaceUser(r, locale)),
-    total,
+    { total, capped: capped ?? false },
     query,
   );
 }

@@ -199,4 +199,19 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
       birthDate: null,
     });
   });
+
+  it('shows a capped total as "1,000+" in the reader\'s digits', async () => {
+    actAs(api, ['tenant_users_role_read']);
+    api.on(usersList, { ...page([carol], 1001), totalCapped: true });
+    await open('fa');
+    expect(await screen.findByText('۱٬۰۰۰+ ردیف')).toBeTruthy();
+  });
+
+  it('shows no total while it is exact', async () => {
+    actAs(api, ['tenant_users_role_read']);
+    api.on(usersList, page([carol], 1000));
+    await open();
+    await screen.findByRole('table', { name: 'Workspace users' });
+    expect(screen.queryByText(/\+ rows/)).toBeNull();
+  });
 });

@@ -17,6 +17,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
+import { formatNumber } from '../../../lib/digits';
+import { useLocale } from '../../../lib/locale-navigation';
 
 export interface Column<T> {
   id: string;
@@ -31,6 +33,8 @@ export interface Paged<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The server counted up to its cap: `total` - 1 is the cap, and there are more rows. */
+  totalCapped?: true;
 }
 
 export interface DataTableProps<T> {
@@ -51,6 +55,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>({ label, columns, list, empty, rowKey, actions, onPage }: DataTableProps<T>) {
   const { t } = useTranslation('workspace-admin');
+  const locale = useLocale();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('tablet'));
   const { data, isPending: pending, isFetching: fetching, isError: error } = list;
@@ -175,6 +180,15 @@ export function DataTable<T>({ label, columns, list, empty, rowKey, actions, onP
           </Table>
         </TableContainer>
       )}
+      {data.totalCapped ? (
+        <Typography
+          variant="body2"
+          role="status"
+          sx={{ px: { xs: 2, sm: 3 }, pt: 1.5, color: 'text.secondary', textAlign: 'center' }}
+        >
+          {t('table.moreThan', { count: formatNumber(data.total - 1, locale) })}
+        </Typography>
+      ) : null}
       {pages > 1 ? (
         <Stack sx={{ alignItems: 'center', py: 2, borderTop: 1, borderColor: 'divider' }}>
           <Pagination

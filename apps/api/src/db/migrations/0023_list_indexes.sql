@@ -1,0 +1,2 @@
+CREATE INDEX "access_audit_actor_page_idx" ON "access_audit" USING btree ("workspace_id","actor_user_id","created_date","id");--> statement-breakpoint
+CREATE INDEX "access_audit_action_page_idx" ON "access_audit" USING btree ("workspace_id","action","created_date","id");
