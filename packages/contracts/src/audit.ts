@@ -31,6 +31,10 @@ export const auditActions = [
   'backup.imported',
   'backup.deleted',
   'backup.restored',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -43,6 +47,7 @@ export const auditSubjectTypes = [
   'workspace',
   'application',
   'backup',
+  'webhook',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 

@@ -15,4 +15,5 @@ export * from './profile';
 export * from './sign-in';
 export * from './status-codes';
 export * from './validators';
+export * from './webhooks';
 export * from './workspaces';

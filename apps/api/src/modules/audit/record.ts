@@ -2,7 +2,9 @@ import { type AuditAction, StatusCode } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../identity/repository';
+import { endpointsFor, enqueueDeliveries } from '../webhooks/queue';
 import { auditLog } from './schema';
+import { webhookDataOf } from './service';
 
 /**
  * Records one notable change of a workspace; call it inside the transaction that makes the change, so
@@ -18,7 +20,18 @@ export async function recordAudit(
     subject: Record<string, unknown>;
   },
 ): Promise<void> {
-  await tx.insert(auditLog).values({ id: uuidv7(), ...entry });
+  const row = { id: uuidv7(), ...entry, createdDate: new Date() };
+  await tx.insert(auditLog).values(row);
+  // Webhooks announce the entry, queued in this same transaction (docs/webhooks.md).
+  const endpoints = await endpointsFor(tx, entry.workspaceId, entry.action);
+  if (endpoints.length === 0) return;
+  const data = await webhookDataOf(tx, row);
+  await enqueueDeliveries(tx, endpoints, {
+    workspaceId: entry.workspaceId,
+    type: entry.action,
+    timestamp: row.createdDate,
+    data,
+  });
 }
 
 /**

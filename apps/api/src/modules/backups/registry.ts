@@ -30,6 +30,7 @@ import {
 import { applicationSignIn } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
+import { webhookDeliveries, webhooks } from '../webhooks/schema';
 import { workspaceBackups } from './schema';
 
 // The one list of a workspace's tables: what a backup reads, what an archive must hold and what a
@@ -347,6 +348,9 @@ export const excludedTables: Record<string, string> = {
     'counts of the lists, derived: the triggers recount them as a restore writes the rows',
   [getTableConfig(applicationSignIn).name]:
     'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
+  [getTableConfig(webhooks).name]:
+    'integration endpoints with their sealed signing secrets: a restore must not revive a rotated secret',
+  [getTableConfig(webhookDeliveries).name]: 'the delivery log: history of calls made, not workspace data',
 };
 
 /** The SQL name of a registry table. */
