@@ -14,12 +14,13 @@ const postgresProject = {
   },
 };
 
-// Two API processes on one PostgreSQL database (of its own) and Redis: apps/api/test/scale-out.test.ts.
+// Two API processes on one PostgreSQL database (of its own) and Redis: apps/api/test/scale-out.test.ts;
+// an API process killed mid-delivery of a webhook: apps/api/test/webhook-restart.test.ts.
 const scaleOutProject = {
   root: './apps/api',
   test: {
     name: 'scale-out',
-    include: ['test/scale-out.test.ts'],
+    include: ['test/scale-out.test.ts', 'test/webhook-restart.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -7,7 +7,7 @@ export default defineProject({
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Need PostgreSQL: their own projects in the root vitest.config.ts, when DATABASE_URL is set.
-    exclude: ['test/scale-out.test.ts', 'test/db-outage.test.ts'],
+    exclude: ['test/scale-out.test.ts', 'test/db-outage.test.ts', 'test/webhook-restart.test.ts'],
     isolate: false,
     env: { TEST_DB: 'pglite' },
     // Generous: a timeout only catches a hang; on a busy 2-core machine a slow test is still a pass.

@@ -267,17 +267,20 @@ export class DeliveryWorker {
     const [endpoint] = await db.select().from(webhooks).where(eq(webhooks.id, row.webhookId)).limit(1);
     if (!endpoint) return;
     const now = runtime.now();
-    const result = await send(
-      {
-        url: endpoint.url,
-        id: row.id,
-        body: row.payload,
-        secrets: signingSecrets(this.deps, endpoint, now),
-        now,
-      },
-      policyOf(this.deps),
-      runtime.resolve,
-    );
+    let secrets: string[] | undefined;
+    try {
+      secrets = signingSecrets(this.deps, endpoint, now);
+    } catch (error) {
+      // Sealed under another key (TOTP_ENCRYPTION_KEY changed): a failed attempt the log shows.
+      this.log.error({ err: error, webhookId: endpoint.id }, 'webhooks: the signing secret does not open');
+    }
+    const result: SendResult = secrets
+      ? await send(
+          { url: endpoint.url, id: row.id, body: row.payload, secrets, now },
+          policyOf(this.deps),
+          runtime.resolve,
+        )
+      : { ok: false, statusCode: null, responseBody: null, error: 'the secret does not open', durationMs: 0 };
     await recordOutcome(this.deps, row, result, runtime.now());
     const wait = this.deps.config.webhooks.retrySchedule[row.scheduleStep];
     if (!result.ok && wait !== undefined && wait * 1000 < webhookTiming.pollMs) this.wakeIn(wait * 1000);
