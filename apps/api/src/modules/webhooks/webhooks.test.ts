@@ -98,12 +98,34 @@ describe('webhook endpoints', () => {
     });
     expect(refused.body).toMatchObject({ statusCode: 403 });
     const hook = await endpoint(token, ws.id, 'http://127.0.0.1:1/x');
-    const other = await ownerWithWorkspace(api);
-    const rotate = await call('POST', webhookPaths.secret, other.token, {
-      workspaceId: other.ws.id,
+    const test = await call<{ deliveryId: string }>('POST', webhookPaths.test, token, {
+      workspaceId: ws.id,
       id: hook.id,
     });
-    expect(rotate.body).toMatchObject({ statusCode: 404 });
+    const deliveryId = test.body.data.deliveryId;
+    // Another workspace's owner, naming their own workspace with this one's endpoint and delivery.
+    const other = await ownerWithWorkspace(api);
+    const mine = other.ws.id;
+    const attempts: [string, string, unknown?][] = [
+      ['POST', webhookPaths.secret, { workspaceId: mine, id: hook.id }],
+      ['POST', webhookPaths.test, { workspaceId: mine, id: hook.id }],
+      ['PUT', webhookPaths.endpoints, { workspaceId: mine, id: hook.id, enabled: false }],
+      ['DELETE', webhookPaths.endpoints, { workspaceId: mine, id: hook.id }],
+      ['GET', webhookPaths.delivery(mine, deliveryId)],
+      ['POST', webhookPaths.redeliver, { workspaceId: mine, deliveryId }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const answer = await call(method, path, other.token, body);
+      expect({ method, path, code: answer.body.statusCode }).toEqual({ method, path, code: 404 });
+    }
+    const log = await call<WebhookDeliveryPage>(
+      'GET',
+      `${webhookPaths.deliveries(mine)}?webhookId=${hook.id}`,
+      other.token,
+    );
+    expect(log.body.data.items).toEqual([]);
+    const still = await call<WebhookAnswer[]>('GET', webhookPaths.list(ws.id), token);
+    expect(still.body.data).toEqual([expect.objectContaining({ id: hook.id, enabled: true })]);
   });
 });
 
