@@ -22,7 +22,7 @@ export const webhookTiming = {
   leaseSeconds: 60,
   /** Deliveries in flight at once in one process, and to one endpoint. */
   inFlight: 64,
-  perEndpoint: 4,
+  perEndpoint: 16,
   /** How often the worker looks for due rows besides being woken (retries, lapsed leases). */
   pollMs: 2000,
   /** An endpoint that failed everything for this long is disabled. */
