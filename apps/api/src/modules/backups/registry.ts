@@ -29,8 +29,8 @@ import {
 } from '../members/schema';
 import { applicationSignIn } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
-import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { webhookDeliveries, webhooks } from '../webhooks/schema';
+import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
 
 // The one list of a workspace's tables: what a backup reads, what an archive must hold and what a
