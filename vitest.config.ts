@@ -45,12 +45,16 @@ const pgBouncerProject = {
 };
 
 // Two API processes on one PostgreSQL database (of its own) and Redis: apps/api/test/scale-out.test.ts;
-// again with both behind a PgBouncer in transaction mode (TEST_POOLER).
+// again with both behind a PgBouncer in transaction mode (TEST_POOLER). Directly, also an API process
+// killed mid-delivery of a webhook: apps/api/test/webhook-restart.test.ts.
 const scaleOutProject = (pooler: 'none' | 'transaction') => ({
   root: './apps/api',
   test: {
     name: pooler === 'none' ? 'scale-out' : 'scale-out-pgbouncer',
-    include: ['test/scale-out.test.ts'],
+    include:
+      pooler === 'none'
+        ? ['test/scale-out.test.ts', 'test/webhook-restart.test.ts']
+        : ['test/scale-out.test.ts'],
     env: { TEST_POOLER: pooler },
     testTimeout: 120_000,
     hookTimeout: 180_000,

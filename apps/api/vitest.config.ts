@@ -12,6 +12,7 @@ export default defineProject({
       'test/db-outage.test.ts',
       'test/redis-sentinel.test.ts',
       'src/db/pooler.test.ts',
+      'test/webhook-restart.test.ts',
     ],
     isolate: false,
     env: { TEST_DB: 'pglite' },

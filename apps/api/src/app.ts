@@ -39,6 +39,8 @@ import { oidcProviderRoutes, signInSettingsRoutes } from './modules/oidc/routes'
 import { profileRoutes } from './modules/profile/routes';
 import { securityRoutes } from './modules/security/routes';
 import { userRoutes } from './modules/users/routes';
+import { registerWebhookWorker } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 import './wiring';
@@ -66,6 +68,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The housekeeping job's timing (housekeeping.ts), or false not to run it (the test app). */
   housekeeping?: Partial<HousekeepingTiming> | false;
+  /** Run a webhook delivery worker in this app (on unless false: the test app's default). */
+  webhookWorker?: boolean;
 }
 
 /** Builds the HTTP app: infrastructure first, then the domain modules, then the web app. */
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandling(app);
   registerMetrics(app, deps.metrics, config, deps.limiter);
   registerSmsOutbox(app);
+  if (options.webhookWorker !== false) registerWebhookWorker(app);
   registerHousekeeping(
     app,
     options.housekeeping === false ? false : { ...housekeepingTiming, ...options.housekeeping },
@@ -209,6 +214,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(backupRoutes);
   await app.register(auditRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(appVersionRoutes);
   await app.register(oidcProviderRoutes);
   await app.register(signInSettingsRoutes);

@@ -105,7 +105,15 @@ const envSchema = z.object({
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   METRICS: booleanFlag,
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/, 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas')
+    .optional(),
 });
+
+/** The waits before each retry of a webhook delivery (docs/webhooks.md), in seconds. */
+export const webhookRetrySchedule = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -152,6 +160,11 @@ export interface Config {
   /** Serve Prometheus metrics at /metrics (METRICS=true); in production only with the bearer metricsToken. */
   metrics: boolean;
   metricsToken: string | undefined;
+  /**
+   * Webhooks: whether a URL may reach loopback addresses (always outside production; in production only
+   * with WEBHOOK_ALLOW_PRIVATE=true), and the waits in seconds before each retry.
+   */
+  webhooks: { allowPrivate: boolean; retrySchedule: number[] };
 }
 
 export interface RedisSentinelSetting {
@@ -196,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Metrics name routes, limits and load: in production only the scraper holding the token reads them.
     if (e.METRICS && !e.METRICS_TOKEN)
       throw new ConfigError('METRICS_TOKEN is required when METRICS=true in production');
+    if (e.WEBHOOK_RETRY_SCHEDULE)
+      throw new ConfigError('WEBHOOK_RETRY_SCHEDULE is for tests only and cannot be set in production');
   }
   if (e.SMS_PROVIDER === 'kavenegar' && !e.KAVENEGAR_API_KEY)
     throw new ConfigError('KAVENEGAR_API_KEY is required when SMS_PROVIDER=kavenegar');
@@ -255,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS === undefined ? !isProduction : e.API_DOCS === 'true' || e.API_DOCS === '1',
     metrics: e.METRICS,
     metricsToken: e.METRICS_TOKEN,
+    webhooks: {
+      allowPrivate: !isProduction || e.WEBHOOK_ALLOW_PRIVATE,
+      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE
+        ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number)
+        : webhookRetrySchedule,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { Messaging } from './messaging/messaging';
 import type { MemberAccess } from './modules/access/guard';
 import type { CachedApiKey } from './modules/api-keys/key-auth';
 import type { LastUsedTracker } from './modules/api-keys/last-used';
+import type { WebhookRuntime } from './modules/webhooks/runtime';
 
 // What every module's services are handed: the settings and the real parts behind clean interfaces.
 // Its own file, below every module: app.ts builds it and imports every module's routes, so a module
@@ -29,4 +30,6 @@ export interface AppDeps {
   apiKeyUse?: LastUsedTracker;
   /** Work requests leave running (lib/background.ts); buildApp makes it when none is given. */
   background?: BackgroundTasks;
+  /** The webhooks' clock and DNS resolver, replaced by tests (modules/webhooks/runtime.ts). */
+  webhookRuntime?: Partial<WebhookRuntime>;
 }

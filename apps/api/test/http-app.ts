@@ -61,6 +61,7 @@ export function appDeps(options: {
   database: DatabaseHandle;
   limiter?: RateLimiter;
   messaging?: Messaging;
+  webhookRuntime?: AppDeps['webhookRuntime'];
 }): AppDeps {
   const { config, database } = options;
   return {
@@ -69,6 +70,7 @@ export function appDeps(options: {
     limiter: options.limiter ?? createMemoryRateLimiter(),
     messaging: options.messaging ?? createMessaging(config, null),
     metrics: createMetrics({ config, database }),
+    ...(options.webhookRuntime ? { webhookRuntime: options.webhookRuntime } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import type { AppDeps } from '../src/deps';
 import type { HousekeepingTiming } from '../src/housekeeping';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 import type { Messaging } from '../src/messaging/messaging';
@@ -54,6 +55,10 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   limiter?: RateLimiter;
   messaging?: Messaging;
+  /** The webhooks' clock and DNS resolver (modules/webhooks/runtime.ts). */
+  webhookRuntime?: AppDeps['webhookRuntime'];
+  /** Runs a webhook delivery worker (off unless asked: tests share one database). */
+  webhookWorker?: boolean;
   extend?: (app: FastifyInstance) => void;
   /** Runs the housekeeping job with this timing (off unless given: tests share one database). */
   housekeeping?: Partial<HousekeepingTiming>;
@@ -65,11 +70,18 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = options.config ?? testConfig();
   const database = options.database ?? (await testDatabase());
-  const deps = appDeps({ config, database, limiter: options.limiter, messaging: options.messaging });
+  const deps = appDeps({
+    config,
+    database,
+    limiter: options.limiter,
+    messaging: options.messaging,
+    webhookRuntime: options.webhookRuntime,
+  });
   return serveOnLoopback(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     extend: options.extend,
     housekeeping: options.housekeeping ?? false,
+    webhookWorker: options.webhookWorker ?? false,
     release: () => deps.limiter.close(),
   });
 }

@@ -33,6 +33,10 @@ export const auditActions = [
   'backup.restored',
   'api_key.created',
   'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -46,6 +50,7 @@ export const auditSubjectTypes = [
   'application',
   'backup',
   'api_key',
+  'webhook',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 

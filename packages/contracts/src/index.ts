@@ -19,6 +19,7 @@ export * from './profile';
 export * from './sign-in';
 export * from './status-codes';
 export * from './validators';
+export * from './webhooks';
 export * from './workspace-fields';
 export * from './workspace-users';
 export * from './workspaces';

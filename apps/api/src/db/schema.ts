@@ -14,4 +14,5 @@ export * from '../modules/notifications/schema';
 export * from '../modules/oidc/schema';
 export * from '../modules/profile/schema';
 export * from '../modules/users/schema';
+export * from '../modules/webhooks/schema';
 export * from '../modules/workspaces/schema';

@@ -2,7 +2,9 @@ import { type AuditAction, StatusCode } from '@wsm/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
+import { endpointsFor, enqueueDeliveries } from '../webhooks/queue';
 import { auditLog } from './schema';
+import { webhookDataOf } from './service';
 import { currentApiKey } from './via-key';
 
 /**
@@ -22,7 +24,18 @@ export async function recordAudit(
   // Made with an API key: the entry says which, beside the actor (the key's creator).
   const apiKey = currentApiKey();
   const subject = apiKey ? { ...entry.subject, apiKey } : entry.subject;
-  await tx.insert(auditLog).values({ id: uuidv7(), ...entry, subject });
+  const row = { id: uuidv7(), ...entry, subject, createdDate: new Date() };
+  await tx.insert(auditLog).values(row);
+  // Webhooks announce the entry, queued in this same transaction (docs/webhooks.md).
+  const endpoints = await endpointsFor(tx, entry.workspaceId, entry.action);
+  if (endpoints.length === 0) return;
+  const data = await webhookDataOf(tx, row);
+  await enqueueDeliveries(tx, endpoints, {
+    workspaceId: entry.workspaceId,
+    type: entry.action,
+    timestamp: row.createdDate,
+    data,
+  });
 }
 
 /**

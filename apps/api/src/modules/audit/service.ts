@@ -212,6 +212,15 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
         },
       };
       break;
+    case 'webhook.created':
+    case 'webhook.updated':
+    case 'webhook.deleted':
+    case 'webhook.secret_rotated':
+      described = {
+        subject: subject('webhook', text(s, 'webhookId'), text(s, 'url')),
+        details: beforeAfter(s),
+      };
+      break;
   }
   const viaKey = s.apiKey as { id?: unknown; name?: unknown } | undefined;
   return {
@@ -224,6 +233,16 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
     ...described,
     createdDate: row.createdDate.toISOString(),
   };
+}
+
+/** What a webhook carries of an entry (modules/webhooks/queue.ts): its subject and details. */
+export async function webhookDataOf(
+  db: Db,
+  row: Omit<repo.AuditListRow, 'actor'>,
+): Promise<Pick<AuditEntry, 'subject' | 'details'>> {
+  const names = await namesFor(db, row.workspaceId, [{ ...row, actor: null }]);
+  const { subject, details } = describe({ ...row, actor: null }, names);
+  return { subject, details };
 }
 
 async function describeAll(db: Db, workspaceId: string, rows: repo.AuditListRow[]): Promise<AuditEntry[]> {

@@ -30,6 +30,7 @@ import {
 } from '../members/schema';
 import { applicationSignIn } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
+import { webhookDeliveries, webhooks } from '../webhooks/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
 
@@ -350,6 +351,9 @@ export const excludedTables: Record<string, string> = {
     'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
   [getTableConfig(apiKeys).name]:
     'API keys: an archive must not carry key hashes, nor a restore revive a revoked key',
+  [getTableConfig(webhooks).name]:
+    'integration endpoints with their sealed signing secrets: a restore must not revive a rotated secret',
+  [getTableConfig(webhookDeliveries).name]: 'the delivery log: history of calls made, not workspace data',
 };
 
 /** The SQL name of a registry table. */

@@ -23,6 +23,8 @@ export const notificationTypes = [
   'member.status_changed',
   'backup.created',
   'backup.restored',
+  'webhook.failed',
+  'webhook.disabled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 export type NotificationParams = Record<string, string>;
@@ -285,6 +287,37 @@ const catalogue: Record<NotificationType, Record<Locale, Words>> = {
       title: () => 'تمت استعادة مساحة العمل من نسخة احتياطية',
       body: (p) =>
         `تم استبدال بيانات مساحة العمل «${p.workspaceName ?? ''}» بنسخة احتياطية؛ وحُفظت الحالة السابقة أيضًا كنسخة احتياطية.`,
+    },
+  },
+  'webhook.failed': {
+    fa: {
+      title: () => 'ارسال یک وب‌هوک ناموفق ماند',
+      body: (p) =>
+        `رویداد \u2068${p.eventType ?? ''}\u2069 پس از همه‌ی تلاش‌ها به \u2068${p.url ?? ''}\u2069 نرسید.`,
+    },
+    en: {
+      title: () => 'A webhook delivery failed',
+      body: (p) =>
+        `The \u2068${p.eventType ?? ''}\u2069 event could not be delivered to \u2068${p.url ?? ''}\u2069 after every retry.`,
+    },
+    ar: {
+      title: () => 'فشل تسليم خطاف ويب',
+      body: (p) =>
+        `تعذّر تسليم الحدث \u2068${p.eventType ?? ''}\u2069 إلى \u2068${p.url ?? ''}\u2069 بعد كل المحاولات.`,
+    },
+  },
+  'webhook.disabled': {
+    fa: {
+      title: () => 'یک وب‌هوک غیرفعال شد',
+      body: (p) => `نشانی \u2068${p.url ?? ''}\u2069 پنج روز به هیچ ارسالی پاسخ درست نداد و غیرفعال شد.`,
+    },
+    en: {
+      title: () => 'A webhook was disabled',
+      body: (p) => `\u2068${p.url ?? ''}\u2069 failed every delivery for five days and was disabled.`,
+    },
+    ar: {
+      title: () => 'تم تعطيل خطاف ويب',
+      body: (p) => `فشل \u2068${p.url ?? ''}\u2069 في كل عمليات التسليم لمدة خمسة أيام فتم تعطيله.`,
     },
   },
 };
