@@ -40,11 +40,13 @@ import { envelopeSchema, ok, plainSerializer, secondStep } from '../../http/enve
 import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { type AuthUser, bearerToken, requireUser } from './auth-guard';
 import { clientInfo } from './client-info';
+import { knownDevice, setDeviceCookie } from './device-cookie';
 import { type IdentityLimit, limitRule } from './limits';
 import { endSessionByLink, sessionLinkEnded } from './login-alerts';
 import { prepareDummyHash } from './passwords';
 import { clearRefreshCookies, cookieRefreshToken, setRefreshCookies } from './refresh-cookie';
 import * as identity from './service';
+import { verifyAccessToken } from './tokens';
 
 const tags = ['identity'];
 const bearer = [{ bearer: [] }];
@@ -74,11 +76,22 @@ export const identityRoutes = fp(
     const failuresPerIp = <T>(name: IdentityLimit, request: FastifyRequest, attempt: () => Promise<T>) =>
       limitFailures(deps.limiter, [{ rule: limitRule(deps.config, name), subject: request.ip }], attempt);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // Every answer with a token pair also sets the web app's refresh cookies (refresh-cookie.ts).
-    const withCookies = <T extends { refreshToken: string }>(reply: FastifyReply, pair: T): T => {
+    // Every answer with a token pair also sets the web app's refresh cookies (refresh-cookie.ts), and
+    // marks the browser as one the account signed in from (device-cookie.ts).
+    const withCookies = <T extends { refreshToken: string; accessToken: string }>(
+      reply: FastifyReply,
+      pair: T,
+    ): T => {
       setRefreshCookies(reply, deps.config, pair.refreshToken);
+      const claims = verifyAccessToken(deps.config.jwtSecret, pair.accessToken);
+      if (claims) setDeviceCookie(reply, reply.request, deps.config, claims.sub);
       return pair;
     };
+    // Who asks for a recovery text: its address, and the device cookie recovery.ts checks per account.
+    const requester = (request: FastifyRequest) => ({
+      ip: request.ip,
+      knownDevice: (userId: string) => knownDevice(request, deps.config, userId),
+    });
     await prepareDummyHash();
 
     // ---------- sign-up
@@ -344,7 +357,14 @@ export const identityRoutes = fp(
         preHandler: perIp('recoveryIp'),
       },
       async (request) =>
-        ok(request, await identity.startRecovery(deps, { ...request.body, log: request.log })),
+        ok(
+          request,
+          await identity.startRecovery(deps, {
+            ...request.body,
+            log: request.log,
+            requester: requester(request),
+          }),
+        ),
     );
 
     r.post(
@@ -375,7 +395,14 @@ export const identityRoutes = fp(
         },
       },
       async (request) =>
-        ok(request, await identity.resendRecovery(deps, { ...request.body, log: request.log })),
+        ok(
+          request,
+          await identity.resendRecovery(deps, {
+            ...request.body,
+            log: request.log,
+            requester: requester(request),
+          }),
+        ),
     );
 
     r.post(
