@@ -63,7 +63,7 @@ export async function readArchiveInWorker(
   bytes: Buffer,
   workspaceId: string,
   limits: ArchiveLimits,
-): Promise<WorkspaceData> {
+): Promise<WorkspaceData & { globalKeys: ArchiveSummary['globalKeys'] }> {
   const tables = new Map<string, ArchiveRow[]>();
   const binaries = new Map<string, Map<string, Buffer>>();
   const { port1, port2 } = new MessageChannel();
@@ -97,6 +97,9 @@ export async function readArchiveInWorker(
       createdDate: summary.createdDate,
       tables,
       binaries,
+      // Gathered by the worker as JSON text: the restore's check for other workspaces' values
+      // (repository.findForeignKeys) does no work over the rows on this thread.
+      globalKeys: summary.globalKeys,
     };
   } finally {
     port1.close();

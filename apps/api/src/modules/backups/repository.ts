@@ -190,37 +190,10 @@ export async function countWorkspaceRows(db: Db, workspaceId: string): Promise<R
 }
 
 /**
- * The first registry table some of whose rows in `data` carry a value (an id, a token, the workspace
- * name) that a row of another workspace holds; undefined when none does. Such an archive could only
- * overwrite or collide with another tenant's data.
- */
-export async function findForeignTable(
-  db: Db,
-  workspaceId: string,
-  data: WorkspaceData,
-): Promise<string | undefined> {
-  const keys: GlobalKeyValues[] = [];
-  for (const entry of workspaceTables) {
-    const rows = data.tables.get(tableName(entry)) ?? [];
-    for (const key of entry.globalKeys ?? []) {
-      const values = rows
-        .map((row) => row[key.column])
-        .filter((value): value is string => typeof value === 'string')
-        .map((value) => (key.caseInsensitive ? value.toLowerCase() : value));
-      keys.push({
-        table: tableName(entry),
-        column: key.column,
-        caseInsensitive: key.caseInsensitive ?? false,
-        batchesJson: globalKeyBatches(values),
-      });
-    }
-  }
-  return findForeignKeys(db, workspaceId, keys);
-}
-
-/**
- * findForeignTable for values already gathered per key (an import's are, by the archive worker, as JSON
- * text: the rows never come to this thread).
+ * The first registry table some of whose values (ids, tokens, the workspace name, gathered per key by
+ * the archive worker as JSON text) a row of another workspace holds; undefined when none does. Such an
+ * archive could only overwrite or collide with another tenant's data. The values never come to this
+ * thread as rows: gathering them here held the event loop for most of a second at 100,000 users.
  */
 export async function findForeignKeys(
   db: Db,

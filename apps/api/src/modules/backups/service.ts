@@ -508,7 +508,7 @@ export async function restoreBackup(
     scope: restoreScope(workspaceId, backupId),
   });
   const archive = found(await repo.loadArchive(db, workspaceId, backupId));
-  let data: WorkspaceData;
+  let data: Awaited<ReturnType<typeof readArchiveInWorker>>;
   try {
     data = await readArchiveInWorker(archive, workspaceId, defaultArchiveLimits);
   } catch (error) {
@@ -519,7 +519,7 @@ export async function restoreBackup(
   const transaction = () =>
     db.transaction(
       async (tx) => {
-        const foreign = await repo.findForeignTable(tx, workspaceId, data);
+        const foreign = await repo.findForeignKeys(tx, workspaceId, data.globalKeys);
         if (foreign) throw refusal(locale, 'foreign_rows', { name: `data/${foreign}.json` });
         const current = await repo.readWorkspaceData(tx, workspaceId, now());
         const before = await buildArchive(current);

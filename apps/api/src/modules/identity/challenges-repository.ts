@@ -89,33 +89,6 @@ export async function countCodeAttempt(
   return row;
 }
 
-/**
- * The account's recovery code texted last and not yet used (the newest text the phone holds), from a
- * challenge made after `since`: a recovery start that may not text again reuses it.
- */
-export async function latestRecoveryCode(
-  db: Db,
-  userId: string,
-  since: Date,
-): Promise<Pick<ChallengeRow, 'id' | 'codeHash'> | undefined> {
-  const [row] = await db
-    .select({ id: challenges.id, codeHash: challenges.codeHash })
-    .from(challenges)
-    .where(
-      and(
-        eq(challenges.userId, userId),
-        eq(challenges.purpose, 'recovery'),
-        isNull(challenges.scope),
-        isNotNull(challenges.codeHash),
-        isNotNull(challenges.lastSentDate),
-        gt(challenges.createdDate, since),
-      ),
-    )
-    .orderBy(desc(challenges.lastSentDate))
-    .limit(1);
-  return row;
-}
-
 /** Uses up a texted code for every challenge that reuses it; false when it was used or replaced. */
 export async function retireCode(db: Db, challengeId: string, codeHash: string): Promise<boolean> {
   const rows = await db

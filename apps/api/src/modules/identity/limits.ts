@@ -11,7 +11,8 @@ import type { CodePurpose } from '../../messaging/messages';
 // - per account, wrong passwords from anywhere: over the budget the password step answers alike for right
 //   and wrong passwords (login.ts), so guesses tell nothing while the owner's right password still leads
 //   to the second step. Nothing anyone else sends refuses the owner's password.
-// Each challenge also dies after 5 wrong codes (one-time-codes.ts) and resends wait 120 s.
+// Each challenge also dies after 5 wrong codes (one-time-codes.ts) and resends wait 120 s. A recovery code
+// is bound to the start it was texted for: nobody else's wrong tries reach it (recovery.ts).
 
 const minute = 60;
 const hour = 3600;
@@ -45,10 +46,22 @@ export const identityLimits = {
   codeFailIp: { name: 'code-fail:ip', max: 30, windowSeconds: 15 * minute },
   /**
    * Recovery starts per client address. None per account: a start by anyone else must not stop the
-   * owner's; the phone's recovery budget bounds the texts, and a start over it reuses the code last texted.
+   * owner's. Texts are bounded by the budgets below (recovery.ts `recoverySendHits`).
    */
   recoveryIp: { name: 'recovery:ip', max: 10, windowSeconds: 10 * minute },
-  /** Wrong tries on one texted recovery code, across every challenge that reuses it. */
+  /**
+   * Recovery texts to one phone asked from one client address: one address spends at most these of the
+   * phone's budget (codeBudgets.recovery), which bounds the texts from every other browser.
+   */
+  recoverySendIp: { name: 'recovery-send:ip', max: 2, windowSeconds: hour },
+  recoverySendIpDay: { name: 'recovery-send:ip:day', max: 4, windowSeconds: day },
+  /**
+   * Recovery texts asked from a browser the account signed in from (device-cookie.ts): its own budget,
+   * apart from the phone's, so nobody else's starts can spend it.
+   */
+  recoverySendDevice: { name: 'recovery-send:device', max: 3, windowSeconds: hour },
+  recoverySendDeviceDay: { name: 'recovery-send:device:day', max: 6, windowSeconds: day },
+  /** Wrong tries on one texted recovery code (it serves only the challenge it was texted for). */
   recoveryCodeTries: { name: 'recovery:code-tries', max: 5, windowSeconds: day },
   /**
    * Refused token renewals (unknown, revoked or replayed refresh tokens) from one client address. A

@@ -13,7 +13,7 @@ import { type IdentityRouteKit, nothing, tags } from './route-kit';
 import * as identity from './service';
 
 // Password recovery: the national code, the texted code, a new password.
-export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r }: IdentityRouteKit): void {
+export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r, requester }: IdentityRouteKit): void {
   r.post(
     paths.recoveryStart,
     {
@@ -25,7 +25,15 @@ export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r }: Identi
       },
       preHandler: perIp('recoveryIp'),
     },
-    async (request) => ok(request, await identity.startRecovery(deps, { ...request.body, log: request.log })),
+    async (request) =>
+      ok(
+        request,
+        await identity.startRecovery(deps, {
+          ...request.body,
+          log: request.log,
+          requester: requester(request),
+        }),
+      ),
   );
 
   r.post(
@@ -56,7 +64,14 @@ export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r }: Identi
       },
     },
     async (request) =>
-      ok(request, await identity.resendRecovery(deps, { ...request.body, log: request.log })),
+      ok(
+        request,
+        await identity.resendRecovery(deps, {
+          ...request.body,
+          log: request.log,
+          requester: requester(request),
+        }),
+      ),
   );
 
   r.post(

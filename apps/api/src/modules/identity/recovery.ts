@@ -1,21 +1,21 @@
 import { type Locale, maskPhone, StatusCode } from '@wsm/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../http/app-error';
+import { enforceLimits } from '../../http/rate-limit';
 import {
   assertResendAllowed,
   checkCode,
   createChallenge,
   deliver,
   type Logger,
-  limitSend,
   liveChallenge,
   localeOf,
   now,
   resendCode,
-  seconds,
   unauthorized,
 } from './challenges';
 import { decoyPhoneMask } from './decoys';
+import { codeSendRules, type IdentityLimit, limitRule } from './limits';
 import { resendAfterSeconds } from './one-time-codes';
 import { assertStrongPassword, hashPassword } from './passwords';
 import * as repo from './repository';
@@ -24,8 +24,12 @@ import * as repo from './repository';
 
 // ---------- password recovery
 
-// A start over the phone's budget takes over a code texted within the day (the daily budget's window).
-const reuseForSeconds = 86_400;
+/** Who asks for a recovery text: the client's address, and the browser's device id for an account, if any. */
+export interface Requester {
+  ip: string;
+  /** The device id of a browser `userId` signed in from (device-cookie.ts), else undefined. */
+  knownDevice(userId: string): string | undefined;
+}
 
 /** A limiter that cannot count (its store is down) cannot say yes: logged, and 503 rather than a 500. */
 async function unlessLimiterDown(counting: Promise<void>, log: Logger): Promise<void> {
@@ -39,13 +43,55 @@ async function unlessLimiterDown(counting: Promise<void>, log: Logger): Promise<
 }
 
 /**
- * Whether a recovery code may go to `key` now. Over the per-phone limit it answers false, so the flow
- * answers as usual and sends nothing (a 260 here would reveal the account); a limiter that is down fails
- * the request (503) for registered and unknown national codes alike, never a silent "sent".
+ * Counts one recovery text to `key` (the phone, or a decoy key no phone can have); 260 over a budget.
+ * From a browser the account signed in from, that browser's own budget (and the phone's daily ceiling
+ * of every purpose): strangers cannot spend it. Otherwise the address's share first, so an address over
+ * its share spends nothing more of the phone's, then the phone's recovery budget (limits.ts).
  */
-async function recoverySendAllowed(deps: AppDeps, key: string, log: Logger): Promise<boolean> {
+async function limitRecoverySend(
+  deps: AppDeps,
+  key: string,
+  userId: string | undefined,
+  requester: Requester,
+): Promise<void> {
+  const subject = `sms:${key.toLowerCase()}`;
+  const phoneRules = codeSendRules(deps.config, 'recovery');
+  const device = userId === undefined ? undefined : requester.knownDevice(userId);
+  const own = (names: IdentityLimit[], of: string) =>
+    names.map((name) => ({ rule: limitRule(deps.config, name), subject: `${subject}:${of}` }));
+  if (device !== undefined) {
+    await enforceLimits(
+      deps.limiter,
+      own(['recoverySendDevice', 'recoverySendDeviceDay'], `device:${device}`),
+    );
+    const ceiling = phoneRules.filter((rule) => rule.name === 'code-send:all:day');
+    await enforceLimits(
+      deps.limiter,
+      ceiling.map((rule) => ({ rule, subject })),
+    );
+    return;
+  }
+  await enforceLimits(deps.limiter, own(['recoverySendIp', 'recoverySendIpDay'], `ip:${requester.ip}`));
+  await enforceLimits(
+    deps.limiter,
+    phoneRules.map((rule) => ({ rule, subject })),
+  );
+}
+
+/**
+ * Whether a recovery code may go to `key` now. Over a budget it answers false, so the flow answers as
+ * usual and sends nothing (a 260 here would reveal the account); a limiter that is down fails the
+ * request (503) for registered and unknown national codes alike, never a silent "sent".
+ */
+async function recoverySendAllowed(
+  deps: AppDeps,
+  key: string,
+  userId: string | undefined,
+  requester: Requester,
+  log: Logger,
+): Promise<boolean> {
   try {
-    await unlessLimiterDown(limitSend(deps, 'recovery', 'sms', key), log);
+    await unlessLimiterDown(limitRecoverySend(deps, key, userId, requester), log);
     return true;
   } catch (error) {
     if (isAppError(error) && error.code === StatusCode.rateLimited) return false;
@@ -56,23 +102,20 @@ async function recoverySendAllowed(deps: AppDeps, key: string, log: Logger): Pro
 /**
  * Recovery step 1. Answers the same shape in the same time whether the national code is registered or
  * not: an unknown one gets a decoy challenge (no code exists, nothing is sent) and a stable decoy mask.
- * Nobody else's starts stop the owner's: over the phone's recovery budget nothing more is texted, and the
- * new challenge takes over the code texted last (the owner's phone holds it), whose 5 tries every challenge
- * that takes it shares (docs/security.md). The SMS is handed to the provider without waiting, so its
- * latency reveals nothing either.
+ * Each start that is texted gets its own code with its own 5 tries, bound to its token: nobody else's
+ * wrong tries reach it. Nobody else's starts stop the owner's (docs/security.md, "Recovery nobody else
+ * can spend"): a browser the account signed in from texts on its own budget; over the budgets nothing
+ * is texted and the answer is the same (a resend may text once they allow). The SMS is handed to the
+ * provider without waiting, so its latency reveals nothing either.
  */
 export async function startRecovery(
   deps: AppDeps,
-  input: { nationalCode: string; log: Logger },
+  input: { nationalCode: string; log: Logger; requester: Requester },
 ): Promise<{ recoveryToken: string; phone: string; resendAfter: number }> {
   const user = await repo.findUserByNationalCode(deps.database.db, input.nationalCode);
   // Counted for decoys too (under a key no phone can have), so limits answer alike.
   const sendKey = user ? user.phone : `decoy:${input.nationalCode}`;
-  const sendAllowed = await recoverySendAllowed(deps, sendKey, input.log);
-  // Looked up for unknown codes too (no user has the empty id), so both take the same time.
-  const reused = sendAllowed
-    ? undefined
-    : await repo.latestRecoveryCode(deps.database.db, user?.id ?? '', seconds(now(), -reuseForSeconds));
+  const sendAllowed = await recoverySendAllowed(deps, sendKey, user?.id, input.requester, input.log);
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'recovery',
     userId: user?.id ?? null,
@@ -80,7 +123,6 @@ export async function startRecovery(
     channel: 'sms',
     destination: user?.phone ?? null,
     withCode: user !== undefined && sendAllowed,
-    ...(reused?.codeHash ? { scope: reused.id, reusedCodeHash: reused.codeHash } : {}),
   });
   if (user && sendAllowed) {
     const locale = localeOf(user.language);
@@ -112,13 +154,14 @@ export async function verifyRecovery(
 /** Recovery: texts a new code once the timer has run out (a decoy only pretends to). */
 export async function resendRecovery(
   deps: AppDeps,
-  input: { recoveryToken: string; log: Logger },
+  input: { recoveryToken: string; log: Logger; requester: Requester },
 ): Promise<{ resendAfter: number }> {
   const challenge = await liveChallenge(deps, 'recovery', input.recoveryToken);
   if (challenge.verifiedDate) throw new AppError(StatusCode.duplicate);
   assertResendAllowed(challenge, 'sms');
   const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
-  await limitSend(deps, 'recovery', 'sms', user ? user.phone : `decoy:${challenge.nationalCode}`);
+  const key = user ? user.phone : `decoy:${challenge.nationalCode}`;
+  await limitRecoverySend(deps, key, user?.id, input.requester);
   return resendCode(
     deps,
     challenge,

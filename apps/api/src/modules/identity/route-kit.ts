@@ -7,8 +7,10 @@ import { envelopeSchema } from '../../http/envelope';
 import { limitFailures, limitRoute } from '../../http/rate-limit';
 import { bearerToken } from './auth-guard';
 import { clientInfo } from './client-info';
+import { knownDevice, setDeviceCookie } from './device-cookie';
 import { type IdentityLimit, limitRule } from './limits';
 import { setRefreshCookies } from './refresh-cookie';
+import { verifyAccessToken } from './tokens';
 
 export const tags = ['identity'];
 export const bearer = [{ bearer: [] }];
@@ -31,11 +33,22 @@ export function identityRouteKit(app: FastifyInstance) {
   const failuresPerIp = <T>(name: IdentityLimit, request: FastifyRequest, attempt: () => Promise<T>) =>
     limitFailures(deps.limiter, [{ rule: limitRule(deps.config, name), subject: request.ip }], attempt);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Every answer with a token pair also sets the web app's refresh cookies (refresh-cookie.ts).
-  const withCookies = <T extends { refreshToken: string }>(reply: FastifyReply, pair: T): T => {
+  // Every answer with a token pair also sets the web app's refresh cookies (refresh-cookie.ts), and
+  // marks the browser as one the account signed in from (device-cookie.ts).
+  const withCookies = <T extends { refreshToken: string; accessToken: string }>(
+    reply: FastifyReply,
+    pair: T,
+  ): T => {
     setRefreshCookies(reply, deps.config, pair.refreshToken);
+    const claims = verifyAccessToken(deps.config.jwtSecret, pair.accessToken);
+    if (claims) setDeviceCookie(reply, reply.request, deps.config, claims.sub);
     return pair;
   };
-  return { app, deps, perIp, failuresPerIp, r, withCookies };
+  // Who asks for a recovery text: its address, and the device cookie recovery.ts checks per account.
+  const requester = (request: FastifyRequest) => ({
+    ip: request.ip,
+    knownDevice: (userId: string) => knownDevice(request, deps.config, userId),
+  });
+  return { app, deps, perIp, failuresPerIp, r, withCookies, requester };
 }
 export type IdentityRouteKit = ReturnType<typeof identityRouteKit>;

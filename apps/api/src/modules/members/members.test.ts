@@ -197,16 +197,23 @@ describe('invitations', () => {
     expect(events[0]).toMatchObject({ type: 'invitation.received', inviteeUserId: null, phone });
     const directory = await call<Page<WorkspaceUser>>(
       'GET',
-      `/v1/workspaces/users/identity/workspace-id/${ws.id}/?status=unregistered`,
+      `/v1/workspaces/users/identity/workspace-id/${ws.id}/?status=unconfirmed`,
       token,
     );
     expect(directory.body.data.items).toHaveLength(1);
-    expect(directory.body.data.items[0]!.phone).toBe(sent.body.data.invitee.phone);
+    const entry = directory.body.data.items[0]!;
+    expect(entry.phone).toBe(sent.body.data.invitee.phone);
 
     const person = await quickUser(api, { phone });
     expect(await claimInvitationsForAccount(api.deps.database.db, { userId: person.id, phone })).toBe(1);
     expect(events.at(-1)).toMatchObject({ type: 'invitation.received', inviteeUserId: person.id });
-    expect(await directoryStatusOf(ws.id, token, person.username)).toBe('unconfirmed');
+    // Signing up changes nothing the inviter sees before the answer (docs/security.md).
+    const afterSignUp = await call<WorkspaceUser>(
+      'GET',
+      `/v1/workspaces/users/identity/id/${entry.id}/workspace-id/${ws.id}/`,
+      token,
+    );
+    expect(afterSignUp.body.data).toEqual(entry);
     const mine = await call<Invitation[]>('GET', `${base}/invitations/`, person.tokens.accessToken);
     expect(mine.body.data.map((i) => i.id)).toEqual([sent.body.data.id]);
     await answerInvitation(person, sent.body.data.id, true);

@@ -423,7 +423,7 @@ export async function sendInvitation(
       const who: Who | null = !byPhone
         ? null
         : inviteeUserId !== null
-          ? { userId: inviteeUserId }
+          ? { userId: inviteeUserId, phone: input.phone! }
           : textTo !== null
             ? { phone: textTo }
             : null;

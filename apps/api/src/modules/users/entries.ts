@@ -11,14 +11,22 @@ const now = (): Date => new Date();
 /** Whom an entry is about: an account, or a phone without one yet. */
 export type Who = { userId: string } | { phone: string };
 
-/** Adds an invitee to the directory (unregistered without an account, unconfirmed with one) unless known. */
-export async function recordInvitee(db: Db, workspaceId: string, who: Who): Promise<void> {
+/**
+ * Adds an invitee to the directory (unregistered without an account, unconfirmed with one) unless known.
+ * The typed phone is kept beside the account: until the person accepts, the directory shows that phone
+ * and nothing of the account (service.ts `toWorkspaceUser`).
+ */
+export async function recordInvitee(
+  db: Db,
+  workspaceId: string,
+  who: Who & { phone?: string },
+): Promise<void> {
   const t = now();
   await repo.insertEntry(db, {
     id: uuidv7(),
     workspaceId,
     userId: 'userId' in who ? who.userId : null,
-    phone: 'phone' in who ? who.phone : null,
+    phone: who.phone ?? null,
     status: 'userId' in who ? 'unconfirmed' : 'unregistered',
     createdDate: t,
     updatedDate: t,

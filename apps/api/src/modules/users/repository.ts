@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
@@ -99,6 +112,20 @@ function searchCandidates(workspaceId: string, pattern: string): SQL {
 }
 
 /**
+ * The stored statuses behind a shown one: an invitee is shown `unconfirmed` with or without an account
+ * (service.ts `shownStatus`), so that filter takes both and `unregistered` matches nothing.
+ */
+function storedStatuses(shown: DirectoryStatus): DirectoryStatus[] {
+  if (shown === 'unconfirmed') return ['unregistered', 'unconfirmed'];
+  return shown === 'unregistered' ? [] : [shown];
+}
+
+/** An account's column, or null for an invitee who has not joined: a search must not find it by them. */
+function accountUnlessInvitee(column: Column): SQL {
+  return sql`case when ${directoryUsers.status} in ('unregistered', 'unconfirmed') then null else ${column} end`;
+}
+
+/**
  * A page of the directory and the total. Unsearched: the total is counted by triggers (per status) and
  * the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
  */
@@ -108,7 +135,9 @@ export async function listEntries(
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
 ): Promise<{ rows: DirectoryRow[]; total: number; capped?: boolean }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
-  if (page.status) filter = and(filter, eq(directoryUsers.status, page.status));
+  const stored = page.status ? storedStatuses(page.status) : undefined;
+  if (stored?.length === 0) return { rows: [], total: 0 };
+  if (stored) filter = and(filter, inArray(directoryUsers.status, stored));
   if (!page.search) {
     if (page.offset === 0) {
       const rows = (await (page.status
@@ -120,7 +149,7 @@ export async function listEntries(
       };
     }
     return nearerEndPage(
-      await readListCount(db, workspaceId, 'users', page.status ? [page.status] : undefined),
+      await readListCount(db, workspaceId, 'users', stored),
       page,
       async (window) =>
         (await entryQuery(db)
@@ -135,9 +164,12 @@ export async function listEntries(
     filter,
     searchCandidates(workspaceId, pattern),
     or(
-      ilike(sql`coalesce(${directoryUsers.firstName}, ${users.firstName}, '')`, pattern),
-      ilike(sql`coalesce(${directoryUsers.lastName}, ${users.lastName}, '')`, pattern),
-      ilike(sql`coalesce(${users.username}, '')`, pattern),
+      ilike(
+        sql`coalesce(${directoryUsers.firstName}, ${accountUnlessInvitee(users.firstName)}, '')`,
+        pattern,
+      ),
+      ilike(sql`coalesce(${directoryUsers.lastName}, ${accountUnlessInvitee(users.lastName)}, '')`, pattern),
+      ilike(sql`coalesce(${accountUnlessInvitee(users.username)}, '')`, pattern),
     ),
   );
   // The page and a total counted up to the cap, side by side (lib/paging.ts, totalCap).

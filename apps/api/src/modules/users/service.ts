@@ -28,13 +28,29 @@ export function maskNationalCode(code: string): string {
   return `${code.slice(0, 3)}****${code.slice(-3)}`;
 }
 
+/**
+ * The status a directory entry is shown with. An invitee who has not joined is `unconfirmed` whether or not
+ * its phone has an account (stored `unregistered` or `unconfirmed`): the directory must not tell an
+ * inviter who holds a phone (docs/security.md, "Invitations reveal nothing").
+ */
+export function shownStatus(status: DirectoryStatus): DirectoryStatus {
+  return status === 'unregistered' ? 'unconfirmed' : status;
+}
+
+/** Whether an entry is an invitee who has not joined (nothing of an account is shown for it). */
+export const isInvitee = (status: DirectoryStatus): boolean =>
+  status === 'unregistered' || status === 'unconfirmed';
+
 function toWorkspaceUser(row: repo.DirectoryRow, locale: Locale): WorkspaceUser {
-  const { entry, account } = row;
-  const phone = account?.phone ?? entry.phone;
+  const { entry } = row;
+  // Until the person accepts, only what the inviter typed (the phone) and the workspace's own record.
+  const account = isInvitee(entry.status) ? null : row.account;
+  // Entries written before the typed phone was kept beside the account fall back to the account's.
+  const phone = account?.phone ?? entry.phone ?? row.account?.phone;
   return {
     id: entry.id,
     workspaceId: entry.workspaceId,
-    status: namedStatus(entry.status, locale),
+    status: namedStatus(shownStatus(entry.status), locale),
     username: account?.username ?? null,
     email: {
       value: account?.email ? maskEmail(account.email) : null,
@@ -142,7 +158,8 @@ export async function changeStatus(
   log?: { error(object: unknown, message: string): void },
 ): Promise<WorkspaceUser> {
   const row = await entryOf(db, access.workspaceId, input.userId);
-  const from = row.entry.status;
+  // Judged on the shown status, so an invitee answers alike with or without an account.
+  const from = shownStatus(row.entry.status);
   if (from === input.statusKey) throw new AppError(StatusCode.duplicate);
   if (!workspaceUserTransitions[from].includes(input.statusKey))
     throw fieldError(locale, 'statusKey', 'invalid_status_transition');
