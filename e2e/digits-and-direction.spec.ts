@@ -158,3 +158,193 @@ test.describe('screens changed by the walk-through, at 390 px', () => {
         await context.close();
       });
 });
+
+// One rule for every value people provided (apps/web/src/lib/bidi.ts): names isolated in their own
+// direction and written as typed, identifiers isolated left to right with their own characters,
+// numbers isolated left to right in the page's digits; on every screen, in fa, ar and en.
+
+interface MixedFixture extends Fixture {
+  workspaceName: string;
+  handle: string;
+}
+
+const mixed = {
+  workspace: 'شرکت آریا Trading 2024',
+  application: 'برنامه 2',
+  applicationKey: 'app2',
+  inviting: 'دفتر مرکزی 3',
+};
+
+async function workspaceWithMixedValues(browser: Browser, baseURL: string): Promise<MixedFixture> {
+  const request = (await browser.newContext({ baseURL })).request;
+  const owner = await registerAccount(request, { firstName: 'سارا', lastName: 'Ahmadi' });
+  const other = await registerAccount(request, { firstName: 'Reza', lastName: 'Karimi' });
+  const handle = `aria${Date.now()}`;
+  const created = await request.post('/v1/workspaces/', {
+    headers: bearer(owner),
+    data: { workspaceName: handle, name: mixed.workspace },
+  });
+  const workspaceId = (await created.json()).data.id as string;
+  const application = await request.post('/v1/workspaces/profile/applications/', {
+    headers: bearer(owner),
+    data: { workspaceId, key: mixed.applicationKey, name: mixed.application },
+  });
+  expect((await application.json()).statusCode).toBe(200);
+  // A pending invitation to the owner, from another workspace with a Persian name with a digit.
+  const theirs = await request.post('/v1/workspaces/', {
+    headers: bearer(other),
+    data: { workspaceName: `office${Date.now()}`, name: mixed.inviting },
+  });
+  const invited = await request.post('/v1/workspaces/members/identity/invitations/', {
+    headers: bearer(other),
+    data: { workspaceId: (await theirs.json()).data.id, roleId: null, username: owner.username },
+  });
+  expect((await invited.json()).statusCode).toBe(200);
+  return { owner, workspaceId, workspaceName: mixed.workspace, handle };
+}
+
+interface Shown {
+  kind: string | undefined;
+  dir: string | null;
+  text: string | null;
+  rtl: boolean;
+}
+
+/** The UserValue showing `text` on the page: its kind, direction and characters. */
+async function shownValue(page: Page, text: string | RegExp): Promise<Shown> {
+  const value = page.locator('bdi[data-value-kind]').filter({ hasText: text }).first();
+  await expect(value).toBeVisible();
+  return value.evaluate((element: HTMLElement) => ({
+    kind: element.dataset.valueKind,
+    dir: element.getAttribute('dir'),
+    text: element.textContent,
+    rtl: element.matches(':dir(rtl)'),
+  }));
+}
+
+const pageDigits = { fa: '۰۱۲۳۴۵۶۷۸۹', ar: '٠١٢٣٤٥٦٧٨٩' } as const;
+
+test.describe('values people provided, one rule', () => {
+  for (const locale of ['fa', 'ar'] as const)
+    test(`in ${locale}: names as written, identifiers as typed, numbers in the page's digits`, async ({
+      browser,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const fixture = await workspaceWithMixedValues(browser, baseURL!);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await logInContext(context, baseURL!, fixture.owner);
+      await context.addInitScript((id) => localStorage.setItem('workspace-id', id), fixture.workspaceId);
+      const page = await context.newPage();
+      const visit = async (path: string) => {
+        await page.goto(`/${locale}${path}`);
+        await settled(page);
+        expect(await latinDigitsOnPage(page), path).toEqual([]);
+        await testInfo.attach(`${locale}${path.replaceAll('/', '-')}`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+      };
+      const name = { kind: 'text', dir: 'auto', text: mixed.workspace, rtl: true };
+
+      // The picker: the workspace's name as written, its handle left to right with Latin digits.
+      await visit('/');
+      expect(await shownValue(page, mixed.workspace)).toEqual(name);
+      expect(await shownValue(page, `@${fixture.handle}`)).toMatchObject({
+        kind: 'identifier',
+        dir: 'ltr',
+        text: `@${fixture.handle}`,
+      });
+
+      // The apps page and the app bar: the application's name keeps its Latin digit, isolated.
+      await visit('/workspace/apps');
+      expect(await shownValue(page, mixed.application)).toEqual({
+        kind: 'text',
+        dir: 'auto',
+        text: mixed.application,
+        rtl: true,
+      });
+      const switcher = page.getByTestId('workspace-switcher').locator('bdi[data-value-kind]');
+      await expect(switcher).toHaveText(mixed.workspace);
+      await expect(switcher).toHaveAttribute('dir', 'auto');
+
+      // The applications settings: the key `app2` never becomes `app۲`; the header names the workspace.
+      await visit('/workspace/settings/applications');
+      expect(await shownValue(page, mixed.applicationKey)).toEqual({
+        kind: 'identifier',
+        dir: 'ltr',
+        text: mixed.applicationKey,
+        rtl: false,
+      });
+      expect(await shownValue(page, mixed.workspace)).toEqual(name);
+
+      // The invitations page: the inviting workspace's Persian name with its digit as written.
+      await visit('/workspace/invitations');
+      expect(await shownValue(page, mixed.inviting)).toMatchObject({ kind: 'text', text: mixed.inviting });
+
+      // The security cards: the phone and national code masked, left to right, in the page's digits.
+      await visit('/profile/security');
+      const digits = pageDigits[locale];
+      const masked = new RegExp(`^${digits[0]}${digits[9]}${digits[1]}${digits[2]}[${digits}*•]+$`);
+      for (const testId of ['current-phone']) {
+        const value = page.getByTestId(testId);
+        await expect(value).toHaveText(masked);
+        await expect(value).toHaveAttribute('dir', 'ltr');
+        await expect(value).toHaveAttribute('data-value-kind', 'number');
+      }
+      const nationalCode = page.getByTestId('national-code');
+      await expect(nationalCode).toHaveText(new RegExp(`^[${digits}*•]+$`));
+      await expect(nationalCode).toHaveAttribute('dir', 'ltr');
+      // The two-factor choice names the phone its codes go to the same way.
+      const smsTo = page
+        .locator('[aria-labelledby="security-two-fa-title"] bdi[data-value-kind="number"]')
+        .first();
+      await expect(smsTo).toHaveText(masked);
+      await context.close();
+    });
+
+  test('an English page shows Persian names in their own direction', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const fixture = await workspaceWithMixedValues(browser, baseURL!);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await logInContext(context, baseURL!, fixture.owner);
+    await context.addInitScript((id) => localStorage.setItem('workspace-id', id), fixture.workspaceId);
+    const page = await context.newPage();
+    await page.goto('/en/workspace/apps');
+    await settled(page);
+    await testInfo.attach('en-workspace-apps', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+    // «برنامه 2» reads right to left inside the English page, its digit after the word: «برنامه 2».
+    const application = page.locator('bdi[data-value-kind]').filter({ hasText: mixed.application }).first();
+    expect(await shownValue(page, mixed.application)).toEqual({
+      kind: 'text',
+      dir: 'auto',
+      text: mixed.application,
+      rtl: true,
+    });
+    const [word, digit] = await application.evaluate((element) => {
+      const text = element.firstChild as Text;
+      const box = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        return range.getBoundingClientRect().left;
+      };
+      const value = text.data;
+      return [box(0, value.indexOf(' ')), box(value.length - 1, value.length)];
+    });
+    // Right to left: the digit, written last, is drawn to the left of the word.
+    expect(digit).toBeLessThan(word);
+    const switcher = page.getByTestId('workspace-switcher').locator('bdi[data-value-kind]');
+    await expect(switcher).toHaveText(mixed.workspace);
+    await page.goto('/en/workspace/settings/applications');
+    await settled(page);
+    expect(await shownValue(page, mixed.applicationKey)).toMatchObject({ kind: 'identifier', dir: 'ltr' });
+    await context.close();
+  });
+});

@@ -53,7 +53,9 @@ function clippedSelects(page: Page) {
     selects.map((select) => {
       const outline = (select.closest('.MuiInputBase-root') ?? select).getBoundingClientRect();
       const group = select.closest('fieldset')!.getBoundingClientRect();
-      const card = select.closest('.MuiPaper-root') ?? document.body;
+      // The card's content box: inside its padding (a card's padding is its content's, CardContent).
+      const card =
+        select.closest('.MuiCardContent-root') ?? select.closest('.MuiPaper-root') ?? document.body;
       const cardBox = card.getBoundingClientRect();
       const cardStyle = getComputedStyle(card);
       const contentLeft = cardBox.left + Number.parseFloat(cardStyle.paddingLeft);

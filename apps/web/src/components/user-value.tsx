@@ -8,6 +8,7 @@ export interface UserValueProps {
   kind?: ValueKind;
   className?: string;
   title?: string;
+  'data-testid'?: string;
 }
 
 /**
@@ -15,13 +16,20 @@ export interface UserValueProps {
  * direction its own for text, left to right for identifiers and numbers), numbers in the page's
  * digits, anything else as written. Marked data-identifier for the digit checks: its digits are its own.
  */
-export function UserValue({ value, kind, className, title }: UserValueProps) {
+export function UserValue(props: UserValueProps) {
   const locale = useLocale();
-  return <UserValueIn value={value} kind={kind} locale={locale} className={className} title={title} />;
+  return <UserValueIn {...props} locale={locale} />;
 }
 
 /** UserValue for a known locale (outside the router, or in a text built for another language). */
-export function UserValueIn({ value, kind, locale, className, title }: UserValueProps & { locale: Locale }) {
+export function UserValueIn({
+  value,
+  kind,
+  locale,
+  className,
+  title,
+  'data-testid': testId,
+}: UserValueProps & { locale: Locale }) {
   const resolved = kind ?? valueKind(value);
   return (
     <bdi
@@ -30,6 +38,7 @@ export function UserValueIn({ value, kind, locale, className, title }: UserValue
       data-identifier={resolved === 'number' ? undefined : ''}
       className={className}
       title={title}
+      data-testid={testId}
     >
       {valueCharacters(value, resolved, locale)}
     </bdi>

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
+import { UserValue } from '../../components/user-value';
 import { LocaleLink } from '../../lib/locale-navigation';
 
 /** The announcement prompt's look (announcement-prompt.tsx decides when it shows), drawn with MUI. */
@@ -56,7 +57,7 @@ export function AnnouncementSnackbar({
           }
         >
           <AlertTitle>{t('announcements.new')}</AlertTitle>
-          <bdi>{newest.title}</bdi>
+          <UserValue value={newest.title} kind="text" />
         </Alert>
       </Snackbar>
     </Portal>

@@ -344,7 +344,8 @@ describe('/profile/security', { timeout: 30_000 }, () => {
 
     const explain = await within(section).findByTestId('phone-step-up');
     expect(explain.textContent).toBe(
-      'To keep your account safe, first confirm it is you: we texted a code to your current number 0912***4567.',
+      // The masked number reads in order, isolated left to right (src/lib/bidi.ts).
+      'To keep your account safe, first confirm it is you: we texted a code to your current number \u20660912***4567\u2069.',
     );
     expect(
       (
@@ -376,7 +377,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     ]);
 
     // Now the code to the new number: a fresh, empty code field.
-    expect(await within(section).findByText('We sent a code to 09351112233.')).toBeTruthy();
+    expect(await within(section).findByText('We sent a code to \u206609351112233\u2069.')).toBeTruthy();
     expect(within(section).queryByTestId('phone-step-up')).toBeNull();
     const newCode = within(section).getByLabelText('6-digit code') as HTMLInputElement;
     expect(newCode.value).toBe('');
@@ -396,7 +397,9 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const section = await card('ایمیل');
     await userEvent.type(await within(section).findByLabelText('نشانی ایمیل'), 'sara@example.com');
     await userEvent.click(within(section).getByRole('button', { name: 'افزودن ایمیل' }));
-    expect((await within(section).findByTestId('email-step-up')).textContent).toContain('۰۹۱۲***۴۵۶۷');
+    expect((await within(section).findByTestId('email-step-up')).textContent).toContain(
+      '\u2066۰۹۱۲***۴۵۶۷\u2069',
+    );
     expect(
       within(section).getByRole('button', { name: /ارسال دوباره تا \u2066(۰۱:۱۴|۰۱:۱۵)\u2069 دیگر/ }),
     ).toBeTruthy();

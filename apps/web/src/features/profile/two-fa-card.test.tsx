@@ -50,20 +50,20 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
     });
     const card = await open();
     const app = (await within(card).findByRole('radio', { name: /Authenticator app/ })) as HTMLInputElement;
-    expect(app.disabled).toBe(true);
-    expect(app.getAttribute('aria-describedby')).toBe('two-fa-google-help');
+    expect(app).toBeDisabled();
+    expect(app).toHaveAttribute('aria-describedby', 'two-fa-google-help');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Set up an authenticator app' }));
     const qr = await within(card).findByRole('img', {
       name: 'QR code to add this account to your authenticator app',
     });
-    expect(qr.querySelector('svg')).toBeTruthy();
+    expect(qr.querySelector('svg')).toBeInTheDocument();
     expect(within(card).getByTestId('authenticator-secret').textContent).toBe(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
     );
     expect(api.calls(startPath)[0]?.body).toEqual({});
     // Nothing to resend: the app makes the codes.
-    expect(within(card).queryByRole('button', { name: /Send the code again/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Send the code again/ })).not.toBeInTheDocument();
 
     await userEvent.type(within(card).getByLabelText('6-digit code'), '123456');
     await userEvent.click(within(card).getByRole('button', { name: 'Verify' }));
@@ -104,11 +104,11 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
         (within(card).getByRole('radio', { name: /Authenticator app/ }) as HTMLInputElement).disabled,
       ).toBe(false),
     );
-    expect(within(card).getByTestId('recovery-codes')).toBeTruthy();
+    expect(within(card).getByTestId('recovery-codes')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'I have saved them' }));
-    expect(within(card).queryByTestId('recovery-codes')).toBeNull();
-    expect(within(card).getByText('On')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Turn off' })).toBeTruthy();
+    expect(within(card).queryByTestId('recovery-codes')).not.toBeInTheDocument();
+    expect(within(card).getByText('On')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
   it('says a wrong first code of the app under its field, in Persian, and no toast', async () => {
@@ -121,8 +121,8 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
     await userEvent.click(within(card).getByRole('button', { name: 'تأیید' }));
     const message =
       'کد نادرست است. کدی را وارد کنید که برنامه‌ی احراز هویت همین حالا نشان می‌دهد، پیش از آنکه عوض شود.';
-    expect(await within(card).findByText(message)).toBeTruthy();
-    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(card).findByText(message)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(toasts.error).not.toHaveBeenCalled();
   });
 
@@ -134,10 +134,10 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
     );
     const card = await open('fa');
     await userEvent.click(await within(card).findByRole('button', { name: 'راه‌اندازی برنامه‌ی احراز هویت' }));
-    expect((await within(card).findByTestId('authenticator-step-up')).textContent).toContain('۰۹۱۲***۴۵۶۷');
+    expect(await within(card).findByTestId('authenticator-step-up')).toHaveTextContent('۰۹۱۲***۴۵۶۷');
     await userEvent.type(within(card).getByLabelText('کد ۶ رقمی'), '۶۵۴۳۲۱');
     await userEvent.click(within(card).getByRole('button', { name: 'تأیید' }));
-    expect(await within(card).findByTestId('authenticator-secret')).toBeTruthy();
+    expect(await within(card).findByTestId('authenticator-secret')).toBeInTheDocument();
     expect(api.calls(startPath).map((call) => call.body)).toEqual([{}, { currentCode: '654321' }]);
   });
 
@@ -172,13 +172,15 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
       await within(card).findByText(
         'Enter the 6-digit code from the app, or a recovery code like abcde-fghij.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(api.calls(disablePath)).toHaveLength(0);
 
     await userEvent.clear(field);
     await userEvent.type(field, 'ABCDE FGHIJ');
     await userEvent.click(within(card).getByRole('button', { name: 'Turn off' }));
-    expect(await within(card).findByText('This code is not right, or it was already used.')).toBeTruthy();
+    expect(
+      await within(card).findByText('This code is not right, or it was already used.'),
+    ).toBeInTheDocument();
     expect(api.calls(disablePath)[0]?.body).toEqual({ code: 'abcde-fghij' });
     expect(toasts.error).not.toHaveBeenCalled();
 
@@ -193,7 +195,9 @@ describe('the authenticator app in the two-factor card', { timeout: 30_000 }, ()
         'The authenticator app is off. Login codes go by SMS again.',
       ),
     );
-    expect(await within(card).findByRole('button', { name: 'Set up an authenticator app' })).toBeTruthy();
+    expect(
+      await within(card).findByRole('button', { name: 'Set up an authenticator app' }),
+    ).toBeInTheDocument();
     expect((within(card).getByRole('radio', { name: /SMS/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import { PlainAlert } from '../../components/plain/alert';
 import { PlainAvatar } from '../../components/plain/avatar';
 import { PathIcon } from '../../components/plain/icons';
 import { signedInIcons } from '../../components/plain/signed-in-icons';
-import { displayDigits } from '../../lib/digits';
+import { UserValue } from '../../components/user-value';
+import { isolateValue } from '../../lib/bidi';
 import { LocaleLink, useLocale } from '../../lib/locale-navigation';
 import { Gate, useWorkspaceAccess } from './access';
 import { useApplications, useWorkspaces } from './api';
@@ -35,17 +36,17 @@ function ApplicationCard({ application, current }: { application: Application; c
             <ApplicationIcon applicationKey={application.key} />
           </div>
           <div className="pl-tile__text">
-            <h2 className="pl-tile__title" dir="auto">
-              {title}
+            <h2 className="pl-tile__title">
+              <UserValue value={title} kind="text" />
             </h2>
-            <p className="pl-tile__line">{line ?? '\u00a0'}</p>
+            <p className="pl-tile__line">{line ? <UserValue value={line} kind="text" /> : '\u00a0'}</p>
           </div>
         </div>
         {application.version.pwa || current ? (
           <div className="pl-chips">
             {application.version.pwa ? (
               <span className="pl-chip">
-                {t('apps.version', { version: displayDigits(application.version.pwa, locale) })}
+                {t('apps.version', { version: isolateValue(application.version.pwa, locale, 'number') })}
               </span>
             ) : null}
             {current ? <span className="pl-chip pl-chip--success">{t('apps.current')}</span> : null}
@@ -97,7 +98,7 @@ export function AppsPage() {
             <PlainAvatar src={workspace?.logo?.url} size={22} fontSize={12}>
               {workspace?.name.slice(0, 1)}
             </PlainAvatar>
-            <span>{workspace?.name ?? '\u00a0'}</span>
+            <span>{workspace ? <UserValue value={workspace.name} kind="text" /> : '\u00a0'}</span>
           </span>
         }
         actions={

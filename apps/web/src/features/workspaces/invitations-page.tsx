@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LazyAvatar } from '../../components/lazy-image';
 import { LoadError } from '../../components/load-error';
+import { UserValue } from '../../components/user-value';
 import { formatDate, formatRemaining } from '../../lib/dates';
 import { LocaleLink, useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
 import { useInvitation, useMyInvitations } from './api';
@@ -135,8 +136,8 @@ export function InvitationPage() {
             <Typography component="dt" sx={{ color: 'text.secondary' }}>
               {t('invitations.workspaceName')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, textAlign: 'left' }} dir="ltr" data-identifier>
-              @{item.workspaceName}
+            <Typography component="dd" sx={{ m: 0 }}>
+              <UserValue value={`@${item.workspaceName}`} kind="identifier" />
             </Typography>
             <Typography component="dt" sx={{ color: 'text.secondary' }}>
               {t('invitations.sent')}

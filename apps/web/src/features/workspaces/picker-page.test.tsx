@@ -31,8 +31,8 @@ describe('the workspace picker (/)', { timeout: 30_000 }, () => {
     const { router } = await open();
     const cards = await screen.findAllByTestId('workspace-card');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Acme', 'Globex']);
-    expect(within(cards[0] as HTMLElement).getByText('Owner')).toBeTruthy();
-    expect(within(cards[1] as HTMLElement).getByText('Clerk')).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText('Owner')).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('Clerk')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^Acme/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/workspace/apps'));
     expect(getWorkspaceId()).toBe('ws-1');
@@ -63,7 +63,7 @@ describe('the workspace picker (/)', { timeout: 30_000 }, () => {
     });
     const { router } = await open();
     const card = await screen.findByTestId('invitation-card');
-    expect(within(card).getByText(/Invited as Accounting/)).toBeTruthy();
+    expect(within(card).getByText(/Invited as Accounting/)).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Accept the invitation of Initech' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/workspace/apps'));
     expect(getWorkspaceId()).toBe('ws-9');

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/load-error';
 import { PlainAvatar } from '../../components/plain/avatar';
 import { PathIcon } from '../../components/plain/icons';
 import { signedInIcons } from '../../components/plain/signed-in-icons';
+import { UserValue } from '../../components/user-value';
 import { LocaleLink, useLocaleNavigate } from '../../lib/locale-navigation';
 import { returnToParam, safeReturnTo } from '../../lib/return-to';
 import { useMyInvitations, useWorkspaces } from './api';
@@ -35,9 +36,11 @@ function WorkspaceCard({
             {workspace.name.slice(0, 1)}
           </PlainAvatar>
           <div className="pl-tile__text">
-            <h3 className="pl-tile__title pl-workspace-card__name">{workspace.name}</h3>
-            <p className="pl-tile__line pl-workspace-card__handle" dir="ltr" data-identifier>
-              @{workspace.workspaceName}
+            <h3 className="pl-tile__title pl-workspace-card__name">
+              <UserValue value={workspace.name} kind="text" />
+            </h3>
+            <p className="pl-tile__line pl-workspace-card__handle">
+              <UserValue value={`@${workspace.workspaceName}`} kind="identifier" />
             </p>
           </div>
           <PathIcon

@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { phoneSchema, toLocaleDigits } from '@wsm/contracts';
+import { phoneSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { displayDigits } from '../../../lib/digits';
+import { UserValue } from '../../../components/user-value';
+import { isolateValue } from '../../../lib/bidi';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -116,7 +117,7 @@ function ContactFlow({
   };
 
   if (stepUpPhone) {
-    const phone = toLocaleDigits(stepUpPhone, locale);
+    const phone = isolateValue(stepUpPhone, locale, 'number');
     return (
       <Stack sx={{ gap: 1.5 }}>
         <Alert severity="info" data-testid={`${id}-step-up`}>
@@ -141,8 +142,9 @@ function ContactFlow({
         key="new-address"
         id={id}
         timerName={timerName}
-        // A phone number is a number (Persian digits in fa); an e-mail address keeps its own.
-        sentTo={inputType === 'tel' ? displayDigits(sentTo, locale) : sentTo}
+        // A phone number is a number, isolated in the page's digits; an e-mail address keeps its own
+        // characters (the translation isolates it: app/i18n.ts).
+        sentTo={inputType === 'tel' ? isolateValue(sentTo, locale, 'number') : sentTo}
         pending={pending}
         channel={inputType === 'email' ? 'email' : 'sms'}
         onVerify={verify}
@@ -187,9 +189,7 @@ export function EmailCard() {
           {current?.email ? (
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography>
-                <bdi dir="ltr" data-testid="current-email">
-                  {current.email}
-                </bdi>
+                <UserValue value={current.email} kind="identifier" data-testid="current-email" />
               </Typography>
               <Chip
                 size="small"
@@ -228,7 +228,6 @@ export function EmailCard() {
 /** Phone: a code goes to the new phone; entering it switches the account's phone. */
 export function PhoneCard() {
   const { t } = useTranslation('profile');
-  const locale = useLocale();
   const client = useQueryClient();
   const query = usePhone();
   const phone = query.data?.phone;
@@ -241,13 +240,7 @@ export function PhoneCard() {
       ) : (
         <>
           <Typography>
-            {phone ? (
-              <bdi dir="ltr" data-testid="current-phone">
-                {toLocaleDigits(phone, locale)}
-              </bdi>
-            ) : (
-              t('phone.none')
-            )}
+            {phone ? <UserValue value={phone} kind="number" data-testid="current-phone" /> : t('phone.none')}
           </Typography>
           <ContactFlow
             id="phone"

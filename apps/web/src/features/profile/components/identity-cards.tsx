@@ -4,10 +4,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { nationalCodeSchema, StatusCode, toLocaleDigits, usernameSchema } from '@wsm/contracts';
+import { nationalCodeSchema, StatusCode, usernameSchema } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { UserValue } from '../../../components/user-value';
 import { ApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
@@ -90,7 +91,6 @@ export function UsernameCard() {
 /** The national code: shown masked once set; settable only when the account has none. */
 export function NationalCodeCard() {
   const { t } = useTranslation('profile');
-  const locale = useLocale();
   const query = useNationalCode();
   const save = useSecurityMutation(profileApi.setNationalCode, profileKeys.nationalCode);
   const [value, setValue] = useState('');
@@ -112,9 +112,7 @@ export function NationalCodeCard() {
     content = (
       <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
         {/* An isolated left-to-right run, placed at the start of the line in either direction. */}
-        <bdi dir="ltr" data-testid="national-code">
-          {toLocaleDigits(current, locale)}
-        </bdi>
+        <UserValue value={current} kind="number" data-testid="national-code" />
       </Typography>
     );
   else

@@ -10,11 +10,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Passkey, passkeyNameSchema, StatusCode, toPersianDigits } from '@wsm/contracts';
+import { type Passkey, passkeyNameSchema, StatusCode } from '@wsm/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { UserValue } from '../../../components/user-value';
 import { ApiError } from '../../../lib/api-error';
+import { isolateValue } from '../../../lib/bidi';
 import { formatDate } from '../../../lib/dates';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
@@ -79,7 +81,7 @@ export function PasskeysCard() {
       client.invalidateQueries({ queryKey: profileKeys.twoFa }),
     ]);
   };
-  const stepUpPhone = (phone: string) => (locale === 'fa' ? toPersianDigits(phone) : phone);
+  const stepUpPhone = (phone: string) => isolateValue(phone, locale, 'number');
 
   /** Options (or a step-up first), the browser's prompt, then the registration. */
   const add = async (passkeyName: string, currentCode?: string) => {
@@ -187,7 +189,7 @@ export function PasskeysCard() {
           <ActionListItem
             key={passkey.id}
             icon={<KeyOutlined aria-hidden />}
-            primary={<bdi>{passkey.name}</bdi>}
+            primary={<UserValue value={passkey.name} kind="text" />}
             secondary={t('passkeys.details', {
               created: formatDate(passkey.createdDate, locale, t, 'date'),
               used: passkey.lastUsedDate

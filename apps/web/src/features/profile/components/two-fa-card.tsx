@@ -10,25 +10,33 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { type TwoFaMethod, type TwoFaSettings, toLocaleDigits } from '@wsm/contracts';
+import type { TwoFaMethod, TwoFaSettings } from '@wsm/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
-import { useLocale } from '../../../lib/locale-navigation';
+import { UserValue } from '../../../components/user-value';
 import { notify } from '../../../lib/notify';
 import { profileApi, profileKeys, useSecurityMutation, useTwoFa } from '../api';
 import { serverFieldErrors } from '../form-errors';
 import { AuthenticatorSection } from './authenticator-section';
 import { SectionCard } from './section-card';
 
-/** A method's name with where its codes go; the address stays left-to-right inside RTL text. */
-function MethodLabel({ name, destination }: { name: string; destination?: string | undefined }) {
+/** A method's name with where its codes go: a phone in the page's digits, an e-mail as written (lib/bidi.ts). */
+function MethodLabel({
+  name,
+  destination,
+  kind = 'identifier',
+}: {
+  name: string;
+  destination?: string | undefined;
+  kind?: 'number' | 'identifier';
+}) {
   return (
     <Stack component="span" sx={{ py: 0.5 }}>
       <span>{name}</span>
       {destination ? (
         <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
-          <bdi dir="ltr">{destination}</bdi>
+          <UserValue value={destination} kind={kind} />
         </Box>
       ) : null}
     </Stack>
@@ -61,14 +69,12 @@ function MethodOption({
 
 function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
   const { t } = useTranslation('profile');
-  const locale = useLocale();
   const save = useSecurityMutation(profileApi.setTwoFa, profileKeys.twoFa);
   const [chosen, setChosen] = useState<TwoFaMethod | undefined>();
   const [error, setError] = useState('');
   const method = chosen ?? settings.method;
   const emailAvailable = Boolean(settings.methods.email);
   const googleAvailable = Boolean(settings.methods.google);
-  const phone = toLocaleDigits(settings.methods.sms, locale);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +110,7 @@ function TwoFaForm({ settings }: { settings: TwoFaSettings }) {
           <FormControlLabel
             value="sms"
             control={<Radio />}
-            label={<MethodLabel name={t('twoFa.sms')} destination={phone} />}
+            label={<MethodLabel name={t('twoFa.sms')} destination={settings.methods.sms} kind="number" />}
           />
           <MethodOption
             value="email"

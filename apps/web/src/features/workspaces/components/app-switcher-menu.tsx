@@ -1,6 +1,7 @@
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
+import { UserValue } from '../../../components/user-value';
 import { useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useApplications } from '../api';
 import { useSelectedAppId, useSelectedWorkspaceId } from '../selection';
@@ -30,8 +31,8 @@ export function AppMenu({ id, anchor, onClose }: MenuProps) {
       entryIcon={(application) => <ApplicationIcon applicationKey={application.key} size={20} />}
       entryText={(application) => (
         <ListItemText
-          primary={applicationTitle(application, t)}
-          slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
+          primary={<UserValue value={applicationTitle(application, t)} kind="text" />}
+          slotProps={{ primary: { noWrap: true } }}
         />
       )}
       paperWidth={{ min: 240, max: 320 }}

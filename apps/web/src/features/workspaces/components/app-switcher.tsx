@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { lazyThemed } from '../../../app/lazy-themed';
 import { PathIcon } from '../../../components/plain/icons';
 import { signedInIcons } from '../../../components/plain/signed-in-icons';
+import { UserValue } from '../../../components/user-value';
 import { useApplications } from '../api';
 import { selectApp, useSelectedAppId, useSelectedWorkspaceId } from '../selection';
+import { applicationTitle } from './application-title';
 import { Switcher, useSelectedEntry } from './switcher';
 
 const AppMenu = lazyThemed(async () => (await import('./app-switcher-menu')).AppMenu);
@@ -23,7 +25,9 @@ export function AppSwitcher() {
   return (
     <Switcher
       label={current ? t('switcher.appCurrent', { name: current.name }) : t('switcher.appNone')}
-      name={current ? current.name : t('switcher.applications')}
+      name={
+        current ? <UserValue value={applicationTitle(current, t)} kind="text" /> : t('switcher.applications')
+      }
       testId="app-switcher"
       className="pl-switcher--apps"
       maxWidth={220}

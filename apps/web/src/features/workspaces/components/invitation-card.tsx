@@ -5,6 +5,7 @@ import { lazyThemed } from '../../../app/lazy-themed';
 import { PlainAvatar } from '../../../components/plain/avatar';
 import { PathIcon } from '../../../components/plain/icons';
 import { signedInIcons } from '../../../components/plain/signed-in-icons';
+import { UserValue } from '../../../components/user-value';
 import { formatAgo } from '../../../lib/dates';
 import { LocaleLink, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
@@ -130,7 +131,7 @@ function InvitationCard({ invitation, onAccepted }: { invitation: Invitation; on
         </PlainAvatar>
         <div className="pl-invitation__text">
           <LocaleLink to={`/workspace/invitations/${invitation.id}`} className="pl-invitation__name">
-            {invitation.name}
+            <UserValue value={invitation.name} kind="text" />
           </LocaleLink>
           <p className="pl-invitation__line">
             {invitation.role

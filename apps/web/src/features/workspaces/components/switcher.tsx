@@ -36,7 +36,8 @@ export function Switcher({
   children,
 }: {
   label: string;
-  name: string;
+  /** The current choice's name (a UserValue) or the switcher's own word. */
+  name: ReactNode;
   boldName?: boolean;
   testId: string;
   className?: string;

@@ -9,16 +9,18 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserValue } from '../../../components/user-value';
 import { LocaleLink } from '../../../lib/locale-navigation';
 import { getStoredUser } from '../../../lib/storage';
 import type { MenuProps } from './lazy-menu';
 import { useLeaveWorkspace } from './leave-workspace';
 
-const displayName = (): string => {
+/** The signed-in person's name, else their username (an identifier, kept as typed: lib/bidi.ts). */
+const displayName = (): ReactNode => {
   const user = getStoredUser();
   const parts = [user?.firstName, user?.lastName].filter((part): part is string => typeof part === 'string');
-  if (parts.length > 0) return parts.join(' ');
-  return typeof user?.username === 'string' ? user.username : '';
+  if (parts.length > 0) return <UserValue value={parts.join(' ')} kind="text" />;
+  return typeof user?.username === 'string' ? <UserValue value={user.username} kind="identifier" /> : null;
 };
 
 /**

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { toLocaleDigits } from '@wsm/contracts';
 import { useTranslation } from 'react-i18next';
 import { LazyAvatar } from '../../../components/lazy-image';
+import { UserValue } from '../../../components/user-value';
 import { useLocale, useLocaleNavigate } from '../../../lib/locale-navigation';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { selectWorkspace, useSelectedWorkspaceId } from '../selection';
@@ -52,7 +53,7 @@ export function WorkspaceMenu({ id, anchor, onClose }: MenuProps) {
       )}
       entryText={(workspace) => (
         <ListItemText
-          primary={workspace.name}
+          primary={<UserValue value={workspace.name} kind="text" />}
           secondary={<MemberLevel level={workspace.level} role={workspace.role} />}
           slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
           sx={{ ml: 1 }}

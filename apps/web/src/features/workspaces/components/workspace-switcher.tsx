@@ -3,6 +3,7 @@ import { lazyThemed } from '../../../app/lazy-themed';
 import { PlainAvatar } from '../../../components/plain/avatar';
 import { PathIcon } from '../../../components/plain/icons';
 import { signedInIcons } from '../../../components/plain/signed-in-icons';
+import { UserValue } from '../../../components/user-value';
 import { useMyInvitations, useWorkspaces } from '../api';
 import { clearSelection, useSelectedWorkspaceId } from '../selection';
 import { Switcher, useSelectedEntry } from './switcher';
@@ -23,7 +24,7 @@ export function WorkspaceSwitcher() {
   return (
     <Switcher
       label={current ? t('switcher.workspaceCurrent', { name: current.name }) : t('switcher.workspaceNone')}
-      name={current ? current.name : t('switcher.workspaces')}
+      name={current ? <UserValue value={current.name} kind="text" /> : t('switcher.workspaces')}
       boldName
       testId="workspace-switcher"
       maxWidth={240}

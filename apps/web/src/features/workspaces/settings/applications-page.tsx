@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Hint } from '../../../components/plain/hint';
+import { UserValue } from '../../../components/user-value';
+import { isolateValue } from '../../../lib/bidi';
 import { formatDate } from '../../../lib/dates';
-import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
 import { notify } from '../../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../access';
@@ -98,17 +99,21 @@ function ApplicationRow({
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography component="h3" sx={{ fontWeight: 700 }} dir="auto">
-            {applicationTitle(application, t)}
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            <UserValue value={applicationTitle(application, t)} kind="text" />
           </Typography>
-          <Chip size="small" variant="outlined" label={application.key} sx={{ direction: 'ltr' }} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={<UserValue value={application.key} kind="identifier" />}
+          />
           {builtIn ? (
             <Chip size="small" color="primary" variant="outlined" label={t('applications.builtIn')} />
           ) : null}
         </Stack>
         {application.slogan || application.description ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }} noWrap>
-            {application.slogan ?? application.description}
+            <UserValue value={application.slogan ?? application.description ?? ''} kind="text" />
           </Typography>
         ) : null}
         <Stack direction="row" sx={{ gap: 0.75, mt: 1, flexWrap: 'wrap' }}>
@@ -116,7 +121,7 @@ function ApplicationRow({
             <Chip
               key={key}
               size="small"
-              label={`${t(`applications.versions.${key}`)} ${displayDigits(application.version[key] ?? '', locale)}`}
+              label={`${t(`applications.versions.${key}`)} ${isolateValue(application.version[key] ?? '', locale, 'number')}`}
               sx={{ bgcolor: 'action.hover' }}
             />
           ))}
@@ -165,7 +170,7 @@ export function ApplicationsPage() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      notify.success(t('applications.deleted', { name: deleting.name }));
+      notify.success(t('applications.deleted', { name: applicationTitle(deleting, t) }));
       setDeleting(null);
     } catch {
       // The API client has shown why; the dialog stays for another try or cancel.
@@ -235,7 +240,9 @@ export function ApplicationsPage() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('applications.deleteTitle')}
-        message={t('applications.deleteMessage', { name: deleting?.name ?? '' })}
+        message={t('applications.deleteMessage', {
+          name: deleting ? applicationTitle(deleting, t) : '',
+        })}
         confirmLabel={t('applications.delete')}
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}

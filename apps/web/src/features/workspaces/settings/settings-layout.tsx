@@ -28,6 +28,7 @@ import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { LazyAvatar } from '../../../components/lazy-image';
+import { UserValue } from '../../../components/user-value';
 import { LocaleLink, useLocale, useLocaleFreeLocation } from '../../../lib/locale-navigation';
 import { localizePath } from '../../../lib/locale-path';
 import { useWorkspaceAccess } from '../access';
@@ -131,7 +132,7 @@ export function SettingsLayout() {
             {t('settings.title')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {workspace ? workspace.name : <Skeleton width={120} />}
+            {workspace ? <UserValue value={workspace.name} kind="text" /> : <Skeleton width={120} />}
           </Typography>
         </Box>
       </Stack>
