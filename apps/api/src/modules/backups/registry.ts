@@ -27,7 +27,7 @@ import {
   memberStatuses,
   members,
 } from '../members/schema';
-import { applicationSignIn } from '../oidc/schema';
+import { applicationSignIn, oidcGrants } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
 import { workspaceBackups } from './schema';
@@ -347,6 +347,8 @@ export const excludedTables: Record<string, string> = {
     'counts of the lists, derived: the triggers recount them as a restore writes the rows',
   [getTableConfig(applicationSignIn).name]:
     'sign-in client credentials: an archive must not carry secret hashes, nor a restore revive a rotated secret',
+  [getTableConfig(oidcGrants).name]:
+    "members' sign-ins to applications: a restore must not bring back a grant that was revoked",
 };
 
 /** The SQL name of a registry table. */
