@@ -1,6 +1,6 @@
 import { type SignInSettings, signInPaths } from '@wsm/contracts';
-import { uuidv7 } from 'uuidv7';
 import * as client from 'openid-client';
+import { uuidv7 } from 'uuidv7';
 import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/identity/one-time-codes';
 import * as repo from '../src/modules/identity/repository';
 import { signAccessToken } from '../src/modules/identity/tokens';
@@ -34,7 +34,10 @@ export class Browser {
     const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`);
     if (this.productToken) jar.push(`accessToken=${this.productToken}`);
     const href = retarget(this.publicUrl, this.api.url)(new URL(url, this.publicUrl).href);
-    const answer = await fetch(href, { redirect: 'manual', headers: { cookie: jar.join('; '), ...headers } });
+    const answer = await fetch(href, {
+      redirect: 'manual',
+      headers: { accept: 'text/html', cookie: jar.join('; '), ...headers },
+    });
     for (const line of answer.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
@@ -67,7 +70,9 @@ export class Browser {
     let next = await this.get(url, headers);
     for (
       let hops = 0;
-      hops < 10 && next.location && new URL(next.location, this.publicUrl).href.startsWith(`${this.publicUrl}/oidc/`);
+      hops < 10 &&
+      next.location &&
+      new URL(next.location, this.publicUrl).href.startsWith(`${this.publicUrl}/oidc/`);
       hops++
     )
       next = await this.get(next.location, headers);
@@ -87,7 +92,11 @@ export async function withApplication(api: TestApp) {
   return { ws, token, owner, appId: app.body.data.id };
 }
 
-export const settings = (workspaceId: string, applicationId: string, fields: Record<string, unknown> = {}) => ({
+export const settings = (
+  workspaceId: string,
+  applicationId: string,
+  fields: Record<string, unknown> = {},
+) => ({
   workspaceId,
   applicationId,
   enabled: true,
@@ -117,7 +126,12 @@ export async function signInClient(
 }
 
 /** openid-client's configuration for a client, every request sent to `api` (see retarget). */
-export async function relyingParty(api: { url: string }, clientId: string, clientSecret?: string, publicUrl = api.url) {
+export async function relyingParty(
+  api: { url: string },
+  clientId: string,
+  clientSecret?: string,
+  publicUrl = api.url,
+) {
   const to = retarget(publicUrl, api.url);
   const customFetch: client.CustomFetch = (url, init) => fetch(to(url), init as RequestInit);
   const config = await client.discovery(
@@ -149,7 +163,11 @@ export async function authorize(config: client.Configuration, extra: Record<stri
 }
 
 /** A code for the browser's product session, redeemed: the tokens. */
-export async function signIn(config: client.Configuration, browser: Browser, extra: Record<string, string> = {}) {
+export async function signIn(
+  config: client.Configuration,
+  browser: Browser,
+  extra: Record<string, string> = {},
+) {
   const { url, verifier, state, nonce } = await authorize(config, extra);
   const back = await browser.follow(url.href);
   if (!back.location?.includes('code=')) throw new Error(`no code: ${back.status} ${back.location}`);

@@ -29,7 +29,11 @@ const loadLibrary = () => import('oidc-provider');
 /** The oidc-provider configuration for this deployment. */
 export async function providerConfiguration(deps: AppDeps): Promise<Configuration> {
   const db = deps.database.db;
-  const { errors } = await loadLibrary();
+  const { errors, interactionPolicy } = await loadLibrary();
+  // The workspace's own applications: native ones are not asked for consent either, so that
+  // prompt=none with a product session gets a code (the library asks native clients every time).
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.remove('native_client_prompt');
   const cookieKey = createHmac('sha256', deps.config.jwtSecret).update('oidc-cookies').digest('base64url');
   return {
     adapter: adapterClass(db),
@@ -74,7 +78,10 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
     },
     // An error the provider must not send back to the application (e.g. an unregistered redirect URI).
     renderError,
-    interactions: { url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}/` },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}/`,
+    },
   };
 }
 

@@ -124,7 +124,9 @@ describe("revoking an application's grants at once", () => {
       other.token,
     );
     const first = sessions.body.data.items.find((s) => !s.current)!;
-    expect((await call('DELETE', identityPaths.sessions, other.token, { sessionId: first.id })).status).toBe(200);
+    expect((await call('DELETE', identityPaths.sessions, other.token, { sessionId: first.id })).status).toBe(
+      200,
+    );
     await expectRevoked(config, tokens);
 
     // A grant of the second session dies when that session logs out.
