@@ -27,7 +27,6 @@ import * as signIn from './service';
  */
 export async function oidcProviderRoutes(app: FastifyInstance): Promise<void> {
   let provider: Promise<Provider> | undefined;
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   // Signing keys rotated by another process (keys.ts) are picked up within a minute: the provider is
   // made again when the set of keys changed.
   let keys: { print: string; checkedAt: number } | undefined;
@@ -35,10 +34,7 @@ export async function oidcProviderRoutes(app: FastifyInstance): Promise<void> {
     const now = Date.now();
     if (!keys || now - keys.checkedAt > 60_000) {
       const print = await keysFingerprint(app.deps.database.db);
-      if (keys && keys.print !== print) {
-        provider = undefined;
-        handler = undefined;
-      }
+      if (keys && keys.print !== print) provider = undefined;
       keys = { print, checkedAt: now };
     }
     provider ??= createProvider(app.deps).catch((error: unknown) => {
@@ -48,8 +44,14 @@ export async function oidcProviderRoutes(app: FastifyInstance): Promise<void> {
     });
     return provider;
   };
+  const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => void>();
   const handlerOf = async () => {
-    handler ??= (await providerOf()).callback();
+    const current = await providerOf();
+    let handler = handlers.get(current);
+    if (!handler) {
+      handler = current.callback();
+      handlers.set(current, handler);
+    }
     return handler;
   };
 
