@@ -68,13 +68,10 @@ export class Browser {
   /** Follows the provider's redirects; answers the first answer that leaves it (or is not a redirect). */
   async follow(url: string, headers: Record<string, string> = {}) {
     let next = await this.get(url, headers);
-    for (
-      let hops = 0;
-      hops < 10 &&
-      next.location &&
-      new URL(next.location, this.publicUrl).href.startsWith(`${this.publicUrl}/oidc/`);
-      hops++
-    )
+    // The provider's addresses: under the issuer, or under the address it was reached at (its resume URL).
+    const atProvider = (location: string) =>
+      [this.publicUrl, this.api.url].some((base) => new URL(location, base).href.startsWith(`${base}/oidc/`));
+    for (let hops = 0; hops < 10 && next.location && atProvider(next.location); hops++)
       next = await this.get(next.location, headers);
     return next;
   }

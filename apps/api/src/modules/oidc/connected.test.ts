@@ -27,7 +27,9 @@ describe('connected applications', () => {
       application: { id: shop.appId, name: 'Shop' },
       workspace: { id: shop.ws.id },
     });
-    expect(grant!.scopes).toEqual(expect.arrayContaining(['openid', 'profile', 'workspace', 'offline_access']));
+    expect(grant!.scopes).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'workspace', 'offline_access']),
+    );
     expect(Date.parse(grant!.lastSignInDate)).toBeGreaterThanOrEqual(Date.parse(grant!.firstSignInDate));
     // Someone else sees nothing of it, and cannot disconnect it.
     const stranger = await memberWith(api, shop.ws, null);
@@ -37,9 +39,14 @@ describe('connected applications', () => {
       stranger.user.tokens.accessToken,
     );
     expect(theirs.body.data).toEqual([]);
-    const refused = await call('DELETE', connectedApplicationsPaths.disconnect, stranger.user.tokens.accessToken, {
-      id: grant!.id,
-    });
+    const refused = await call(
+      'DELETE',
+      connectedApplicationsPaths.disconnect,
+      stranger.user.tokens.accessToken,
+      {
+        id: grant!.id,
+      },
+    );
     expect(refused.status).toBe(404);
     expect((await client.tokenIntrospection(shop.config, second.refresh_token!)).active).toBe(true);
     // Disconnected: every token of the grant is dead at once.
@@ -55,8 +62,12 @@ describe('connected applications', () => {
       headers: { authorization: `Bearer ${second.access_token}` },
     });
     expect(userinfo.status).toBe(401);
-    expect((await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data).toEqual([]);
-    expect((await call('DELETE', connectedApplicationsPaths.disconnect, token, { id: grant!.id })).status).toBe(404);
+    expect(
+      (await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data,
+    ).toEqual([]);
+    expect(
+      (await call('DELETE', connectedApplicationsPaths.disconnect, token, { id: grant!.id })).status,
+    ).toBe(404);
   });
 
   it('leaves out grants that no longer work, and needs a signed-in caller', async () => {
@@ -64,13 +75,19 @@ describe('connected applications', () => {
     const member = await memberWith(api, shop.ws, null);
     const token = member.user.tokens.accessToken;
     await signIn(shop.config, new Browser(api, token), { scope: 'openid' });
-    expect((await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data).toHaveLength(1);
+    expect(
+      (await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data,
+    ).toHaveLength(1);
     await call('DELETE', '/v1/workspaces/members/identity/', shop.token, {
       workspaceId: shop.ws.id,
       memberId: member.memberId,
     });
-    expect((await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data).toEqual([]);
+    expect(
+      (await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data,
+    ).toEqual([]);
     expect((await call('GET', connectedApplicationsPaths.list)).status).toBe(401);
-    expect((await call('DELETE', connectedApplicationsPaths.disconnect, undefined, { id: 'x' })).status).toBe(401);
+    expect((await call('DELETE', connectedApplicationsPaths.disconnect, undefined, { id: 'x' })).status).toBe(
+      401,
+    );
   });
 });

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signIn, signInClient } from '../../../test/oidc-fixtures';
-import { appForFile } from '../../../test/test-app';
+import { appForFile, testDatabase } from '../../../test/test-app';
 import { runHousekeeping } from '../../housekeeping';
 import { keyRotation, keysFingerprint, rotateOldKeys, rotateSigningKeys, signingKeys } from './keys';
 import { oidcSigningKeys } from './schema';
-import { decodeProtectedHeader } from 'jose';
-import { testDatabase } from '../../../test/test-app';
 
 const api = appForFile();
 beforeAll(() => {
