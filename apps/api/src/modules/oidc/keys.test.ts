@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signIn, signInClient } from '../../../test/oidc-fixtures';
-import { appForFile, testDatabase } from '../../../test/test-app';
+import { appForFile, testConfig, testDatabase } from '../../../test/test-app';
 import { runHousekeeping } from '../../housekeeping';
 import { keyRotation, keysFingerprint, rotateOldKeys, rotateSigningKeys, signingKeys } from './keys';
 import { oidcSigningKeys } from './schema';
@@ -48,19 +47,18 @@ describe('rotating the signing keys', () => {
 
 describe('the keys by themselves', () => {
   it('rotates a key older than 90 days, and the fingerprint follows every change', async () => {
+    // The test apps' sealing key: other files' providers on the same database must read what this makes.
     const { db } = await testDatabase();
-    const sealing = randomBytes(32);
-    await db.delete(oidcSigningKeys);
-    const [first] = await signingKeys(db, sealing);
+    const sealing = testConfig().totpEncryptionKey;
+    const [current] = await signingKeys(db, sealing);
     const print = await keysFingerprint(db);
     expect(await rotateOldKeys(db, sealing)).toBe(0);
     expect(await keysFingerprint(db)).toBe(print);
     const inNinetyOneDays = new Date(Date.now() + 91 * 86_400_000);
     expect(await rotateOldKeys(db, sealing, inNinetyOneDays)).toBeGreaterThanOrEqual(2);
     const keys = await signingKeys(db, sealing);
-    expect(keys).toHaveLength(2);
-    expect(keys[0]!.kid).not.toBe(first!.kid);
-    expect(keys[1]!.kid).toBe(first!.kid);
+    expect(keys[0]!.kid).not.toBe(current!.kid);
+    expect(keys.map((key) => key.kid)).toContain(current!.kid);
     expect(await keysFingerprint(db)).not.toBe(print);
   });
 });
