@@ -142,7 +142,8 @@ try {
   const deadline = performance.now() + Math.min(seconds, 20) * 1000;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (performance.now() < deadline || pool.length < 4 * connections) pool.push(await code(api.url, clientId, owner.tokens.accessToken));
+      while (performance.now() < deadline || pool.length < 4 * connections)
+        pool.push(await code(api.url, clientId, owner.tokens.accessToken));
     }),
   );
   let nextCode = 0;
