@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { connectedApplicationsRoutes } from './modules/oidc/connected-routes';
 import { oidcProviderRoutes, signInSettingsRoutes } from './modules/oidc/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { securityRoutes } from './modules/security/routes';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(appVersionRoutes);
   await app.register(oidcProviderRoutes);
   await app.register(signInSettingsRoutes);
+  await app.register(connectedApplicationsRoutes);
 
   await registerWebApp(app, config.webDistDir, sendNotFound);
   return app;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { rotateOldKeys } from './modules/oidc/keys';
 
 // Rows whose use is over are removed after a retention (docs/operations.md, "Housekeeping"): dead code challenges,
 // dead sessions with their rotated refresh tokens, old read notifications, long-expired invitations and
@@ -43,7 +44,7 @@ export const housekeepingTiming: Readonly<HousekeepingTiming> = Object.freeze({
 /** The advisory lock key every process takes (an arbitrary constant: "wsm housekeeping"). */
 export const housekeepingLockKey = 0x77_73_6d_68;
 
-type Deps = Pick<AppDeps, 'database' | 'metrics'>;
+type Deps = Pick<AppDeps, 'database' | 'metrics'> & Partial<Pick<AppDeps, 'config'>>;
 
 interface Step {
   table: string;
@@ -102,6 +103,13 @@ const steps: Step[] = [
     batch: (t, limit) => sql`delete from oidc_payloads where (model, id) in (
       select model, id from oidc_payloads where expires_at < ${t} limit ${limit})`,
   },
+  // Links of grants the provider no longer holds (expired above, or revoked).
+  {
+    table: 'oidc_grants',
+    batch: (_t, limit) => sql`delete from oidc_grants where grant_id in (
+      select g.grant_id from oidc_grants g where not exists (
+        select 1 from oidc_payloads p where p.model = 'Grant' and p.id = g.grant_id) limit ${limit})`,
+  },
   {
     table: 'sms_outbox',
     batch: (t, limit) => sql`delete from sms_outbox where id in (
@@ -138,6 +146,9 @@ export async function runHousekeeping(
       report[step.table] = removed;
       deps.metrics.housekeepingDeleted(step.table, removed);
     }
+    // The provider's signing keys: rotated after 90 days, retired ones dropped once their tokens expired.
+    if (deps.config && !stopped())
+      report.oidc_signing_keys = await rotateOldKeys(deps.database.db, deps.config.totpEncryptionKey, t);
   });
   return ran ? report : undefined;
 }

@@ -5,6 +5,7 @@ import { isAppError } from './http/app-error';
 import { deviceParts } from './modules/identity/client-info';
 import { claimInvitationsForAccount } from './modules/members/service';
 import { markInvitationNotificationRead, notify } from './modules/notifications/service';
+import { revokeUserGrants } from './modules/oidc/grants';
 import { getProfile as getWorkspaceProfile } from './modules/workspaces/service';
 
 // Reactions between modules, wired once per process (imported by app.ts): a module emits what it
@@ -28,6 +29,9 @@ on('login.completed', (login, { db }) =>
 // A burst of wrong passwords on the account (login.ts, at most once an hour).
 on('login.failures', ({ userId }, { db }) => notify(db, userId, 'login.failures'));
 on('password.changed', ({ userId }, { db }) => notify(db, userId, 'password.changed'));
+// A new password ends what the old one let in: every application the account signed into
+// (docs/sign-in-with-workspace.md, "Revocation"; a recovery's reset ends every session, and so its grants).
+on('password.changed', ({ userId }, { db }) => revokeUserGrants(db, userId));
 on('email.changed', ({ userId, email }, { db }) =>
   notify(db, userId, 'email.changed', { email: maskEmail(email) }),
 );

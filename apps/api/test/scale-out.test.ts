@@ -2,7 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiKeyPaths, backupPaths, identityPaths, workspacePaths } from '@wsm/contracts';
+import {
+  apiKeyPaths,
+  backupPaths,
+  connectedApplicationsPaths,
+  identityPaths,
+  workspacePaths,
+} from '@wsm/contracts';
+import * as oidcClient from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -12,6 +19,7 @@ import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
 import { output, runTsx } from './child-process';
 import { createWorkspace, memberWith, newClient, quickUser, randomUsername } from './fixtures';
 import { httpCaller } from './http-app';
+import { authorize, Browser, relyingParty, signInClient } from './oidc-fixtures';
 import { type OwnPgBouncer, startOwnPgBouncer } from './own-pgbouncer';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { type TestApp, testConfig } from './test-app';
@@ -25,6 +33,7 @@ const pooled = process.env.TEST_POOLER === 'transaction';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const config = testConfig();
+const publicUrl = 'http://127.0.0.1:54110';
 
 let scratch: ScratchDatabase | undefined;
 let bouncer: OwnPgBouncer | undefined;
@@ -50,6 +59,8 @@ async function startProcess(name: string): Promise<TestApp> {
     JWT_SECRET: config.jwtSecret,
     DATA_DIR: join(dataDir, name),
     TRUST_PROXY: 'true',
+    // One issuer for both, as behind the load balancer (test/oidc-fixtures.ts retargets its requests).
+    PUBLIC_URL: publicUrl,
     LOG_LEVEL: 'warn',
     // The counters of the auth cache show that what follows is answered from memory.
     METRICS: 'true',
@@ -245,5 +256,33 @@ describe(`two API processes on one PostgreSQL${pooled ? ' behind PgBouncer' : ''
     const file = await exportBackup(b, workspace, backup.id);
     expect(file.status).toBe(200);
     expect(file.bytes.length).toBe(backup.size);
+  });
+
+  it('sign in with the workspace: a code issued by one is redeemed at the other, a grant revoked at one is refused by the other', async () => {
+    const rp = await signInClient(a, { publicUrl, fields: { clientType: 'confidential' } });
+    const atB = await relyingParty(b, rp.clientId, rp.clientSecret, publicUrl);
+    const { url, verifier, state, nonce } = await authorize(rp.config);
+    const back = await new Browser(a, rp.owner.tokens.accessToken, publicUrl).follow(url.href);
+    const tokens = await oidcClient.authorizationCodeGrant(atB, new URL(back.location!), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
+    expect(tokens.claims()!.sub).toBe(rp.owner.id);
+    expect((await oidcClient.tokenIntrospection(atB, tokens.refresh_token!)).active).toBe(true);
+    const [grant] = (
+      await newClient(a).call<{ id: string }[]>('GET', connectedApplicationsPaths.list, {
+        token: rp.owner.tokens.accessToken,
+      })
+    ).body.data;
+    const gone = await newClient(a).call('DELETE', connectedApplicationsPaths.disconnect, {
+      token: rp.owner.tokens.accessToken,
+      body: { id: grant!.id },
+    });
+    expect(gone.status).toBe(200);
+    expect((await oidcClient.tokenIntrospection(atB, tokens.refresh_token!)).active).toBe(false);
+    await expect(oidcClient.refreshTokenGrant(atB, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 });

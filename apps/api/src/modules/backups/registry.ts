@@ -28,7 +28,7 @@ import {
   memberStatuses,
   members,
 } from '../members/schema';
-import { applicationSignIn } from '../oidc/schema';
+import { applicationSignIn, oidcGrants } from '../oidc/schema';
 import { directoryUsers } from '../users/schema';
 import { webhookDeliveries, webhooks } from '../webhooks/schema';
 import { workspaceListCounts, workspaceProfiles, workspaceStatuses, workspaces } from '../workspaces/schema';
@@ -354,6 +354,8 @@ export const excludedTables: Record<string, string> = {
   [getTableConfig(webhooks).name]:
     'integration endpoints with their sealed signing secrets: a restore must not revive a rotated secret',
   [getTableConfig(webhookDeliveries).name]: 'the delivery log: history of calls made, not workspace data',
+  [getTableConfig(oidcGrants).name]:
+    "members' sign-ins to applications: a restore must not bring back a grant that was revoked",
 };
 
 /** The SQL name of a registry table. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { compactVerify, importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../../test/test-app';
+import { testConfig, testDatabase } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { adapterClass } from './adapter';
 import { signingKeys } from './keys';
@@ -63,7 +63,8 @@ describe('the provider adapter', () => {
 
 describe('the signing keys', () => {
   it('makes one ES256 key at first start, keeps its private half sealed, and signs with it after', async () => {
-    const sealing = randomBytes(32);
+    // The test apps' sealing key: other files' providers on the same database read what this makes.
+    const sealing = testConfig().totpEncryptionKey;
     await db.delete(oidcSigningKeys);
     const first = await signingKeys(db, sealing);
     const again = await signingKeys(db, sealing);

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callIn, memberWith, ownerWithWorkspace, quickUser } from '../../../test/fixtures';
+import * as fixtures from '../../../test/oidc-fixtures';
+import { redirectUri, settings } from '../../../test/oidc-fixtures';
 import { appForFile } from '../../../test/test-app';
 import { runHousekeeping } from '../../housekeeping';
 import { adapterClass } from './adapter';
@@ -59,25 +61,7 @@ describe('the OpenID Connect provider', () => {
 
 const call = callIn(api, 'en');
 
-async function withApplication() {
-  const { ws, token, owner } = await ownerWithWorkspace(api);
-  const app = await call<{ id: string }>('POST', '/v1/workspaces/profile/applications/', token, {
-    workspaceId: ws.id,
-    key: 'shop',
-    name: 'Shop',
-  });
-  return { ws, token, owner, appId: app.body.data.id };
-}
-
-const settings = (workspaceId: string, applicationId: string, fields: Record<string, unknown> = {}) => ({
-  workspaceId,
-  applicationId,
-  enabled: true,
-  clientType: 'confidential',
-  redirectUris: ['https://shop.example/callback'],
-  postLogoutRedirectUris: [],
-  ...fields,
-});
+const withApplication = () => fixtures.withApplication(api);
 
 /** Introspects a made-up token as the client: 200 when its credentials are good, 401 when not. */
 async function introspectAs(clientId: string, secret: string): Promise<number> {
@@ -218,76 +202,17 @@ describe('the sign-in settings of an application', () => {
   });
 });
 
-/** A browser's cookies for the provider, kept across redirects. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly productToken?: string) {}
+const signInClient = async (uri = redirectUri) => {
+  const made = await fixtures.signInClient(api, { fields: { redirectUris: [uri] } });
+  return { ...made, owner: made.owner };
+};
+const authorize = fixtures.authorize;
 
-  /** GETs `url` without following redirects; answers the status and the Location header. */
-  async get(url: string): Promise<{ status: number; location: string | null }> {
-    const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`);
-    if (this.productToken) jar.push(`accessToken=${this.productToken}`);
-    const answer = await fetch(new URL(url, api.url), {
-      redirect: 'manual',
-      headers: { cookie: jar.join('; ') },
-    });
-    for (const line of answer.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    return { status: answer.status, location: answer.headers.get('location') };
+/** A browser of this file's app, with the product session of `token` when given. */
+class Browser extends fixtures.Browser {
+  constructor(token?: string) {
+    super(api, token);
   }
-
-  /** Follows the provider's redirects; answers the first Location that leaves it. */
-  async follow(url: string): Promise<{ status: number; location: string | null }> {
-    let next = await this.get(url);
-    for (
-      let hops = 0;
-      hops < 10 && next.location && new URL(next.location, api.url).href.startsWith(`${api.url}/oidc/`);
-      hops++
-    )
-      next = await this.get(next.location);
-    return next;
-  }
-}
-
-const redirectUri = 'http://127.0.0.1:9/callback';
-
-async function signInClient(uri = redirectUri) {
-  const { ws, token, appId, owner } = await withApplication();
-  const made = await call<SignInSettings>(
-    'PUT',
-    signInPaths.save,
-    token,
-    settings(ws.id, appId, { clientType: 'public', redirectUris: [uri] }),
-  );
-  const config = await client.discovery(
-    new URL(`${api.url}/oidc`),
-    made.body.data.clientId,
-    undefined,
-    client.None(),
-    {
-      execute: [client.allowInsecureRequests],
-    },
-  );
-  return { ws, token, owner, config };
-}
-
-async function authorize(config: client.Configuration, extra: Record<string, string> = {}) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: 'openid profile email phone workspace offline_access',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    ...extra,
-  });
-  return { url, verifier, state, nonce };
 }
 
 describe('signing in to an application with the workspace', () => {

@@ -1,13 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Account, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
-import type { Db } from '../../db/types';
+import type { Configuration, default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
-import { loadAccess } from '../access/guard';
-import { users } from '../identity/schema';
+import { accountOf, autoGrant } from './account';
 import { adapterClass } from './adapter';
 import { signingKeys } from './keys';
-import { applicationSignIn } from './schema';
+import { installMiddleware } from './middleware';
+import { logoutSource, postLogoutSuccessSource, renderError } from './pages';
+import { resourceIndicators } from './resources';
+import { checkGrantsOnRead, followProductSessions } from './session-bridge';
 
 /** Where the provider is mounted on the API's server (docs/sign-in-with-workspace.md). */
 export const oidcPrefix = '/oidc';
@@ -22,81 +22,18 @@ export function hashClientSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('base64url');
 }
 
-/** The workspace of the client a request is for, from its sign-in settings. */
-async function workspaceOfClient(db: Db, clientId: string | undefined): Promise<string | undefined> {
-  if (!clientId) return undefined;
-  const [row] = await db
-    .select({ workspaceId: applicationSignIn.workspaceId })
-    .from(applicationSignIn)
-    .where(eq(applicationSignIn.clientId, clientId));
-  return row?.workspaceId;
-}
-
-/** The user's claims; the workspace ones from the access module (the owner's permissions are `*`). */
-async function accountOf(db: Db, ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, sub));
-  if (user?.status !== 'active') return undefined;
-  const workspaceId = await workspaceOfClient(db, ctx.oidc.client?.clientId);
-  const access = workspaceId ? await loadAccess(db, workspaceId, sub) : undefined;
-  const member = access?.status === 'active' ? access : undefined;
-  return {
-    accountId: sub,
-    claims: () => ({
-      sub,
-      given_name: user.firstName ?? undefined,
-      family_name: user.lastName ?? undefined,
-      preferred_username: user.username ?? undefined,
-      locale: { persian: 'fa', english: 'en', arabic: 'ar' }[user.language] ?? 'fa',
-      email: user.email ?? undefined,
-      email_verified: user.email ? user.emailVerified : undefined,
-      // A phone is verified by its code at sign-up.
-      phone_number: user.phone,
-      phone_number_verified: true,
-      ...(member
-        ? {
-            workspace_id: member.workspaceId,
-            roles: member.role ? [member.role.key] : [],
-            permissions: member.all ? ['*'] : [...member.permissions],
-          }
-        : {}),
-    }),
-  };
-}
-
-/**
- * The applications are the workspace's own: no consent screen. The grant is made (or widened) to what
- * the application asks for, for an active member of its workspace only.
- */
-async function autoGrant(db: Db, ctx: KoaContextWithOIDC) {
-  const { oidc } = ctx;
-  const { Grant } = oidc.provider;
-  const client = oidc.client;
-  const accountId = oidc.session?.accountId;
-  if (!client || !accountId) return undefined;
-  // A provider session outlives a membership: every authorization asks again.
-  const workspaceId = await workspaceOfClient(db, client.clientId);
-  const access = workspaceId ? await loadAccess(db, workspaceId, accountId) : undefined;
-  if (access?.status !== 'active') {
-    const { errors } = await loadLibrary();
-    throw new errors.AccessDenied('not an active member of the workspace');
-  }
-  const existingId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(client.clientId);
-  const grant =
-    (existingId ? await Grant.find(existingId) : undefined) ??
-    new Grant({ clientId: client.clientId, accountId });
-  const scopes = [...oidc.requestParamScopes];
-  grant.addOIDCScope(scopes.join(' '));
-  const claims = oidc.requestParamClaims ? [...oidc.requestParamClaims] : [];
-  if (claims.length) grant.addOIDCClaims(claims);
-  await grant.save();
-  return grant;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// Loaded with the first /oidc request: on Node 20 the library prints a warning when imported, which a
+// process that never serves /oidc (and its one-line start-up errors) should not show.
+const loadLibrary = () => import('oidc-provider');
 
 /** The oidc-provider configuration for this deployment. */
 export async function providerConfiguration(deps: AppDeps): Promise<Configuration> {
   const db = deps.database.db;
+  const { errors, interactionPolicy } = await loadLibrary();
+  // The workspace's own applications: native ones are not asked for consent either, so that
+  // prompt=none with a product session gets a code (the library asks native clients every time).
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.remove('native_client_prompt');
   const cookieKey = createHmac('sha256', deps.config.jwtSecret).update('oidc-cookies').digest('base64url');
   return {
     adapter: adapterClass(db),
@@ -124,11 +61,12 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
         // Public clients cannot keep a secret: only a confidential client introspects.
         allowedPolicy: (ctx) => ctx.oidc.client?.clientAuthMethod !== 'none',
       },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      resourceIndicators: resourceIndicators((message) => new errors.InvalidTarget(message)),
       userinfo: { enabled: true },
     },
     rotateRefreshToken: true,
-    loadExistingGrant: (ctx) => autoGrant(db, ctx),
+    loadExistingGrant: (ctx) => autoGrant(deps, ctx, (reason) => new errors.AccessDenied(reason)),
     ttl: {
       AuthorizationCode: 60,
       AccessToken: 600,
@@ -139,21 +77,15 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
       RefreshToken: 30 * 24 * 3600,
     },
     // An error the provider must not send back to the application (e.g. an unregistered redirect URI).
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(out.error)}</title><h1>${escapeHtml(
-        out.error,
-      )}</h1><p>${escapeHtml(out.error_description ?? '')}</p>`;
+    renderError,
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}/`,
     },
-    interactions: { url: (_ctx, interaction) => `${oidcPrefix}/interaction/${interaction.uid}/` },
   };
 }
 
 /** Builds the provider; the Client model compares secret hashes, not secrets. */
-// Loaded with the first /oidc request: on Node 20 the library prints a warning when imported, which a
-// process that never serves /oidc (and its one-line start-up errors) should not show.
-const loadLibrary = () => import('oidc-provider');
-
 export async function createProvider(deps: AppDeps): Promise<Provider> {
   const { default: ProviderClass } = await loadLibrary();
   const provider = new ProviderClass(issuerOf(deps.config.publicUrl), await providerConfiguration(deps));
@@ -175,6 +107,9 @@ export async function createProvider(deps: AppDeps): Promise<Provider> {
     }
     await next();
   });
+  installMiddleware(provider, deps);
+  followProductSessions(provider, deps);
+  checkGrantsOnRead(provider, deps);
   provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
     const expected = Buffer.from(String(this.clientSecret ?? ''));
     const given = Buffer.from(hashClientSecret(actual));

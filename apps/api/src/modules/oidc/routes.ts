@@ -7,15 +7,15 @@ import {
   signInSecretSchema,
   signInSettingsSchema,
 } from '@wsm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { InteractionResults, default as Provider } from 'oidc-provider';
+import type { default as Provider } from 'oidc-provider';
 import { envelopeSchema } from '../../http/envelope';
-import { loadAccess, memberChange, memberRead } from '../access/guard';
-import { bearerToken } from '../identity/auth-guard';
+import { memberChange, memberRead } from '../access/guard';
 import { signedInRoutes } from '../identity/route-options';
-import { isSessionAlive } from '../identity/service';
-import { verifyAccessToken } from '../identity/tokens';
+import { runInteraction } from './interaction';
+import { keysFingerprint } from './keys';
+import { clientAddress } from './middleware';
 import { createProvider, oidcPrefix } from './provider';
 import * as signIn from './service';
 
@@ -27,16 +27,31 @@ import * as signIn from './service';
  */
 export async function oidcProviderRoutes(app: FastifyInstance): Promise<void> {
   let provider: Promise<Provider> | undefined;
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const providerOf = () => {
+  // Signing keys rotated by another process (keys.ts) are picked up within a minute: the provider is
+  // made again when the set of keys changed.
+  let keys: { print: string; checkedAt: number } | undefined;
+  const providerOf = async () => {
+    const now = Date.now();
+    if (!keys || now - keys.checkedAt > 60_000) {
+      const print = await keysFingerprint(app.deps.database.db);
+      if (keys && keys.print !== print) provider = undefined;
+      keys = { print, checkedAt: now };
+    }
     provider ??= createProvider(app.deps).catch((error: unknown) => {
       provider = undefined;
+      keys = undefined;
       throw error;
     });
     return provider;
   };
+  const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => void>();
   const handlerOf = async () => {
-    handler ??= (await providerOf()).callback();
+    const current = await providerOf();
+    let handler = handlers.get(current);
+    if (!handler) {
+      handler = current.callback();
+      handlers.set(current, handler);
+    }
     return handler;
   };
 
@@ -51,67 +66,25 @@ export async function oidcProviderRoutes(app: FastifyInstance): Promise<void> {
       return raw;
     };
     const forward = async (
-      request: { raw: IncomingMessage },
+      request: { raw: IncomingMessage; ip: string },
       reply: { hijack(): void; raw: ServerResponse },
     ) => {
       const callback = await handlerOf();
+      clientAddress.set(request.raw, request.ip);
       reply.hijack();
       callback(underPrefix(request.raw), reply.raw);
     };
     scope.get(`${oidcPrefix}/interaction/:uid/`, { schema: { hide: true } }, async (request, reply) => {
       const provider = await providerOf();
       const raw = underPrefix(request.raw);
-      const details = await provider.interactionDetails(raw, reply.raw);
-      const userId = await productSessionUser(request);
-      if (!userId) {
-        // Not signed in to the product: its login page, which comes back here after the second step.
-        const returnTo = `${oidcPrefix}/interaction/${details.uid}/`;
-        const base = app.deps.config.publicUrl.replace(/\/$/, '');
-        return reply.redirect(
-          `${base}/${request.locale}/login?returnTo=${encodeURIComponent(returnTo)}`,
-          303,
-        );
-      }
-      const clientId = String(details.params.client_id ?? '');
-      const workspaceId = await signIn.workspaceOfClient(app.deps.database.db, clientId);
-      const access = workspaceId ? await loadAccess(app.deps.database.db, workspaceId, userId) : undefined;
-      const sessionAccount = details.session?.accountId;
-      let result: InteractionResults;
-      if (access?.status !== 'active' || (sessionAccount && sessionAccount !== userId))
-        result = { error: 'access_denied', error_description: 'not an active member of the workspace' };
-      else if (details.prompt.name === 'consent') {
-        // Native clients are always asked; the workspace's own applications are granted what they ask.
-        const grant =
-          (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
-          new provider.Grant({ accountId: userId, clientId });
-        const missing = details.prompt.details as {
-          missingOIDCScope?: string[];
-          missingOIDCClaims?: string[];
-        };
-        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        result = { consent: { grantId: await grant.save() } };
-      } else result = { login: { accountId: userId } };
-      reply.hijack();
-      await provider.interactionFinished(raw, reply.raw, result, { mergeWithLastSubmission: true });
+      const answer = await runInteraction(app.deps, provider, raw, reply.raw, request.locale, () =>
+        reply.hijack(),
+      );
+      if (answer) return reply.redirect(answer.redirect, 303);
     });
     scope.all(oidcPrefix, { schema: { hide: true } }, forward);
     scope.all(`${oidcPrefix}/*`, { schema: { hide: true } }, forward);
   });
-}
-
-/**
- * The user of the product session the browser carries (the access token of the `accessToken` cookie or
- * an Authorization header), when its signature holds and its session is alive.
- */
-async function productSessionUser(request: FastifyRequest): Promise<string | undefined> {
-  const cookie = /(?:^|;\s*)accessToken=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-  const token = bearerToken(request) ?? (cookie ? decodeURIComponent(cookie) : undefined);
-  if (!token) return undefined;
-  const deps = request.server.deps;
-  const claims = verifyAccessToken(deps.config.jwtSecret, token);
-  if (!claims || !(await isSessionAlive(deps, claims.sub, claims.sid))) return undefined;
-  return claims.sub;
 }
 
 const signedIn = signedInRoutes(['applications']);

@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { applications } from '../applications/schema';
+import { users } from '../identity/schema';
 import { workspaces } from '../workspaces/schema';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -63,3 +64,30 @@ export const applicationSignIn = pgTable(
 );
 
 export type ApplicationSignInRow = typeof applicationSignIn.$inferSelect;
+
+/**
+ * Who a provider grant belongs to and the product session it was given in (grants.ts): a token of the
+ * grant is honoured only while that session is not ended, the member active and the application's
+ * sign-in enabled. Also the member's list of connected applications (first and last sign-in).
+ */
+export const oidcGrants = pgTable(
+  'oidc_grants',
+  {
+    grantId: text('grant_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    /** The product session (user_sessions.id) of the last sign-in. */
+    sessionId: text('session_id').notNull(),
+    firstSignInDate: timestamptz('first_sign_in_date').notNull().defaultNow(),
+    lastSignInDate: timestamptz('last_sign_in_date').notNull().defaultNow(),
+  },
+  (t) => [index('oidc_grants_user_id_idx').on(t.userId)],
+);
