@@ -23,20 +23,19 @@ export function signInRequestUid(path: string | null | undefined): string | unde
  * `value` as a same-origin path under a supported locale (not an identity page), or a pending sign-in's
  * interaction route, else undefined.
  */
-export function safeReturnTo(
-  value: string | null | undefined,
-  origin = window.location.origin,
-): string | undefined {
+export function safeReturnTo(value: string | null | undefined, origin?: string): string | undefined {
   // Only a plain absolute path: no scheme, no `//host`, no backslashes or control characters that
   // browsers read as a host.
   if (!value?.startsWith('/') || value.startsWith('//') || /[\\\p{Cc}]/u.test(value)) return undefined;
+  // Read only now: a page drawn without a browser (the prerendered login) asks with no returnTo.
+  const base = origin ?? window.location.origin;
   let url: URL;
   try {
-    url = new URL(value, origin);
+    url = new URL(value, base);
   } catch {
     return undefined;
   }
-  if (url.origin !== origin) return undefined;
+  if (url.origin !== base) return undefined;
   if (!url.search && !url.hash && signInRequestUid(url.pathname) && url.pathname === value) return value;
   const [, locale, rest = '/'] = /^\/([^/]+)(\/.*)?$/.exec(url.pathname) ?? [];
   if (!isLocale(locale)) return undefined;

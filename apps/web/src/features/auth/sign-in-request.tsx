@@ -2,7 +2,6 @@ import { type Envelope, type SignInRequest, signInRequestPaths } from '@wsm/cont
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { apiClient, unwrap } from '../../lib/api-client';
 import { returnToParam, safeReturnTo, signInRequestUid } from '../../lib/return-to';
 import { readSession, sessionKeys } from '../../lib/storage';
 
@@ -12,6 +11,8 @@ import { readSession, sessionKeys } from '../../lib/storage';
 /** The pending sign-in's uid: from this page's returnTo, else the one the login's steps remember. */
 export function usePendingSignInUid(): string | undefined {
   const { search } = useLocation();
+  // The prerendered login (no browser) belongs to no sign-in.
+  if (typeof window === 'undefined') return undefined;
   const fromUrl = safeReturnTo(new URLSearchParams(search).get(returnToParam));
   return signInRequestUid(fromUrl ?? safeReturnTo(readSession(sessionKeys.returnTo)));
 }
@@ -32,17 +33,22 @@ export function useSignInRequest(uid: string | undefined): SignInRequestState {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    unwrap(
-      apiClient.get<Envelope<SignInRequest>>(signInRequestPaths.details(uid), {
-        signal: controller.signal,
-        onError: () => undefined,
-      }),
-    ).then(
-      (request) => setState({ status: 'found', request }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'expired' });
-      },
-    );
+    // The API client loads after the first screen, as the login form's does.
+    import('../../lib/api-client')
+      .then(({ apiClient, unwrap }) =>
+        unwrap(
+          apiClient.get<Envelope<SignInRequest>>(signInRequestPaths.details(uid), {
+            signal: controller.signal,
+            onError: () => undefined,
+          }),
+        ),
+      )
+      .then(
+        (request) => setState({ status: 'found', request }),
+        () => {
+          if (!controller.signal.aborted) setState({ status: 'expired' });
+        },
+      );
     return () => controller.abort();
   }, [uid]);
   return state;
