@@ -25,6 +25,7 @@ import { useWorkspaceAccess } from '../../access';
 import { useRotateSignInSecret, useSaveSignIn, useSignInSettings } from './api';
 import { CopyField } from './copy-field';
 import { SecretPanel } from './secret-panel';
+import { uriTextValues } from './uri-check';
 import { UriList } from './uri-list';
 
 type Draft = Pick<SignInSettings, 'enabled' | 'clientType' | 'redirectUris' | 'postLogoutRedirectUris'>;
@@ -152,7 +153,7 @@ export function SignInDialog({
             </Stack>
             <UriList
               title={t('signIn.redirectUris')}
-              hint={t('signIn.redirectHint')}
+              hint={t('signIn.redirectHint', uriTextValues)}
               empty={missingUri ? t('signIn.redirectRequired') : t('signIn.noRedirectUris')}
               values={draft.redirectUris}
               onChange={(redirectUris) => {

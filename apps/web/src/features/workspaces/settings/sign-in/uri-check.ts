@@ -36,3 +36,9 @@ export function uriRefusal(value: string, existing: readonly string[], max = 20)
   if (scheme && !scheme.includes('.')) return 'privateScheme';
   return 'invalid';
 }
+
+/** The addresses the hints and refusals name: identifiers, kept in their own digits and direction. */
+export const uriTextValues = {
+  loopback: 'localhost, 127.0.0.1, [::1]',
+  example: 'com.example.app:/callback',
+};

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UriRefusal, uriRefusal } from './uri-check';
+import { type UriRefusal, uriRefusal, uriTextValues } from './uri-check';
 
 /**
  * A list of exact redirect URIs: each one removable, a field to add another, checked as it is added with
@@ -98,7 +98,7 @@ export function UriList({
             placeholder="https://app.example.com/callback"
             value={draft}
             error={refusal !== undefined}
-            helperText={refusal ? t(`signIn.refused.${refusal}`) : ' '}
+            helperText={refusal ? t(`signIn.refused.${refusal}`, uriTextValues) : ' '}
             onChange={(event) => {
               setDraft(event.target.value);
               setRefusal(undefined);
