@@ -8,7 +8,7 @@ import { readChecks } from './read-checks-plugin';
 // Everything the API serves itself; the dev server and `vite preview` hand these to it.
 const apiTarget = 'http://127.0.0.1:3000';
 const proxy = Object.fromEntries(
-  ['/v1', '/dev', '/healthz', '/readyz', '/docs'].map((prefix) => [
+  ['/v1', '/dev', '/oidc', '/healthz', '/readyz', '/docs'].map((prefix) => [
     prefix,
     { target: apiTarget, changeOrigin: false },
   ]),

@@ -14,7 +14,8 @@
 
 const cacheName = `wsm-shell-${BUILD_ID}`;
 const shellUrl = '/index.html';
-const networkOnlyPrefixes = ['/v1/', '/dev/', '/docs', '/healthz', '/readyz'];
+// /oidc: the sign-in provider's pages and redirects (docs/sign-in-with-workspace.md), never the shell.
+const networkOnlyPrefixes = ['/v1/', '/dev/', '/oidc/', '/docs', '/healthz', '/readyz'];
 const precached = new Set(PRECACHE);
 
 self.addEventListener('install', (event) => {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Vite names built files name-<hash>.ext: such a file never changes, so browsers may keep it for a year.
 const hashedAsset = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
 // Paths that belong to the API or to real files: these never fall back to the app shell.
-const apiPrefixes = ['/v1/', '/dev/', '/docs', '/assets/', '/healthz', '/readyz', '/metrics'];
+const apiPrefixes = ['/v1/', '/dev/', '/oidc/', '/docs', '/assets/', '/healthz', '/readyz', '/metrics'];
 
 // The service worker and the manifests keep their names across releases: browsers must revalidate them.
 const alwaysRevalidated = /(?:\.html|[\\/]sw\.js|\.webmanifest)$/;

@@ -4,7 +4,7 @@ import { type Location, Navigate, Outlet, useLocation, useNavigate, useParams } 
 import { appConfig } from '../lib/app-config';
 import { currentLocale, i18n } from '../lib/i18n';
 import { localizePath, stripLocale } from '../lib/locale-path';
-import { loginPathReturningTo } from '../lib/return-to';
+import { loginPathReturningTo, returnToParam, safeReturnTo, signInRequestUid } from '../lib/return-to';
 import { resolveGuard } from '../lib/route-guards';
 import { clearSession } from '../lib/session';
 import { getAppId, getSavedLanguage, getStoredUser, getWorkspaceId, hasAuthCookies } from '../lib/storage';
@@ -55,6 +55,10 @@ function RouteGuard({ skipsGuard, children }: { skipsGuard: GuardSkip; children:
   const location = useLocation();
   const { locale } = useParams();
   if (!isLocale(locale) || skipsGuard(location)) return children;
+  // A logged-in browser on the login page of an application's pending sign-in: the page decides
+  // whether it goes on at once or asks again (prompt=login; docs/sign-in-with-workspace.md).
+  if (stripLocale(location.pathname).replace(/\/$/, '') === '/login' && isSignInLogin(location.search))
+    return children;
   const result = resolveGuard({
     path: stripLocale(location.pathname),
     loggedIn: hasAuthCookies(),
@@ -69,6 +73,11 @@ function RouteGuard({ skipsGuard, children }: { skipsGuard: GuardSkip; children:
   const asked = `${location.pathname}${location.search}`;
   const back = stripLocale(location.pathname) === '/' ? to : loginPathReturningTo(to, asked);
   return <GuardRedirect to={back} clearAuth />;
+}
+
+/** Whether a login page's returnTo is an application's pending sign-in. */
+function isSignInLogin(search: string): boolean {
+  return signInRequestUid(safeReturnTo(new URLSearchParams(search).get(returnToParam))) !== undefined;
 }
 
 /** Whether the page at a location is drawn whatever the access rules say (its route's RouteHandle). */

@@ -12,7 +12,18 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('/ar', origin)).toBe('/ar');
   });
 
+  it("keeps a pending sign-in's interaction route, exactly that shape", () => {
+    expect(safeReturnTo('/oidc/interaction/Abc_12-x/', origin)).toBe('/oidc/interaction/Abc_12-x/');
+  });
+
   it.each([
+    '/oidc/interaction/abc',
+    '/oidc/interaction/abc/extra/',
+    '/oidc/interaction/../../evil/',
+    '/oidc/interaction/a%2Fb/',
+    '/oidc/interaction/abc/?x=1',
+    '/oidc/auth',
+    '//evil.example/oidc/interaction/abc/',
     'https://evil.example/fa',
     '//evil.example/fa/profile',
     '/\\evil.example/fa',

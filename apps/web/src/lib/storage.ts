@@ -52,6 +52,8 @@ export const sessionKeys = {
   signupToken: 'signup-token',
   /** The page a logged-out visit asked for, followed after the login's last step. */
   returnTo: 'return-to',
+  /** The pending sign-in a logged-in browser last went on to from the login page (once per sign-in). */
+  signInContinued: 'sign-in-continued',
 } as const;
 
 /** Without a server-given expiry an access token is treated as valid for one hour. */

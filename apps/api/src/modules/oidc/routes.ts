@@ -18,6 +18,7 @@ import { keysFingerprint } from './keys';
 import { clientAddress } from './middleware';
 import { createProvider, oidcPrefix } from './provider';
 import * as signIn from './service';
+import { signInRequestRoutes } from './sign-in-request';
 
 /**
  * The OpenID Connect provider at /oidc (docs/sign-in-with-workspace.md). Its routes take the raw
@@ -93,6 +94,7 @@ const signedIn = signedInRoutes(['applications']);
 export async function signInSettingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
+  await app.register(signInRequestRoutes);
 
   r.get(
     '/v1/workspaces/profile/applications/sign-in/application-id/:appId/workspace-id/:id/',

@@ -6,7 +6,7 @@ import { clearSession, storeTokens, tokenSubject } from '../../lib/session';
 import { getStoredUser, hasAuthCookies, languageOfLocale, saveMode, setStoredUser } from '../../lib/storage';
 import { fetchOwnProfile } from './api';
 import { clearIdentityFlows } from './flow-state';
-import { landingAfterLogin } from './return-to';
+import { isSignInContinuation, landingAfterLogin, leaveForSignIn } from './return-to';
 
 /**
  * The end of login and sign-up: whatever an earlier user left is
@@ -41,7 +41,9 @@ export function useCompleteLogin(): (tokens: TokenPair) => void {
   return useCallback(
     (tokens: TokenPair) => {
       completeLogin(tokens);
-      void landingAfterLogin().then((path) => navigate(path, { replace: true }));
+      void landingAfterLogin().then((path) =>
+        isSignInContinuation(path) ? leaveForSignIn(path) : navigate(path, { replace: true }),
+      );
     },
     [navigate],
   );

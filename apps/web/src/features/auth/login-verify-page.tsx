@@ -36,6 +36,7 @@ import {
   startCountdown,
   switchLoginMethod,
 } from './flow-state';
+import { PendingSignIn } from './sign-in-request';
 
 /** The icon of each method's button. */
 const methodIcon: Record<TwoFaMethod, ReactNode> = {
@@ -201,6 +202,7 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
     <AuthCard>
       <Stack sx={{ gap: 2.5 }}>
         <AuthHeading title={heading}>{explanation}</AuthHeading>
+        <PendingSignIn />
         {form}
         {passkeyPending ? (
           <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>

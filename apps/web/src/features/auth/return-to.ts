@@ -1,4 +1,4 @@
-import { returnToParam, takeReturnTo } from '../../lib/return-to';
+import { returnToParam, signInRequestUid, takeReturnTo } from '../../lib/return-to';
 import { resolveGuard } from '../../lib/route-guards';
 
 // Where a login lands (docs/security.md, "Return after login"): the page a logged-out visit asked for
@@ -12,6 +12,8 @@ import { resolveGuard } from '../../lib/route-guards';
  */
 export async function landingAfterLogin(): Promise<string> {
   const back = takeReturnTo();
+  // An application's pending sign-in goes on at the API's interaction route (leaveForSignIn).
+  if (signInRequestUid(back)) return back as string;
   const { myWorkspaceIds, selectWorkspace } = await import('./my-workspaces');
   const ids = await myWorkspaceIds();
   const only = ids?.length === 1 ? ids[0] : undefined;
@@ -26,4 +28,14 @@ export async function landingAfterLogin(): Promise<string> {
   if (guard.type === 'redirect' && guard.reason === 'no-workspace')
     return `/?${returnToParam}=${encodeURIComponent(back)}`;
   return back;
+}
+
+/** Whether a landing path is an application's pending sign-in, which a full page load continues. */
+export function isSignInContinuation(path: string): boolean {
+  return signInRequestUid(path) !== undefined;
+}
+
+/** Continues an application's pending sign-in: the interaction route is the API's, not a page of the app. */
+export function leaveForSignIn(path: string): void {
+  window.location.assign(path);
 }

@@ -135,6 +135,22 @@ export const profileMockRoutes: MockRoute[] = [
   },
   { method: 'delete', path: '/v1/auth/identity/security/sessions', answer: () => ok(null) },
   { method: 'delete', path: '/v1/auth/identity/security/sessions/others', answer: () => ok({ revoked: 1 }) },
+  {
+    method: 'get',
+    path: '/v1/auth/identity/security/connected-applications',
+    answer: () =>
+      ok([
+        {
+          id: 'grant-1',
+          application: { id: 'app-1', name: 'Shop' },
+          workspace: { id: 'ws-1', name: 'Acme' },
+          scopes: ['openid', 'profile', 'workspace'],
+          firstSignInDate: created,
+          lastSignInDate: new Date().toISOString(),
+        },
+      ]),
+  },
+  { method: 'delete', path: '/v1/auth/identity/security/connected-applications', answer: () => ok(null) },
   { method: 'get', path: '/v1/auth/identity/security/passkeys', answer: () => ok(mockPasskeys) },
   {
     method: 'post',

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { ConnectedAppsCard } from './components/connected-apps-card';
 import { EmailCard, PhoneCard } from './components/contact-cards';
 import { NationalCodeCard, UsernameCard } from './components/identity-cards';
 import { PasskeysCard } from './components/passkeys-card';
@@ -6,7 +7,7 @@ import { PasswordCard } from './components/password-card';
 import { SessionsCard } from './components/sessions-card';
 import { TwoFaCard } from './components/two-fa-card';
 
-/** /profile/security: username, national code, password, e-mail, phone, two-factor method, passkeys and sessions. */
+/** /profile/security: username, national code, password, e-mail, phone, two-factor method, passkeys, sessions and connected applications. */
 export function SecurityPage() {
   return (
     <Stack sx={{ gap: 3 }}>
@@ -18,6 +19,7 @@ export function SecurityPage() {
       <TwoFaCard />
       <PasskeysCard />
       <SessionsCard />
+      <ConnectedAppsCard />
     </Stack>
   );
 }

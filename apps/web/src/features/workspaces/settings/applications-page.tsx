@@ -1,6 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,6 +29,7 @@ import { ApplicationIcon } from '../components/application-icon';
 import { applicationTitle } from '../components/application-title';
 import { useSelectedWorkspaceId } from '../selection';
 import { ApplicationDialog, versionKeys } from './application-dialog';
+import { SignInDialog } from './sign-in/sign-in-dialog';
 
 /** An icon action of a row; without the permission it stays visible, disabled, saying why. */
 function RowAction({
@@ -61,16 +63,19 @@ function ApplicationRow({
   application,
   onEdit,
   onDelete,
+  onSignIn,
 }: {
   application: Application;
   onEdit: () => void;
   onDelete: () => void;
+  onSignIn: () => void;
 }) {
   const { t } = useTranslation('workspaces');
   const locale = useLocale();
   const builtIn = application.key === tenantSettingsKey;
   const versions = versionKeys.filter((key) => application.version[key]);
-  const canUpdate = useWorkspaceAccess().can('tenant_profile_update');
+  const access = useWorkspaceAccess();
+  const canUpdate = access.can('tenant_profile_update');
   return (
     <ListItem
       divider
@@ -131,6 +136,16 @@ function ApplicationRow({
         </Stack>
       </Box>
       <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0, ml: { xs: 'auto', sm: 0 } }}>
+        {builtIn ? null : (
+          <RowAction
+            allowed={access.can('tenant_profile_read')}
+            title={t('signIn.open')}
+            label={t('signIn.openNamed', { name: applicationTitle(application, t) })}
+            onClick={onSignIn}
+          >
+            <LoginOutlined />
+          </RowAction>
+        )}
         <RowAction
           allowed={canUpdate}
           title={t('applications.edit')}
@@ -165,6 +180,7 @@ export function ApplicationsPage() {
   const remove = useDeleteApplication(workspaceId);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<Application | null>(null);
+  const [signingIn, setSigningIn] = useState<Application | null>(null);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -223,6 +239,7 @@ export function ApplicationsPage() {
                 application={application}
                 onEdit={() => setDialog({ kind: 'edit', application })}
                 onDelete={() => setDeleting(application)}
+                onSignIn={() => setSigningIn(application)}
               />
             ))}
           </List>
@@ -235,6 +252,14 @@ export function ApplicationsPage() {
           workspaceId={workspaceId}
           application={dialog.kind === 'edit' ? dialog.application : undefined}
           onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {signingIn ? (
+        <SignInDialog
+          key={signingIn.id}
+          workspaceId={workspaceId}
+          application={signingIn}
+          onClose={() => setSigningIn(null)}
         />
       ) : null}
       <ConfirmDialog
