@@ -139,9 +139,10 @@ export async function listEntries(
   if (stored?.length === 0) return { rows: [], total: 0 };
   if (stored) filter = and(filter, inArray(directoryUsers.status, stored));
   if (!page.search) {
-    if (page.offset === 0) {
-      const rows = (await (page.status
-        ? firstPageOfStatus(db)(page.limit).execute({ workspaceId, status: page.status })
+    // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
+    if (page.offset === 0 && (!stored || stored.length === 1)) {
+      const rows = (await (stored
+        ? firstPageOfStatus(db)(page.limit).execute({ workspaceId, status: stored[0] })
         : firstPage(db)(page.limit).execute({ workspaceId }))) as Array<DirectoryRow & { total: number }>;
       return {
         rows: rows.map(({ total: _total, ...row }) => row),
