@@ -37,7 +37,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node apps/api/dist/server.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database runs every migration first; on a loaded 2-core machine that took 75 s.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
