@@ -1,0 +1,309 @@
+import { and, asc, desc, eq, gt, ilike, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
+import type { Db } from '../../db/types';
+import { cappedCount, nearerEndPage } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
+import { roles } from '../access/schema';
+import { users } from '../identity/schema';
+import { listCountOf, readListCount } from '../workspaces/list-counts';
+import { workspaces } from '../workspaces/schema';
+import { personSearch } from './person-search';
+import { type InvitationRow, invitations, members } from './schema';
+
+// Queries of invitations. Other modules use service.ts, never this file.
+
+const invitationColumns = {
+  invitation: invitations,
+  workspace: {
+    id: workspaces.id,
+    workspaceName: workspaces.workspaceName,
+    name: workspaces.name,
+    logoImageId: workspaces.logoImageId,
+  },
+  role: { id: roles.id, name: roles.name, key: roles.key },
+  invitee: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+};
+
+export interface InvitationListRow {
+  invitation: InvitationRow;
+  workspace: { id: string; workspaceName: string; name: string; logoImageId: string | null };
+  role: { id: string; name: string; key: string } | null;
+  invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
+}
+
+function invitationQuery(
+  db: Db,
+  columns: typeof invitationColumns | typeof sentFirstPageColumns = invitationColumns,
+) {
+  return db
+    .select(columns)
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
+    .leftJoin(users, eq(users.id, invitations.inviteeUserId));
+}
+
+export async function findInvitation(db: Db, id: string): Promise<InvitationListRow | undefined> {
+  const [row] = await invitationQuery(db).where(eq(invitations.id, id)).limit(1);
+  return row as InvitationListRow | undefined;
+}
+
+/** The pending, unexpired invitations of an account in active workspaces, newest first. */
+export async function listPendingFor(db: Db, userId: string, now: Date): Promise<InvitationListRow[]> {
+  const rows = await invitationQuery(db)
+    .where(
+      and(
+        eq(invitations.inviteeUserId, userId),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresDate, now),
+        eq(workspaces.status, 'active'),
+      ),
+    )
+    .orderBy(desc(invitations.createdDate), desc(invitations.id))
+    .limit(100);
+  return rows as InvitationListRow[];
+}
+
+const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
+const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
+
+const sentFirstPageColumns = {
+  ...invitationColumns,
+  total: listCountOf(sql.placeholder('workspaceId'), 'invitations').as('total'),
+};
+
+// The first page of the unsearched list, which the members screen opens: one named prepared statement
+// per page size carrying the counted total, as the members first page (constantLimit says why).
+const sentFirstPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    invitationQuery(db, sentFirstPageColumns)
+      .where(eq(invitations.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(...invitationOrder)
+      .limit(constantLimit(pageSize))
+      .prepare(`invitations_sent_first_page_${pageSize}`),
+  ),
+);
+
+/**
+ * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
+ * and the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ */
+export async function listSent(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ rows: InvitationListRow[]; total: number; capped?: boolean }> {
+  if (!page.search) {
+    if (page.offset === 0) {
+      const rows = (await sentFirstPage(db)(page.limit).execute({ workspaceId })) as Array<
+        InvitationListRow & { total: number }
+      >;
+      return {
+        rows: rows.map(({ total: _total, ...row }) => row),
+        total: Number(rows[0]?.total ?? 0),
+      };
+    }
+    return nearerEndPage(
+      await readListCount(db, workspaceId, 'invitations'),
+      page,
+      async (window) =>
+        (await invitationQuery(db)
+          .where(eq(invitations.workspaceId, workspaceId))
+          .orderBy(...(window.reverse ? invitationOrderBackwards : invitationOrder))
+          .limit(window.limit)
+          .offset(window.offset)) as InvitationListRow[],
+    );
+  }
+  const pattern = containsPattern(page.search);
+  // Until an invitation is accepted the workspace searches only what it typed: matching the account's
+  // names would tell it who is registered. The candidates come from the trigram indexes (what was typed,
+  // or an account's names); the exact test runs on those few.
+  const filter = and(
+    eq(invitations.workspaceId, workspaceId),
+    sql`${invitations.id} in (
+      select i.id from workspace_invitations i
+        where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
+      union
+      select i.id from workspace_invitations i join users u on u.id = i.invitee_user_id
+        where i.workspace_id = ${workspaceId} and i.status = 'accepted' and (coalesce(u.first_name, '') ilike ${pattern}
+          or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}
+          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern}))`,
+    or(
+      ilike(sql`coalesce(${invitations.inviteeUsername}, '')`, pattern),
+      and(eq(invitations.status, 'accepted'), personSearch(page.search)),
+    ),
+  );
+  const [rows, counted] = await Promise.all([
+    invitationQuery(db)
+      .where(filter)
+      .orderBy(...invitationOrder)
+      .limit(page.limit)
+      .offset(page.offset),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.inviteeUserId))
+        .where(filter),
+    ),
+  ]);
+  return { rows: rows as InvitationListRow[], ...counted };
+}
+
+export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<void> {
+  await db.insert(invitations).values(values);
+}
+
+/** Moves a pending invitation to an answer; undefined when it was no longer pending (a race lost). */
+export async function answerInvitation(
+  db: Db,
+  id: string,
+  status: 'accepted' | 'declined' | 'withdrawn',
+  now: Date,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(invitations)
+    .set({ status, answeredDate: now })
+    .where(and(eq(invitations.id, id), eq(invitations.status, 'pending'), gt(invitations.expiresDate, now)))
+    .returning();
+  return row;
+}
+
+/** Invitations still pending after their date: expired, but not yet marked so. */
+const pendingPastDate = (now: Date) =>
+  and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
+
+/** Whether a workspace has pending invitations past their date (a cheap check before sweeping). */
+const expiredPending = preparedPer((db: Db) =>
+  db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, sql.placeholder('workspaceId')),
+        eq(invitations.status, 'pending'),
+        lte(invitations.expiresDate, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('invitations_expired_pending'),
+);
+
+/**
+ * Whether a workspace has pending invitations past their date (a cheap check before sweeping, which
+ * the directory and invitation lists make on every read: one named prepared statement).
+ */
+export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
+  const rows = await expiredPending(db).execute({ workspaceId, now: now.toISOString() });
+  return rows.length > 0;
+}
+
+/** Marks the pending invitations past their date as expired; answers who they were for. */
+export async function expireInvitations(
+  db: Db,
+  now: Date,
+  where: { workspaceId: string; inviteeUserId?: string; inviteePhone?: string },
+): Promise<InvitationRow[]> {
+  let filter: SQL | undefined = and(eq(invitations.workspaceId, where.workspaceId), pendingPastDate(now));
+  if (where.inviteeUserId) filter = and(filter, eq(invitations.inviteeUserId, where.inviteeUserId));
+  if (where.inviteePhone)
+    filter = and(filter, eq(invitations.inviteePhone, where.inviteePhone), isNull(invitations.inviteeUserId));
+  return db.update(invitations).set({ status: 'expired' }).where(filter).returning();
+}
+
+/** Withdraws every pending invitation of one invitee in a workspace. */
+export async function withdrawPendingOf(
+  db: Db,
+  workspaceId: string,
+  who: { userId: string } | { phone: string },
+  now: Date,
+): Promise<InvitationRow[]> {
+  const match =
+    'userId' in who
+      ? eq(invitations.inviteeUserId, who.userId)
+      : and(eq(invitations.inviteePhone, who.phone), isNull(invitations.inviteeUserId));
+  return db
+    .update(invitations)
+    .set({ status: 'withdrawn', answeredDate: now })
+    .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.status, 'pending'), match))
+    .returning();
+}
+
+/** What an invitation waiting for an account was sent to. */
+export type InviteeKey = { phone: string } | { nationalCode: string } | { username: string };
+
+function waitingFor(key: InviteeKey): SQL | undefined {
+  const match =
+    'phone' in key
+      ? eq(invitations.inviteePhone, key.phone)
+      : 'nationalCode' in key
+        ? eq(invitations.inviteeNationalCode, key.nationalCode)
+        : eq(invitations.inviteeUsername, key.username.toLowerCase());
+  return and(match, isNull(invitations.inviteeUserId));
+}
+
+/** Whether an account has a pending invitation of a workspace. */
+export async function hasPendingInvitation(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.inviteeUserId, userId),
+        eq(invitations.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Attaches the pending invitations waiting for a phone, national code or username to the account that
+ * now holds it.
+ */
+export async function claimWaiting(
+  db: Db,
+  key: InviteeKey,
+  userId: string,
+  now: Date,
+): Promise<InvitationRow[]> {
+  await db
+    .update(invitations)
+    .set({ status: 'expired' })
+    .where(and(waitingFor(key), pendingPastDate(now)));
+  // Skipped: workspaces where the account is already a member or already has a pending invitation
+  // (a phone moving to an existing account, or a second invitation under another of its identifiers);
+  // those wait for their expiry.
+  const other = alias(invitations, 'other_invitation');
+  return db
+    .update(invitations)
+    .set({ inviteeUserId: userId })
+    .where(
+      and(
+        waitingFor(key),
+        eq(invitations.status, 'pending'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(members)
+            .where(and(eq(members.workspaceId, invitations.workspaceId), eq(members.userId, userId))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(
+              and(
+                eq(other.workspaceId, invitations.workspaceId),
+                eq(other.inviteeUserId, userId),
+                eq(other.status, 'pending'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning();
+}
