@@ -109,9 +109,14 @@ const runtimeModule = '\0rolldown/runtime.js';
 // only its zod-free modules go with the first screen; the others go with zod into `contracts`.
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const zodFreeContracts = new Set(
-  ['status-codes.ts', 'normalize.ts', 'issue-messages.ts', 'identity-paths.ts', 'workspace-paths.ts'].map(
-    (f) => contractsDir + f,
-  ),
+  [
+    'status-codes.ts',
+    'normalize.ts',
+    'issue-messages.ts',
+    'identity-paths.ts',
+    'workspace-paths.ts',
+    'sign-in-paths.ts',
+  ].map((f) => contractsDir + f),
 );
 /** The password-strength estimate with its dictionaries (~750 KB brotli): loaded alone, when shown. */
 const passwordEstimator = `${contractsDir}password-estimator.ts`;

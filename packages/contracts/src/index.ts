@@ -17,6 +17,7 @@ export * from './passkeys';
 export * from './password-strength';
 export * from './profile';
 export * from './sign-in';
+export * from './sign-in-paths';
 export * from './status-codes';
 export * from './validators';
 export * from './webhooks';

@@ -3,13 +3,6 @@ import { idSchema, imageRefSchema } from './workspace-fields';
 
 // "Sign in with the workspace": an application's OpenID Connect client settings.
 
-export const signInPaths = {
-  save: '/v1/workspaces/profile/applications/sign-in/',
-  secret: '/v1/workspaces/profile/applications/sign-in/secret/',
-  get: (workspaceId: string, applicationId: string) =>
-    `/v1/workspaces/profile/applications/sign-in/application-id/${applicationId}/workspace-id/${workspaceId}/`,
-} as const;
-
 const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /**
@@ -69,9 +62,6 @@ export const signInParamsSchema = z.object({ id: idSchema, appId: idSchema });
  * A pending sign-in of an application (an OpenID Connect interaction): what the login page shows
  * while it signs a member into an application of a workspace. Public; unknown or expired → 404.
  */
-export const signInRequestPaths = {
-  details: (uid: string) => `/v1/auth/sign-in-requests/${encodeURIComponent(uid)}/`,
-} as const;
 
 export const signInRequestSchema = z.object({
   application: z.object({ id: z.string(), name: z.string() }),
@@ -82,11 +72,6 @@ export const signInRequestSchema = z.object({
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 /** The member's side: the applications they signed into with the workspace, and disconnecting one. */
-export const connectedApplicationsPaths = {
-  list: '/v1/auth/identity/security/connected-applications/',
-  /** DELETE { id }: revokes that grant (its refresh and access tokens) at once. */
-  disconnect: '/v1/auth/identity/security/connected-applications/',
-} as const;
 
 export const connectedApplicationSchema = z.object({
   /** The grant's id. */
