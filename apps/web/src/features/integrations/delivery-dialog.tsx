@@ -69,7 +69,8 @@ function Code({ text, label }: { text: string; label: string }) {
         fontSize: 13,
         whiteSpace: 'pre-wrap',
         overflowWrap: 'anywhere',
-        textAlign: 'left',
+        // Logical, so the RTL style plugin leaves it: the start of this left-to-right block.
+        textAlign: 'start',
         borderRadius: 1,
         border: 1,
         borderColor: 'divider',

@@ -1,4 +1,6 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -102,6 +104,16 @@ export function DeliveryLog({
       id="webhook-deliveries"
       title={t('webhooks.log.title')}
       description={t('webhooks.log.description')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<RefreshOutlined />}
+          disabled={deliveries.isFetching}
+          onClick={() => void deliveries.refetch()}
+        >
+          {t('webhooks.log.refresh')}
+        </Button>
+      }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, px: { xs: 2, sm: 3 }, pb: 2 }}>
         <TextField

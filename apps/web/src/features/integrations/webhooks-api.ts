@@ -89,6 +89,9 @@ export const useDeliveries = (workspaceId: string, filter: DeliveryFilter) =>
     queryKey: [...hooksKey(workspaceId), 'deliveries', filter],
     queryFn: () => webhooksApi.deliveries(workspaceId, filter),
     placeholderData: keepPreviousData,
+    // While a shown delivery is still being tried, its outcome is read again now and then.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'pending') ? 5_000 : false,
   });
 
 export const useDelivery = (workspaceId: string, deliveryId: string | null) =>
