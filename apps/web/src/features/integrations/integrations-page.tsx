@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { AccessGate } from '../workspace-settings/components/no-access';
 import { permissions } from '../workspace-settings/grant';
 import { ApiKeysSection } from './api-keys-section';
+import { WebhooksSection } from './webhooks-section';
 
 /**
  * /workspace/settings/integrations: how other systems reach the workspace, for holders of
@@ -13,6 +14,7 @@ export function Component() {
       {(workspaceId) => (
         <Stack sx={{ gap: 3 }}>
           <ApiKeysSection workspaceId={workspaceId} />
+          <WebhooksSection workspaceId={workspaceId} />
         </Stack>
       )}
     </AccessGate>
