@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { bearer, logInContext, registerAccount } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { logInContext, ownerWithWorkspace, registerAccount } from './support';
 
 /** The paths of the scripts `page` requests from now on, as they are requested. */
 function scriptsRequestedBy(page: Page): string[] {
@@ -8,20 +8,6 @@ function scriptsRequestedBy(page: Page): string[] {
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
   });
   return scripts;
-}
-
-/** A new owner of one workspace, chosen, in a browser context of their own (a first visit: cold cache). */
-async function ownerWithWorkspace(browser: Browser, request: APIRequestContext, baseURL: string | undefined) {
-  const account = await registerAccount(request);
-  const created = await request.post('/v1/workspaces/', {
-    headers: bearer(account),
-    data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
-  });
-  const workspaceId = ((await created.json()).data as { id: string }).id;
-  const context = await browser.newContext();
-  await logInContext(context, baseURL ?? '', account);
-  await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
-  return { account, workspaceId, context, page: await context.newPage() };
 }
 
 // What a first visit downloads and runs: the public pages without MUI, one file for a signed-in

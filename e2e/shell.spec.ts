@@ -1,23 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { bearer, logInContext, registerAccount } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ownerWithWorkspace } from './support';
 
 const htmlAttr = (page: Page, name: string) => page.locator('html').getAttribute(name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-
-/** A new owner of one workspace, chosen, in a browser context of their own (a first visit: cold cache). */
-async function ownerWithWorkspace(browser: Browser, request: APIRequestContext, baseURL: string | undefined) {
-  const account = await registerAccount(request);
-  const created = await request.post('/v1/workspaces/', {
-    headers: bearer(account),
-    data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
-  });
-  const workspaceId = ((await created.json()).data as { id: string }).id;
-  const context = await browser.newContext();
-  await logInContext(context, baseURL ?? '', account);
-  await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
-  return { account, workspaceId, context, page: await context.newPage() };
-}
 
 test.describe('the shell', () => {
   test('/ lands on the Persian right-to-left login', async ({ page }) => {

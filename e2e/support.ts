@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 // What several browser specs share: texts of the locale files, fresh people signed up through the API
 // with codes read from the development outbox, and a logged-in browser context.
@@ -143,3 +149,21 @@ export async function loginFirstStep(
 
 // The session after login: an access token renewed before it expires, and a refresh token kept in an
 // HttpOnly cookie that scripts cannot read.
+
+/** A new owner of one workspace, chosen, in a browser context of their own (a first visit: cold cache). */
+export async function ownerWithWorkspace(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+) {
+  const account = await registerAccount(request);
+  const created = await request.post('/v1/workspaces/', {
+    headers: bearer(account),
+    data: { workspaceName: `shell-${Date.now().toString(36)}`, name: 'Shell' },
+  });
+  const workspaceId = ((await created.json()).data as { id: string }).id;
+  const context = await browser.newContext();
+  await logInContext(context, baseURL ?? '', account);
+  await context.addInitScript((id) => localStorage.setItem('workspace-id', id), workspaceId);
+  return { account, workspaceId, context, page: await context.newPage() };
+}
