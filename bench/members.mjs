@@ -24,8 +24,9 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { call, randomDigits, randomNationalCode } from './lib/client.mjs';
+import { call, randomDigits } from './lib/client.mjs';
 import { startPgBouncer } from './lib/pgbouncer.mjs';
+import { expectOk, prepareDatabase, signUp } from './lib/postgres-fixture.mjs';
 import { spawnWaiting, startApi } from './lib/start-api.mjs';
 
 const useBuilt = process.argv.includes('--built');
@@ -36,57 +37,6 @@ const bigCount = Number(process.env.MEMBERS ?? 100_000);
 const smallCount = 100;
 const connections = 50;
 const jwtSecret = randomBytes(32).toString('base64url');
-
-async function prepareDatabase() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
-  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `wsm_bench_${process.pid}_${randomDigits(4)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function expectOk(answer, what) {
-  if (answer.statusCode !== 200) throw new Error(`${what}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-async function signUp(url) {
-  const phone = `0912${randomDigits(7)}`;
-  const start = expectOk(
-    await call(url, 'POST', '/v1/auth/identity/signup/2fa/phone/', {
-      phone,
-      nationalCode: randomNationalCode(),
-    }),
-    'sign-up',
-  );
-  const outbox = await call(url, 'GET', `/dev/outbox?to=${phone}`);
-  const { signupToken } = start;
-  await call(url, 'POST', '/v1/auth/identity/signup/2fa/verify/', { signupToken, code: outbox.data[0].code });
-  const done = expectOk(
-    await call(url, 'POST', '/v1/auth/identity/signup/2fa/password/', {
-      signupToken,
-      password: 'Bench-Password-2024!',
-      username: `bench_owner_${randomDigits(5)}`,
-      firstName: 'Owner',
-      lastName: 'Bench',
-    }),
-    'sign-up password',
-  );
-  return { token: done.accessToken };
-}
 
 /**
  * Seeds a workspace with `count` members (accounts shared between the workspaces: person i is bu_00000i),
