@@ -35,7 +35,7 @@ test.describe('the first load', () => {
     );
   });
 
-  // Issue 13: a Persian page preloaded the package's Arabic and Latin files (82 KB), which shared a phone's
+  // Before: a Persian page preloaded the package's Arabic and Latin files (82 KB), which shared a phone's
   // bandwidth with the page's script before the first screen (LCP 2.0-2.1 s against English's 1.8 s); then
   // the small Arabic and Latin cores (37 KB), the Latin one for the spaces and marks between its words
   // (LCP 1.9 s); now the Arabic core alone, which carries those (23 KB).
