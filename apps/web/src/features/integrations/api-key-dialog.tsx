@@ -1,9 +1,5 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,6 +18,7 @@ import { DialogForm, DialogFormActions } from '../workspace-settings/components/
 import { PermissionMatrix } from '../workspace-settings/permission-matrix';
 import { useWorkspaceAccess } from '../workspaces/access';
 import { apiKeysApi, useApiKeyMutation } from './api-keys-api';
+import { ShownOnce } from './shown-once';
 
 /** The end of a calendar day where the browser is, as an instant: a key expiring "on" a day works through it. */
 function endOfDay(isoDate: string): string {
@@ -131,61 +128,15 @@ function CreateForm({
 /** The new key, shown this once, with a copy button and a warning that it will not be shown again. */
 function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation('workspace-admin');
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
   return (
-    <>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 2 }}>
-          <Alert severity="warning">{t('apiKeys.createdWarning')}</Alert>
-          <Typography component="label" htmlFor="created-api-key" variant="subtitle2">
-            {t('apiKeys.keyLabel')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
-            <Box
-              component="input"
-              id="created-api-key"
-              readOnly
-              value={created.key}
-              dir="ltr"
-              data-testid="created-api-key"
-              data-identifier=""
-              onFocus={(event) => (event.target as HTMLInputElement).select()}
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                font: 'inherit',
-                fontFamily: 'monospace',
-                p: 1.25,
-                borderRadius: 1,
-                border: 1,
-                borderColor: 'divider',
-                bgcolor: 'action.hover',
-                color: 'text.primary',
-              }}
-            />
-            <Button variant="outlined" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
-              {copied === 'yes' ? t('apiKeys.copied') : t('apiKeys.copy')}
-            </Button>
-          </Stack>
-          <Box role="status" aria-live="polite">
-            {copied === 'failed' ? <Alert severity="error">{t('apiKeys.copyFailed')}</Alert> : null}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onDone}>
-          {t('apiKeys.done')}
-        </Button>
-      </DialogActions>
-    </>
+    <ShownOnce
+      value={created.key}
+      label={t('apiKeys.keyLabel')}
+      warning={t('apiKeys.createdWarning')}
+      testId="created-api-key"
+      copyFailed={t('apiKeys.copyFailed')}
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,13 +1,5 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShownOnce } from './shown-once';
 
 /**
  * An endpoint's signing secret, shown this once (after it is added or its secret rotated), with a copy
@@ -15,62 +7,15 @@ import { useTranslation } from 'react-i18next';
  */
 export function ShownSecret({ secret, note, onDone }: { secret: string; note?: string; onDone: () => void }) {
   const { t } = useTranslation('workspace-admin');
-  const inputId = useId();
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
   return (
-    <>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 2 }}>
-          <Alert severity="warning">{t('webhooks.secretWarning')}</Alert>
-          {note ? <Alert severity="info">{note}</Alert> : null}
-          <Typography component="label" htmlFor={inputId} variant="subtitle2">
-            {t('webhooks.secretLabel')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
-            <Box
-              component="input"
-              id={inputId}
-              readOnly
-              value={secret}
-              dir="ltr"
-              data-testid="webhook-secret"
-              data-identifier=""
-              onFocus={(event) => (event.target as HTMLInputElement).select()}
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                font: 'inherit',
-                fontFamily: 'monospace',
-                p: 1.25,
-                borderRadius: 1,
-                border: 1,
-                borderColor: 'divider',
-                bgcolor: 'action.hover',
-                color: 'text.primary',
-              }}
-            />
-            <Button variant="outlined" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
-              {copied === 'yes' ? t('apiKeys.copied') : t('apiKeys.copy')}
-            </Button>
-          </Stack>
-          <Box role="status" aria-live="polite">
-            {copied === 'failed' ? <Alert severity="error">{t('webhooks.copyFailed')}</Alert> : null}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onDone}>
-          {t('apiKeys.done')}
-        </Button>
-      </DialogActions>
-    </>
+    <ShownOnce
+      value={secret}
+      label={t('webhooks.secretLabel')}
+      warning={t('webhooks.secretWarning')}
+      note={note}
+      testId="webhook-secret"
+      copyFailed={t('webhooks.copyFailed')}
+      onDone={onDone}
+    />
   );
 }
