@@ -15,8 +15,9 @@ export type WorkspaceUserStatus = (typeof workspaceUserStatuses)[number];
 
 /**
  * The transitions PUT .../users/identity/status/ may make. unregistered and unconfirmed are set by the
- * invitation flow only (invited without an account / invited with one); accepting makes a user confirmed.
- * Only pending and suspended users are kept out of the workspace.
+ * invitation flow only (stored as invited without an account / with one, but both shown as unconfirmed,
+ * so the directory never tells which); accepting makes a user confirmed. Only pending and suspended
+ * users are kept out of the workspace.
  */
 export const workspaceUserTransitions: Record<WorkspaceUserStatus, readonly WorkspaceUserStatus[]> = {
   unregistered: [],
