@@ -89,16 +89,6 @@ export async function countCodeAttempt(
   return row;
 }
 
-/** Uses up a texted code for every challenge that reuses it; false when it was used or replaced. */
-export async function retireCode(db: Db, challengeId: string, codeHash: string): Promise<boolean> {
-  const rows = await db
-    .update(challenges)
-    .set({ codeHash: null, codeExpiresDate: null })
-    .where(and(eq(challenges.id, challengeId), eq(challenges.codeHash, codeHash)))
-    .returning({ id: challenges.id });
-  return rows.length > 0;
-}
-
 /** Uses up the pending code (single use): only one caller can win for a given code hash. */
 export async function markCodeVerified(
   db: Db,

@@ -82,11 +82,6 @@ export async function liveChallenge(
   return challenge;
 }
 
-/** The challenge a code was texted for: a reused recovery code names it in its scope. */
-function codeOrigin(challenge: ChallengeRow): string {
-  return challenge.purpose === 'recovery' && challenge.scope ? challenge.scope : challenge.id;
-}
-
 /**
  * Checks a code against a challenge: 620 when wrong or expired, 660 on the 5th wrong try and after.
  * Each try is counted in the database before the comparison, so parallel guesses cannot exceed 5.
@@ -101,16 +96,15 @@ export async function checkCode(
   const t = now();
   const counted = await repo.countCodeAttempt(deps.database.db, challenge.id, maxCodeAttempts, t);
   if (!counted) throw shield();
-  const texted = codeOrigin(challenge);
-  // A recovery code may serve several challenges (recovery.ts): its 5 tries are shared by them all.
+  // A recovery code serves only the start it was texted for, with its own 5 tries (recovery.ts).
   let triesSpent = false;
   if (challenge.purpose === 'recovery' && counted.codeHash !== null) {
     const rule = limitRule(deps.config, 'recoveryCodeTries');
-    const tries = await takeSlots(deps.limiter, [{ rule, subject: texted }]);
+    const tries = await takeSlots(deps.limiter, [{ rule, subject: challenge.id }]);
     if (!tries.results[0]!.allowed) throw shield();
     triesSpent = tries.results[0]!.count >= rule.max;
   }
-  const expected = hashCode(deps.config.jwtSecret, texted, challenge.purpose, code);
+  const expected = hashCode(deps.config.jwtSecret, challenge.id, challenge.purpose, code);
   const matches =
     counted.codeHash !== null &&
     counted.codeExpiresDate !== null &&
@@ -118,14 +112,7 @@ export async function checkCode(
     hashesEqual(expected, counted.codeHash);
   if (matches) {
     const newExpiry = slideExpiry ? seconds(t, flowLifetimeSeconds[challenge.purpose]) : undefined;
-    // A reused code is used up for the challenge it was texted for (and so for every other) first.
-    const unused =
-      texted === challenge.id || (await repo.retireCode(deps.database.db, texted, counted.codeHash!));
-    if (
-      unused &&
-      (await repo.markCodeVerified(deps.database.db, challenge.id, counted.codeHash!, t, newExpiry))
-    )
-      return;
+    if (await repo.markCodeVerified(deps.database.db, challenge.id, counted.codeHash!, t, newExpiry)) return;
     // Another request used the same code a moment earlier: a replay.
     throw wrongCredentials();
   }
@@ -243,8 +230,6 @@ interface NewChallenge {
   destination: string | null;
   /** False for a recovery decoy: no code exists, every code is wrong. */
   withCode: boolean;
-  /** A recovery code texted for another challenge (its id is the scope), taken over instead of a new one. */
-  reusedCodeHash?: string;
 }
 
 export async function createChallenge(
@@ -265,9 +250,7 @@ export async function createChallenge(
     channel: input.channel,
     destination: input.destination,
     scope: input.scope ?? null,
-    codeHash:
-      input.reusedCodeHash ??
-      (input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null),
+    codeHash: input.withCode ? hashCode(deps.config.jwtSecret, id, input.purpose, code) : null,
     codeExpiresDate: seconds(t, codeLifetimeSeconds),
     lastSentDate: t,
     sends: 1,
@@ -299,8 +282,6 @@ export async function resendCode(
       codeExpiresDate: seconds(t, codeLifetimeSeconds),
       channel,
       destination: delivery?.destination ?? challenge.destination,
-      // A new code is the challenge's own, no longer one it reused (codeOrigin).
-      ...(challenge.purpose === 'recovery' ? { scope: null } : {}),
       ...(options.slideExpiry ? { expiresDate: seconds(t, flowLifetimeSeconds[challenge.purpose]) } : {}),
     },
     t,
