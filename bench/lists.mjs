@@ -21,9 +21,9 @@
 // Rate limits are raised with RATE_LIMIT_MULTIPLIER (honoured only outside production).
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { call, randomDigits } from './lib/client.mjs';
+import { measurer } from './lib/measure.mjs';
 import { expectOk, prepareDatabase, signUp } from './lib/postgres-fixture.mjs';
 import { spawnWaiting, startApi } from './lib/start-api.mjs';
 
@@ -34,6 +34,7 @@ const bigCount = Number(process.env.MEMBERS ?? 100_000);
 const smallCount = 100;
 const connections = 50;
 const jwtSecret = randomBytes(32).toString('base64url');
+const measure = measurer({ connections, seconds });
 
 /**
  * Seeds a workspace with `count` members (accounts shared between the workspaces: person i is bu_00000i),
@@ -130,42 +131,6 @@ async function seedNotifications(client, ownerId) {
      select 'bx-' || k, 'اعلان ' || k, 'Announcement ' || k, 'متن', 'Body', now() - k * interval '1 hour'
      from generate_series(1, 50) as k`,
   );
-}
-
-function run(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration: seconds, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-async function measure(url, token, duration = seconds) {
-  const seen = new Map();
-  const result = await run({
-    url,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [
-      {
-        method: 'GET',
-        onResponse: (_status, body) => {
-          let code = 'unreadable';
-          try {
-            code = String(JSON.parse(body).statusCode ?? 'none');
-          } catch {}
-          seen.set(code, (seen.get(code) ?? 0) + 1);
-        },
-      },
-    ],
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    codes: [...seen].map(([code, n]) => `${code}×${n}`).join(' '),
-  };
 }
 
 const database = await prepareDatabase();
