@@ -7,6 +7,8 @@ const postgresProject = {
   root: './apps/api',
   test: {
     name: 'api-pg',
+    // *.pg-test.ts: what only a PostgreSQL server can show (the api project's include leaves them out).
+    include: ['test/**/*.pg-test.ts'],
     env: { TEST_DB: 'pg' },
     globalSetup: ['./test/pg-global-setup.ts'],
     // Settings and process tests do not touch the shared database: once is enough.
