@@ -39,8 +39,6 @@ applyDocumentLocale(startup.locale);
 applyDocumentMode(initialMode());
 const translations = setupI18n(startup.locale, inlineTranslations(startup.locale));
 setupPwa(startup.locale, (listener) => i18n.on('languageChanged', listener));
-// A mocked-API build (VITE_API_MOCK=true) answers from the features' canned routes; other builds drop this.
-if (import.meta.env.VITE_API_MOCK === 'true') void import('./app/mock-routes');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -107,4 +105,8 @@ async function start(root: HTMLElement): Promise<void> {
   });
 }
 
-void start(container);
+// A mocked-API build (VITE_API_MOCK=true) answers from the features' MSW handlers, in a service worker
+// started before the first render (app/mock-worker.ts); other builds drop this branch and the module.
+if (import.meta.env.VITE_API_MOCK === 'true')
+  void import('./app/mock-worker').then((worker) => worker.startMockWorker()).then(() => start(container));
+else void start(container);

@@ -240,8 +240,10 @@ export async function ensureFreshToken(): Promise<void> {
 }
 
 // The mocked-API mode is decided at build time; in a normal build this branch and the mock module are
-// dropped, in a mock build the canned answers load with the first call.
-const mockAdapter: HttpAdapter = async (request) => (await import('./mock-api')).mockAdapter(request);
+// dropped. In a mock build the calls go over XMLHttpRequest as usual, to MSW's service worker
+// (app/mock-worker.ts); uploads report their progress through mock-timing.ts.
+const mockAdapter: HttpAdapter = async (request) =>
+  (await import('./mock-timing')).withMockUploadProgress(sendWithXhr)(request);
 
 async function prepareRequest(call: ApiCall): Promise<HttpRequest> {
   if (!call.isRenewal && call.bearer === undefined) await ensureFreshToken();

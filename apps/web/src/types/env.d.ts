@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /** Base address of the API; empty means the page's own origin (the API serves the web app). */
   readonly VITE_API_BASE_URL?: string;
-  /** 'true' answers every call from canned data (see src/lib/mock-api.ts) for work without a server. */
+  /** 'true' answers every call from canned data (see src/app/mock-worker.ts) for work without a server. */
   readonly VITE_API_MOCK?: string;
 }
 

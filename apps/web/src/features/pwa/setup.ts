@@ -1,11 +1,15 @@
 import { defaultLocale, isLocale, type Locale } from '@wsm/contracts';
 import { applyManifestLocale, registerServiceWorker } from './sw-registration';
 
-/** Startup of the installable app: the manifest follows the language; production builds register the worker. */
+/**
+ * Startup of the installable app: the manifest follows the language; production builds register the
+ * worker, except a mocked-API build, whose scope MSW's worker holds (app/mock-worker.ts).
+ */
 export function setupPwa(locale: Locale, onLanguageChanged: (listener: (lng: string) => void) => void): void {
   applyManifestLocale(locale);
   onLanguageChanged((lng) => applyManifestLocale(isLocale(lng) ? lng : defaultLocale));
-  if (import.meta.env.PROD) afterFirstScreen(registerServiceWorker);
+  if (import.meta.env.PROD && import.meta.env.VITE_API_MOCK !== 'true')
+    afterFirstScreen(registerServiceWorker);
 }
 
 /**

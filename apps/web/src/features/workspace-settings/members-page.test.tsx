@@ -6,7 +6,7 @@ import { getWorkspaceId } from '../../lib/storage';
 import { featureTestHarness, renderScreen, toasts } from '../../test/feature-harness';
 import { pendingInvitation } from '../workspaces/test-fixtures';
 import { Component as MembersPage } from './members-page';
-import { typedInvitee } from './mock-routes';
+import { typedInvitee } from './mock-handlers';
 import { actAs, me, page, role, workspaceId } from './test-fixtures';
 
 const membersList = `GET ${workspacePaths.membersOf(workspaceId)}`;

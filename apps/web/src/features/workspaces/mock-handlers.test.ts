@@ -7,20 +7,11 @@ import {
 } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { HttpRequest } from '../../lib/http';
-import { workspaceMockRoutes } from './mock-routes';
+import { callMock } from '../../test/mock-call';
 
 // The mocked-API mode must answer in the contract's shapes, or the screens show errors in a mock build.
 
-function call(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) {
-  const route = workspaceMockRoutes.find(
-    (item) =>
-      item.method === method && (typeof item.path === 'string' ? item.path === path : item.path.test(path)),
-  );
-  if (!route) throw new Error(`no mock route for ${method} ${path}`);
-  const config = { url: path, data: data === undefined ? undefined : JSON.stringify(data) };
-  return route.answer(config as HttpRequest).body as { statusCode: number; data: unknown };
-}
+const call = (method: 'get' | 'post', path: string, data?: unknown) => callMock(method, path, { data });
 
 describe('mocked answers of the workspace calls', () => {
   it.each([
@@ -31,18 +22,18 @@ describe('mocked answers of the workspace calls', () => {
     ['/v1/workspaces/profile/applications/workspace-id/ws-1', z.array(applicationSchema)],
     ['/v1/workspaces/members/identity/invitations', z.array(invitationSchema)],
     ['/v1/workspaces/members/identity/invitations/id/invitation-1', invitationSchema],
-  ] as const)('GET %s matches the contract schema', (path, schema) => {
-    expect(schema.safeParse(call('get', path).data).success).toBe(true);
+  ] as const)('GET %s matches the contract schema', async (path, schema) => {
+    expect(schema.safeParse((await call('get', path)).data).success).toBe(true);
   });
 
-  it('keeps what was created, and refuses a duplicate application key with 261', () => {
-    const first = call('post', '/v1/workspaces/profile/applications', {
+  it('keeps what was created, and refuses a duplicate application key with 261', async () => {
+    const first = await call('post', '/v1/workspaces/profile/applications', {
       workspaceId: 'ws-1',
       key: 'crm',
       name: 'CRM',
     });
     expect(applicationSchema.parse(first.data).key).toBe('crm');
-    const again = call('post', '/v1/workspaces/profile/applications', {
+    const again = await call('post', '/v1/workspaces/profile/applications', {
       workspaceId: 'ws-1',
       key: 'crm',
       name: 'CRM',
@@ -50,7 +41,7 @@ describe('mocked answers of the workspace calls', () => {
     expect(again.statusCode).toBe(261);
     const list = z
       .array(applicationSchema)
-      .parse(call('get', '/v1/workspaces/profile/applications/workspace-id/ws-1').data);
+      .parse((await call('get', '/v1/workspaces/profile/applications/workspace-id/ws-1')).data);
     expect(list.map((application) => application.key)).toContain('crm');
   });
 });

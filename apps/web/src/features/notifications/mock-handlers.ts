@@ -1,11 +1,8 @@
-import type { Envelope } from '@wsm/contracts';
-import type { MockAnswer, MockRoute } from '../../lib/mock-api';
+import { http } from 'msw';
+import { ok } from '../../lib/mock-http';
 
-// Canned answers for the mocked-API mode.
+// Canned answers for the mocked-API mode (and the tests' default server).
 
-const ok = <T>(data: T): MockAnswer => ({
-  body: { statusCode: 200, statusMessage: 'OK', data } satisfies Envelope<T>,
-});
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 const notifications = () => [
@@ -42,22 +39,14 @@ const announcements = () => [
 ];
 
 /** A kind's list (all of it on one page) and one of its entries by id (the first). */
-const listRoutes = (kind: 'simple' | 'bulk', list: () => { id: string }[]): MockRoute[] => [
-  {
-    method: 'get',
-    path: `/v1/notifications/${kind}`,
-    answer: () => ok({ notifications: list(), total: list().length }),
-  },
-  {
-    method: 'get',
-    path: new RegExp(`^/v1/notifications/${kind}/id/[^/]+$`),
-    answer: () => ok(list()[0]),
-  },
+const listHandlers = (kind: 'simple' | 'bulk', list: () => { id: string }[]) => [
+  http.get(`/v1/notifications/${kind}`, () => ok({ notifications: list(), total: list().length })),
+  http.get(`/v1/notifications/${kind}/id/:id`, () => ok(list()[0])),
 ];
 
-export const notificationMockRoutes: MockRoute[] = [
-  { method: 'get', path: '/v1/notifications/unread', answer: () => ok({ count: 1 }) },
-  ...listRoutes('simple', notifications),
-  ...listRoutes('bulk', announcements),
-  { method: 'put', path: '/v1/notifications/ack', answer: () => ok(null) },
+export const notificationMockHandlers = [
+  http.get('/v1/notifications/unread', () => ok({ count: 1 })),
+  ...listHandlers('simple', notifications),
+  ...listHandlers('bulk', announcements),
+  http.put('/v1/notifications/ack', () => ok(null)),
 ];
