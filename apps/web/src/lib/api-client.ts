@@ -44,8 +44,6 @@ export interface ApiRequestConfig extends RequestOptions {
    * catalogue's toast is skipped for them, so the message is shown once, where it belongs.
    */
   fieldCodes?: readonly number[];
-  /** This call's adapter instead of the client's (tests). */
-  adapter?: HttpAdapter;
 }
 
 /** A DELETE may carry a body too. */
@@ -338,7 +336,7 @@ async function send<T>(call: ApiCall): Promise<HttpResponse<T>> {
   let response: HttpResponse;
   try {
     request = await prepareRequest(call);
-    response = await (call.adapter ?? apiClient.defaults.adapter)(request);
+    response = await apiClient.defaults.adapter(request);
   } catch (error) {
     return onFailure<T>(error, call, request);
   }
@@ -351,7 +349,10 @@ async function send<T>(call: ApiCall): Promise<HttpResponse<T>> {
 type Unchecked = any;
 
 export const apiClient = {
-  /** The adapter every call goes through: XMLHttpRequest, the mocked API in a mock build, a fake in tests. */
+  /**
+   * The adapter every call goes through: XMLHttpRequest (which MSW answers in a mock build and in the
+   * tests), with the mocked upload progress in a mock build.
+   */
   defaults: { adapter: import.meta.env.VITE_API_MOCK === 'true' ? mockAdapter : sendWithXhr },
   get: <T = Unchecked>(url: string, config: ApiRequestConfig = {}) =>
     send<T>({ ...config, method: 'get', url }),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { server as msw } from '../test/server';
 import {
   CanceledError,
   encodeBody,
@@ -12,7 +13,8 @@ import {
 } from './http';
 
 // The HTTP layer against a real server: jsdom's XMLHttpRequest talks to a node http server on a free
-// port, so the URL, headers, body, answers, upload progress and aborts are the real ones.
+// port, so the URL, headers, body, answers, upload progress and aborts are the real ones. MSW, which
+// answers every other test's calls (test/server.ts), is off for this file.
 
 interface Seen {
   method: string;
@@ -56,6 +58,7 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
 }
 
 beforeAll(async () => {
+  msw.close();
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,10 +1,12 @@
 import { identityPaths } from '@wsm/contracts';
 import Cookies from 'js-cookie';
+import { delay, HttpResponse, http, type JsonBodyType } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, respond } from '../test/fake-http';
+import { envelope } from '../test/fake-http';
 import { initAppI18n } from '../test/i18n';
+import { server as msw } from '../test/server';
 import { apiClient, ensureFreshToken, needsRenewal, renewalThresholdMs } from './api-client';
-import { CanceledError, type HttpAdapter, HttpError, sendWithXhr } from './http';
+import { CanceledError } from './http';
 import { setNavigationBridge } from './navigation';
 import { notify } from './notify';
 import {
@@ -34,12 +36,10 @@ beforeEach(() => {
   setNavigationBridge(navigate);
   window.history.replaceState(null, '', '/en/workspace?tab=2');
   localStorage.clear();
-  apiClient.defaults.adapter = sendWithXhr;
 });
 
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) removeCookie(name);
-  apiClient.defaults.adapter = sendWithXhr;
 });
 
 function signIn(expiresInMs: number, access = 'access-1', csrf = 'csrf-1') {
@@ -52,28 +52,29 @@ function signIn(expiresInMs: number, access = 'access-1', csrf = 'csrf-1') {
 }
 
 /**
- * A fake server: the renewal (its CSRF header kept in `renewals`, its body in `renewalBodies`) answers `renewal` (after a short delay, so calls overlap); any other call
+ * A fake server (MSW handlers over the mocked API's): the renewal (its CSRF header kept in `renewals`, its body in `renewalBodies`) answers `renewal` (after a short delay, so calls overlap); any other call
  * answers 200 with the bearer it received, or 401 when that bearer is in `expired`.
  */
 function fakeServer(renewal: { status: number; body: unknown } | 'network', expired: string[] = []) {
   const renewals: unknown[] = [];
   const renewalBodies: unknown[] = [];
   const calls: { url: string; bearer: unknown }[] = [];
-  const adapter: HttpAdapter = async (config) => {
-    if (config.url === identityPaths.renew) {
-      renewals.push(config.headers['X-CSRF-Token']);
-      renewalBodies.push(JSON.parse(String(config.data)));
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      if (renewal === 'network') throw new HttpError('Network Error');
-      return respond(renewal.status, renewal.body);
-    }
-    const bearer = config.headers.Authorization;
-    calls.push({ url: config.url, bearer });
-    if (typeof bearer === 'string' && expired.includes(bearer.replace('Bearer ', '')))
-      return respond(401, envelope(401));
-    return respond(200, envelope(200, { bearer }));
-  };
-  apiClient.defaults.adapter = adapter;
+  msw.use(
+    http.post(identityPaths.renew, async ({ request }) => {
+      renewals.push(request.headers.get('X-CSRF-Token') ?? undefined);
+      renewalBodies.push(await request.json());
+      await delay(5);
+      if (renewal === 'network') return HttpResponse.error();
+      return HttpResponse.json(renewal.body as JsonBodyType, { status: renewal.status });
+    }),
+    http.all('*', ({ request }) => {
+      const bearer = request.headers.get('Authorization') ?? undefined;
+      calls.push({ url: new URL(request.url).pathname, bearer });
+      if (typeof bearer === 'string' && expired.includes(bearer.replace('Bearer ', '')))
+        return HttpResponse.json(envelope(401), { status: 401 });
+      return HttpResponse.json(envelope(200, { bearer }));
+    }),
+  );
   return { renewals, renewalBodies, calls };
 }
 

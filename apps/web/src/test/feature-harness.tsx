@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import type { Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
+import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -22,21 +23,20 @@ import faProfile from '../../public/assets/locales/fa/profile.json';
 import faWorkspaceAdmin from '../../public/assets/locales/fa/workspace-admin.json';
 import faWorkspaces from '../../public/assets/locales/fa/workspaces.json';
 import { ColorModeProvider } from '../app/color-mode';
-import { apiClient } from '../lib/api-client';
-import type { HttpRequest } from '../lib/http';
 import { notify } from '../lib/notify';
 import { setAccessExpiry, setStoredUser } from '../lib/storage';
-import { respond } from './fake-http';
 import { createFeatureI18n } from './feature-i18n';
 import { initAppI18n } from './i18n';
+import { server } from './server';
 
 // Renders a feature screen the way the app does (router with :locale, query client, i18n, colour mode)
-// against a fake HTTP layer: the HTTP adapter answers from a table of "METHOD /path" handlers and
-// records every request, so tests assert the exact calls.
+// against MSW (test/server.ts): a test answers a call with on("METHOD /path", ...), which adds an MSW
+// handler over the mocked API's, and every request is recorded, so tests assert the exact calls.
 
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query, numbers and booleans typed back as the API client was given them. */
   params: unknown;
   body: unknown;
 }
@@ -51,48 +51,79 @@ export interface FakeApi {
   sentOnce: (route: string) => Promise<unknown>;
 }
 
-function parseBody(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
+const typedBack = (value: string): unknown =>
+  /^-?\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value;
+
+/** A JSON body parsed, a multipart one as its FormData, text as it is, no body as undefined. */
+async function bodyOf(request: Request): Promise<unknown> {
+  if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
+    // As the page's own FormData and File (jsdom's), not Node's, which MSW's request parses into.
+    const form = new FormData();
+    for (const [name, value] of await request.formData())
+      form.append(
+        name,
+        typeof value === 'string' ? value : new File([await value.arrayBuffer()], value.name, value),
+      );
+    return form;
+  }
+  const text = await request.text();
+  if (!text) return undefined;
   try {
-    return JSON.parse(data);
+    return JSON.parse(text);
   } catch {
-    return data;
+    return text;
   }
 }
 
-/** Replaces the API client's adapter; unknown routes answer 404. */
-export function fakeApi(): FakeApi {
-  const handlers = new Map<string, Handler>();
-  const requests: RecordedRequest[] = [];
-  apiClient.defaults.adapter = async (config: HttpRequest) => {
-    const path = config.url.split('?')[0] ?? '';
-    const request = {
-      method: config.method.toUpperCase(),
-      path,
-      params: config.params,
-      body: parseBody(config.data),
-    };
-    requests.push(request);
-    const handler = handlers.get(`${request.method} ${path}`);
-    const answer = handler ? handler(request) : { status: 404, statusCode: 404, data: null };
-    const status = answer.status ?? 200;
-    const body = {
-      statusCode: answer.statusCode ?? status,
-      statusMessage: 'test',
-      data: answer.data ?? null,
-    };
-    return respond(status, body);
+/** What the harness records of `request`: its method, path, query and body. */
+async function recorded(request: Request): Promise<RecordedRequest> {
+  const url = new URL(request.url);
+  const query = [...url.searchParams.entries()];
+  return {
+    method: request.method,
+    path: url.pathname,
+    params:
+      query.length > 0
+        ? Object.fromEntries(query.map(([name, value]) => [name, typedBack(value)]))
+        : undefined,
+    body: await bodyOf(request),
   };
+}
+
+/** Records every request and answers the routes a test sets with on(); the others from the mocked API. */
+export function fakeApi(): FakeApi {
+  const requests: RecordedRequest[] = [];
+  // Kept in the order the requests start; each entry filled in once its body is read.
+  server.events.on('request:start', ({ request }) => {
+    const entry = { method: request.method, path: new URL(request.url).pathname } as RecordedRequest;
+    requests.push(entry);
+    void recorded(request.clone()).then((full) => Object.assign(entry, full));
+  });
   const calls = (route: string) =>
     requests.filter((request) => `${request.method} ${request.path}` === route);
   return {
     requests,
     on(route, handler) {
-      handlers.set(route, typeof handler === 'function' ? (handler as Handler) : () => ({ data: handler }));
+      const [method = '', path = ''] = route.split(' ');
+      const answer: Handler =
+        typeof handler === 'function' ? (handler as Handler) : () => ({ data: handler });
+      const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      server.use(
+        // Without its trailing slash the path matches with or without one.
+        http[verb](path.replace(/(.)\/$/, '$1'), async ({ request }) => {
+          const result = answer(await recorded(request));
+          const status = result.status ?? 200;
+          return HttpResponse.json(
+            { statusCode: result.statusCode ?? status, statusMessage: 'test', data: result.data ?? null },
+            { status },
+          );
+        }),
+      );
     },
     calls,
     async sentOnce(route) {
       await waitFor(() => expect(calls(route)).toHaveLength(1));
+      await waitFor(() => expect(calls(route)[0]).toHaveProperty('body'));
       return calls(route)[0]?.body;
     },
   };

@@ -1,15 +1,16 @@
 import { cleanup, render } from '@testing-library/react';
 import type { Envelope, Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
+import { HttpResponse, http } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { apiClient, resetUnexpectedError } from '../../lib/api-client';
-import { type HttpAdapter, sendWithXhr } from '../../lib/http';
+import { resetUnexpectedError } from '../../lib/api-client';
 import { setNavigationBridge } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
-import { envelope, respond } from '../../test/fake-http';
+import { envelope } from '../../test/fake-http';
 import { initAppI18n } from '../../test/i18n';
+import { server } from '../../test/server';
 import { EndSessionPage } from './end-session-page';
 import { LoginPage } from './login-page';
 import { LoginVerifyPage } from './login-verify-page';
@@ -17,7 +18,7 @@ import { RecoveryChangePage, RecoveryStartPage, RecoveryVerifyPage } from './rec
 import { SignupPage } from './signup-page';
 
 // Rendering the identity screens in tests: the real texts, a memory router with the feature's routes,
-// and a fake server behind the real API client (its session renewal and catalogue included).
+// and a fake server (MSW) behind the real API client (its session renewal and catalogue included).
 
 export interface Call {
   method: string;
@@ -33,29 +34,46 @@ export type Handler = (
 // The identity tests take the envelope from here, with the rest of their kit.
 export { envelope } from '../../test/fake-http';
 
-/** Answers each call by `url` from `routes`; records every call. */
+/**
+ * Answers each call by its path from `routes` (MSW handlers over the mocked API's, test/server.ts), and
+ * any other with a 404; records every call.
+ */
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: Call[] = [];
-  const adapter: HttpAdapter = async (config) => {
-    const header = config.headers.Authorization;
+  const callOf = new Map<string, Call>();
+  const record = http.all('*', async ({ request, requestId }) => {
+    const text = await request.clone().text();
+    const header = request.headers.get('Authorization');
     const call: Call = {
-      method: config.method.toUpperCase(),
-      url: config.url,
-      body: config.data ? (JSON.parse(String(config.data)) as Record<string, unknown>) : {},
-      bearer: typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined,
+      method: request.method,
+      url: new URL(request.url).pathname,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      bearer: header === null ? undefined : header.replace(/^Bearer /, ''),
     };
     calls.push(call);
-    const handler = routes[call.url];
-    const answer = handler ? await handler(call) : { status: 404, body: envelope(404) };
-    const status =
-      answer.status ?? (answer.body.statusCode === 200 || answer.body.statusCode === 630 ? 200 : 400);
-    // As the API does with a token pair: the HttpOnly refresh cookie (out of the page's sight) and its
-    // readable CSRF companion.
-    const data = answer.body.data as { refreshToken?: unknown } | null | undefined;
-    if (status === 200 && typeof data?.refreshToken === 'string') Cookies.set('refreshCsrf', 'csrf-1');
-    return respond(status, answer.body);
-  };
-  apiClient.defaults.adapter = adapter;
+    callOf.set(requestId, call);
+  });
+  const answer =
+    (handler: Handler) =>
+    async ({ requestId }: { requestId: string }) => {
+      const call = callOf.get(requestId);
+      if (!call) throw new Error('the call was not recorded');
+      const { status, body } = await handler(call);
+      const httpStatus = status ?? (body.statusCode === 200 || body.statusCode === 630 ? 200 : 400);
+      // As the API does with a token pair: the HttpOnly refresh cookie (out of the page's sight) and its
+      // readable CSRF companion.
+      const data = body.data as { refreshToken?: unknown } | null | undefined;
+      if (httpStatus === 200 && typeof data?.refreshToken === 'string') Cookies.set('refreshCsrf', 'csrf-1');
+      return HttpResponse.json(body, { status: httpStatus });
+    };
+  server.use(
+    record,
+    ...Object.entries(routes).map(([path, handler]) => http.all(path, answer(handler))),
+    http.all(
+      '*',
+      answer(() => ({ status: 404, body: envelope(404) })),
+    ),
+  );
   return calls;
 }
 
@@ -111,7 +129,6 @@ export function resetBrowser(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   localStorage.clear();
   sessionStorage.clear();
-  apiClient.defaults.adapter = sendWithXhr;
   resetUnexpectedError();
   for (const spy of Object.values(toasts)) spy.mockClear();
 }

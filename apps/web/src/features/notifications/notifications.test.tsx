@@ -159,6 +159,7 @@ describe('announcements', () => {
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Maintenance on Friday');
     expect(screen.getByText('Body b1')).toBeTruthy();
     resetHarness();
+    api.on('GET /v1/notifications/bulk/id/zz/', () => ({ status: 404, statusCode: 404 }));
     await renderScreen(<AnnouncementPage />, {
       path: '/en/announcement/zz',
       pattern: '/:locale/announcement/:id',

@@ -2,17 +2,17 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@wsm/contracts';
 import Cookies from 'js-cookie';
+import { HttpResponse, http } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/assets/locales/en/pwa.json';
 import fa from '../../../public/assets/locales/fa/pwa.json';
 import { ColorModeProvider } from '../../app/color-mode';
-import { apiClient } from '../../lib/api-client';
-import { type HttpAdapter, HttpError } from '../../lib/http';
 import { markNavigationStart } from '../../lib/navigation';
 import { localKeys, setAccessExpiry } from '../../lib/storage';
 import { createFeatureI18n } from '../../test/feature-i18n';
 import { initAppI18n } from '../../test/i18n';
+import { server } from '../../test/server';
 import { PwaPrompts } from './pwa-prompts';
 
 const userAgents = {
@@ -46,26 +46,28 @@ const settle = () => act(async () => {});
 
 const versionCalls: string[] = [];
 
-/** The server of GET /v1/app/version/; any other path is a 404 (the old application-key read had one). */
-function serverReportsVersion(version: string): HttpAdapter {
-  return async (config) => {
-    versionCalls.push(config.url);
-    if (config.url !== '/v1/app/version/') {
-      throw new HttpError('not found', {
-        status: 404,
-        headers: {},
-        data: { statusCode: 404, statusMessage: 'not found', data: null },
-      });
-    }
-    return {
-      status: 200,
-      headers: {},
-      data: { statusCode: 200, statusMessage: 'ok', data: { version, builtAt: '2026-11-20T08:30:00.000Z' } },
-    };
-  };
+/**
+ * The server of GET /v1/app/version/, every request's path kept in versionCalls; any other path is a
+ * 404 (the old application-key read had one).
+ */
+function serverReportsVersion(version: string): void {
+  server.use(
+    http.all('*', ({ request }) => {
+      versionCalls.push(new URL(request.url).pathname);
+    }),
+    http.get('/v1/app/version/', () =>
+      HttpResponse.json({
+        statusCode: 200,
+        statusMessage: 'ok',
+        data: { version, builtAt: '2026-11-20T08:30:00.000Z' },
+      }),
+    ),
+    http.all('*', () =>
+      HttpResponse.json({ statusCode: 404, statusMessage: 'not found', data: null }, { status: 404 }),
+    ),
+  );
 }
 
-const original = apiClient.defaults.adapter;
 /** What a login leaves: the access token and the refresh cookie's CSRF value (not yet due for renewal). */
 function signedIn() {
   Cookies.set('accessToken', 'a', { path: '/' });
@@ -82,19 +84,18 @@ beforeAll(async () => {
     .fn()
     .mockReturnValue({ matches: false, addEventListener() {}, removeEventListener() {} });
   localStorage.setItem(localKeys.version, '0.0.0');
-  apiClient.defaults.adapter = serverReportsVersion('0.0.1');
+  serverReportsVersion('0.0.1');
   await renderPrompts('en');
   await screen.findByRole('dialog', { name: 'A new release is ready' });
   cleanup();
   localStorage.clear();
-  apiClient.defaults.adapter = serverReportsVersion('0.0.1');
+  serverReportsVersion('0.0.1');
   signedIn();
   await renderPrompts('en');
   await screen.findByRole('dialog', { name: 'Install the app' });
   cleanup();
   localStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-  apiClient.defaults.adapter = original;
 });
 beforeEach(() => {
   localStorage.clear();
@@ -105,7 +106,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  apiClient.defaults.adapter = original;
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
 
@@ -182,7 +182,7 @@ describe('the update dialog', () => {
   it('reads the version the server serves, without login or a workspace, and asks about a new one', async () => {
     versionCalls.length = 0;
     localStorage.setItem(localKeys.version, '1.0.0+aaaa');
-    apiClient.defaults.adapter = serverReportsVersion('1.0.0+bbbb');
+    serverReportsVersion('1.0.0+bbbb');
     await renderPrompts('en');
     await screen.findByRole('dialog', { name: 'A new release is ready' });
     expect(versionCalls).toEqual(['/v1/app/version/']);
@@ -190,7 +190,7 @@ describe('the update dialog', () => {
 
   it('asks about a new server version; "No" postpones it by a day', async () => {
     loggedInWithWorkspace('1.0.0');
-    apiClient.defaults.adapter = serverReportsVersion('1.1.0');
+    serverReportsVersion('1.1.0');
     await renderPrompts('en');
     const dialog = await screen.findByRole('dialog', { name: 'A new release is ready' });
     expect(dialog.textContent).toContain('Do you want to update to the new release?');
@@ -211,7 +211,7 @@ describe('the update dialog', () => {
       keys: async () => ['wsm-shell-old'],
       delete: async (name: string) => deleted.push(name) > 0,
     });
-    apiClient.defaults.adapter = serverReportsVersion('1.1.0');
+    serverReportsVersion('1.1.0');
     const { reload } = await renderPrompts('fa');
     await screen.findByRole('dialog', { name: 'نسخه‌ی تازه آماده است' });
     await userEvent.click(screen.getByRole('button', { name: 'بله' }));
@@ -224,17 +224,17 @@ describe('the update dialog', () => {
 
   it('stays closed for the stored version and before the next-retry time', async () => {
     loggedInWithWorkspace('1.1.0');
-    const adapter = vi.fn(serverReportsVersion('1.1.0'));
-    apiClient.defaults.adapter = adapter;
+    versionCalls.length = 0;
+    serverReportsVersion('1.1.0');
     const first = await renderPrompts('en');
-    await waitFor(() => expect(adapter).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(versionCalls).toHaveLength(1));
     await settle();
     expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
     first.unmount();
     localStorage.setItem(localKeys.version, '1.0.0');
     localStorage.setItem(localKeys.versionNextRetry, String(Date.now() + 3600_000));
     await renderPrompts('en');
-    await waitFor(() => expect(adapter).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(versionCalls).toHaveLength(2));
     await settle();
     expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
   });

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/query-client';
-import { apiClient } from '../../lib/api-client';
 import { featureTestHarness, renderScreen } from '../../test/feature-harness';
+import { server } from '../../test/server';
 import { AppsPage } from './apps-page';
 import { sendEarlyReads, takeEarlyRead } from './early-reads';
 import { frameReadsWaitMs, startFrameReads } from './first-reads';
@@ -59,7 +60,7 @@ describe('the signed-in frame reads its data before it is drawn', { timeout: 30_
   it('a server that does not answer holds the frame back no longer than the wait', async () => {
     vi.useFakeTimers();
     try {
-      apiClient.defaults.adapter = () => new Promise(() => {});
+      server.use(http.all('*', () => delay('infinite')));
       let drawn = false;
       const reading = startFrameReads().then(() => {
         drawn = true;
