@@ -107,6 +107,11 @@ async function start(root: HTMLElement): Promise<void> {
 
 // A mocked-API build (VITE_API_MOCK=true) answers from the features' MSW handlers, in a service worker
 // started before the first render (app/mock-worker.ts); other builds drop this branch and the module.
+// A worker that cannot start (no service workers: a private window, plain HTTP) is said in the console,
+// and the app still starts.
 if (import.meta.env.VITE_API_MOCK === 'true')
-  void import('./app/mock-worker').then((worker) => worker.startMockWorker()).then(() => start(container));
+  void import('./app/mock-worker')
+    .then((worker) => worker.startMockWorker())
+    .catch((error: unknown) => console.error('The mocked API could not start:', error))
+    .then(() => start(container));
 else void start(container);
