@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -26,7 +26,7 @@ export function precompress(): Plugin {
       config = resolved;
     },
     closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       for (const file of filesUnder(outDir)) {
         if (!compressible.test(file) || statSync(file).size < minimumBytes) continue;
         const source = readFileSync(file);
