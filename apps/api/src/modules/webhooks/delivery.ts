@@ -22,6 +22,8 @@ export const webhookTiming = {
   perEndpoint: 16,
   /** How often the worker looks for due rows besides being woken (retries, lapsed leases). */
   pollMs: 2000,
+  /** Successes stored in one statement once this many are waiting (or when nothing is in flight). */
+  flushBatch: 32,
 };
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'webhookRuntime'>;
@@ -82,6 +84,16 @@ export class DeliveryWorker {
     if (!this.closed) this.filler.run();
   }
 
+  /**
+   * A NOTIFY of new deliveries to the endpoints named in `payload` (empty: any): no look when every
+   * one of them already has all its calls open here, since one ending half of them refills it.
+   */
+  notified(payload: string): void {
+    const { perEndpoint } = webhookTiming;
+    const ids = payload === '' ? [] : payload.split(',');
+    if (ids.length === 0 || ids.some((id) => (this.perEndpoint.get(id) ?? 0) < perEndpoint)) this.wake();
+  }
+
   /** Wakes once after `ms` (a retry due before the next poll). */
   wakeIn(ms: number): void {
     if (this.closed) return;
@@ -123,6 +135,7 @@ export class DeliveryWorker {
 
   private async fill(): Promise<void> {
     const { perEndpoint, leaseSeconds } = webhookTiming;
+    if (this.succeeded.length > 0) this.flusher.run();
     while (!this.closed) {
       const free = webhookTiming.inFlight - this.inFlight;
       if (free <= 0) return;
@@ -176,7 +189,10 @@ export class DeliveryWorker {
         const left = (this.perEndpoint.get(row.webhookId) ?? 1) - 1;
         if (left > 0) this.perEndpoint.set(row.webhookId, left);
         else this.perEndpoint.delete(row.webhookId);
-        this.wake();
+        if (this.running.size === 0) this.flusher.run();
+        // An endpoint at its cap is refilled once half its calls ended, so one claim takes several
+        // rows instead of one claim per answer.
+        if (left <= webhookTiming.perEndpoint / 2) this.wake();
       });
     this.running.add(task);
   }
@@ -192,7 +208,7 @@ export class DeliveryWorker {
       : { ok: false, statusCode: null, responseBody: null, error: 'the secret does not open', durationMs: 0 };
     if (result.ok) {
       this.succeeded.push({ row, result, at: runtime.now() });
-      this.flusher.run();
+      if (this.succeeded.length >= webhookTiming.flushBatch) this.flusher.run();
       return;
     }
     await recordFailure(this.deps, row, result, runtime.now());
@@ -234,7 +250,7 @@ export function registerWebhookWorker(app: FastifyInstance): void {
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopListening = await app.deps.database.listen(webhookChannel, {
-      onMessage: () => worker.wake(),
+      onMessage: (payload) => worker.notified(payload),
       onUp: () => worker.wake(),
       onDown: (error) =>
         app.log.warn({ err: error }, 'webhooks: not woken by new deliveries until the database is back'),
