@@ -185,14 +185,15 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.running.delete(task);
+        const wasFull = this.inFlight >= webhookTiming.inFlight;
         this.inFlight--;
         const left = (this.perEndpoint.get(row.webhookId) ?? 1) - 1;
         if (left > 0) this.perEndpoint.set(row.webhookId, left);
         else this.perEndpoint.delete(row.webhookId);
         if (this.running.size === 0) this.flusher.run();
         // An endpoint at its cap is refilled once half its calls ended, so one claim takes several
-        // rows instead of one claim per answer.
-        if (left <= webhookTiming.perEndpoint / 2) this.wake();
+        // rows instead of one claim per answer; a worker at its overall cap looks at once.
+        if (wasFull || left <= webhookTiming.perEndpoint / 2) this.wake();
       });
     this.running.add(task);
   }
