@@ -6,7 +6,7 @@
 // Runs the API in this process (apps/api/src through tsx; the script restarts itself with --import
 // tsx): the real app with its delivery worker, woken by NOTIFY. Each change is an audit entry written
 // by recordAudit in a transaction of its own, PRODUCERS (default 8) at a time, as concurrent requests
-// would; the receiver (port 54140) answers 204 and checks every signature with standardwebhooks.
+// would; the receiver (RECEIVER_PORT, default 54140) answers 204 and checks every signature with standardwebhooks.
 // Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
@@ -117,6 +117,9 @@ async function measure(label, databaseUrl) {
         recordAudit(tx, { workspaceId, actorUserId: null, action: 'profile.updated', subject: { name } }),
       );
       committed.set(name, performance.now());
+      // Changes arrive as requests, through I/O: without this turn of the event loop, a loop of awaits
+      // on PGlite (which runs in this thread) would keep the sender's and receiver's sockets unread.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: producers }, produce));

@@ -1,21 +1,18 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../audit/record';
-import { members } from '../members/schema';
-import type { NotificationType } from '../notifications/catalogue';
-import { notify } from '../notifications/service';
+import { claimDue, endpointsOf } from './claim';
+import { recordFailure, recordSuccesses, type Success } from './outcome';
 import { webhookChannel } from './queue';
 import { policyOf, runtimeOf, signingSecrets } from './runtime';
-import { type WebhookAttemptRecord, type WebhookDeliveryRow, webhookDeliveries, webhooks } from './schema';
+import type { WebhookDeliveryRow, WebhookRow } from './schema';
 import { type SendResult, send } from './sender';
 
 // Sending what the queue holds (docs/webhooks.md). Every process runs a worker: it claims due rows
-// with FOR UPDATE SKIP LOCKED, so two processes never take the same row, and pushes a claimed row's
+// in batches (claim.ts), so two processes never take the same row, and pushes a claimed row's
 // nextAttemptDate a lease ahead: a process that dies mid-send leaves a row that becomes due again when
 // the lease ends (at least once, with the same webhook-id). A slow endpoint holds at most
-// perEndpoint of the inFlight slots, and every call ends within the sender's 10 s timeout.
+// perEndpoint of the inFlight slots, and every call ends within the sender's 10 s timeout. Successes
+// are stored in batches (outcome.ts); until stored, a row keeps its lease.
 
 export const webhookTiming = {
   /** How long a claim holds: well above the 10 s timeout, so a live sender is never raced. */
@@ -25,10 +22,8 @@ export const webhookTiming = {
   perEndpoint: 16,
   /** How often the worker looks for due rows besides being woken (retries, lapsed leases). */
   pollMs: 2000,
-  /** An endpoint that failed everything for this long is disabled. */
-  disableAfterDays: 5,
-  /** Answers kept per delivery in its log. */
-  attemptLogSize: 30,
+  /** Successes stored in one statement once this many are waiting (or when nothing is in flight). */
+  flushBatch: 32,
 };
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'webhookRuntime'>;
@@ -38,92 +33,30 @@ export interface WorkerLog {
   error(object: unknown, message: string): void;
 }
 
-/** Notifies the workspace's owner (best effort: the delivery's outcome is already stored). */
-async function notifyOwner(
-  db: Db,
-  workspaceId: string,
-  type: NotificationType,
-  params: Record<string, string>,
-) {
-  const owners = await db
-    .select({ userId: members.userId })
-    .from(members)
-    .where(and(eq(members.workspaceId, workspaceId), eq(members.level, 'owner')));
-  for (const owner of owners) await notify(db, owner.userId, type, params);
-}
+/** Runs `job` now, or once more right after the run in progress: calls while it runs coalesce. */
+class Coalesced {
+  private running: Promise<void> | undefined;
+  private again = false;
 
-/** Stores an attempt's outcome; answers whether the delivery has now failed for good. */
-async function recordOutcome(
-  deps: Deps,
-  row: WebhookDeliveryRow,
-  result: SendResult,
-  now: Date,
-): Promise<void> {
-  const db = deps.database.db;
-  const schedule = deps.config.webhooks.retrySchedule;
-  const attempt: WebhookAttemptRecord = {
-    date: now.toISOString(),
-    statusCode: result.statusCode,
-    responseBody: result.responseBody,
-    error: result.error,
-    durationMs: result.durationMs,
-  };
-  const log = sql`(case when jsonb_array_length(${webhookDeliveries.attemptLog}) >= ${webhookTiming.attemptLogSize}
-    then ${webhookDeliveries.attemptLog} - 0 else ${webhookDeliveries.attemptLog} end) || ${JSON.stringify([attempt])}::jsonb`;
-  if (result.ok) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: 'succeeded', nextAttemptDate: null, lastStatusCode: result.statusCode, attemptLog: log })
-      .where(eq(webhookDeliveries.id, row.id));
-    await db
-      .update(webhooks)
-      .set({ failingSince: null })
-      .where(and(eq(webhooks.id, row.webhookId), isNotNull(webhooks.failingSince)));
-    return;
-  }
-  const step = row.scheduleStep + 1;
-  const wait = schedule[step - 1];
-  const failed = wait === undefined;
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: failed ? 'failed' : 'pending',
-      scheduleStep: step,
-      nextAttemptDate: failed ? null : new Date(now.getTime() + wait * 1000),
-      lastStatusCode: result.statusCode,
-      attemptLog: log,
-    })
-    .where(eq(webhookDeliveries.id, row.id));
-  const [endpoint] = await db
-    .update(webhooks)
-    .set({ failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(webhooks.id, row.webhookId))
-    .returning();
-  if (!endpoint) return;
-  if (failed)
-    await notifyOwner(db, row.workspaceId, 'webhook.failed', { url: endpoint.url, eventType: row.eventType });
-  const cutoff = new Date(now.getTime() - webhookTiming.disableAfterDays * 86_400_000);
-  if (endpoint.enabled && endpoint.failingSince && endpoint.failingSince <= cutoff)
-    await disable(db, endpoint.id);
-}
+  constructor(private readonly job: () => Promise<void>) {}
 
-/** Turns off an endpoint that failed everything for days; its owner is told, the audit log records it. */
-async function disable(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(webhooks)
-      .set({ enabled: false, disabledReason: 'failing', updatedDate: new Date() })
-      .where(and(eq(webhooks.id, id), eq(webhooks.enabled, true)))
-      .returning();
-    if (!row) return;
-    await recordAudit(tx, {
-      workspaceId: row.workspaceId,
-      actorUserId: null,
-      action: 'webhook.updated',
-      subject: { webhookId: row.id, url: row.url, before: { enabled: true }, after: { enabled: false } },
+  run(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.job().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.run();
+      }
     });
-    await notifyOwner(tx, row.workspaceId, 'webhook.disabled', { url: row.url });
-  });
+  }
+
+  get current(): Promise<void> | undefined {
+    return this.running;
+  }
 }
 
 /** The worker of one process: woken by NOTIFY and a timer, it keeps up to inFlight calls going. */
@@ -131,10 +64,15 @@ export class DeliveryWorker {
   private readonly perEndpoint = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   private inFlight = 0;
-  private filling: Promise<void> | undefined;
-  private again = false;
   private closed = false;
   private timers = new Set<NodeJS.Timeout>();
+  private succeeded: Success[] = [];
+  private readonly filler = new Coalesced(() =>
+    this.fill().catch((error: unknown) =>
+      this.log.error({ err: error }, 'webhooks: claiming deliveries failed'),
+    ),
+  );
+  private readonly flusher = new Coalesced(() => this.flush());
 
   constructor(
     private readonly deps: Deps,
@@ -143,20 +81,17 @@ export class DeliveryWorker {
 
   /** Looks for due rows now (or right after the current look). */
   wake(): void {
-    if (this.closed) return;
-    if (this.filling) {
-      this.again = true;
-      return;
-    }
-    this.filling = this.fill()
-      .catch((error: unknown) => this.log.error({ err: error }, 'webhooks: claiming deliveries failed'))
-      .finally(() => {
-        this.filling = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    if (!this.closed) this.filler.run();
+  }
+
+  /**
+   * A NOTIFY of new deliveries to the endpoints named in `payload` (empty: any): no look when every
+   * one of them already has all its calls open here, since one ending half of them refills it.
+   */
+  notified(payload: string): void {
+    const { perEndpoint } = webhookTiming;
+    const ids = payload === '' ? [] : payload.split(',');
+    if (ids.length === 0 || ids.some((id) => (this.perEndpoint.get(id) ?? 0) < perEndpoint)) this.wake();
   }
 
   /** Wakes once after `ms` (a retry due before the next poll). */
@@ -174,116 +109,127 @@ export class DeliveryWorker {
   async close(graceMs = 3000): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
-    await this.filling;
+    await this.filler.current;
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
     await Promise.race([Promise.all(this.running), grace]);
     clearTimeout(timer);
+    await this.flusher.current;
+    await this.flush();
   }
 
-  /** Resolves once no call is in flight (tests). */
+  /** Resolves once no call is in flight and every outcome is stored (tests). */
   async idle(): Promise<void> {
-    while (this.filling || this.running.size > 0) await Promise.all([this.filling, ...this.running]);
+    while (
+      this.filler.current ||
+      this.flusher.current ||
+      this.running.size > 0 ||
+      this.succeeded.length > 0
+    ) {
+      if (this.succeeded.length > 0 && !this.flusher.current) this.flusher.run();
+      await Promise.all([this.filler.current, this.flusher.current, ...this.running]);
+    }
   }
 
   private async fill(): Promise<void> {
+    const { perEndpoint, leaseSeconds } = webhookTiming;
+    if (this.succeeded.length > 0) this.flusher.run();
     while (!this.closed) {
       const free = webhookTiming.inFlight - this.inFlight;
       if (free <= 0) return;
-      const claimed = await this.claim(free);
-      for (const row of claimed) this.start(row);
-      if (claimed.length === 0) return;
+      const now = runtimeOf(this.deps).now();
+      const db = this.deps.database.db;
+      const rows = await claimDue(db, {
+        now,
+        leaseUntil: new Date(now.getTime() + leaseSeconds * 1000),
+        free,
+        perEndpoint,
+        busy: this.perEndpoint,
+      });
+      if (rows.length === 0) return;
+      const endpoints = await endpointsOf(db, rows);
+      const secrets = new Map<string, string[] | undefined>();
+      for (const row of rows) {
+        const endpoint = endpoints.get(row.webhookId);
+        if (endpoint && !secrets.has(endpoint.id)) secrets.set(endpoint.id, this.secretsOf(endpoint));
+        this.start(row, endpoint, secrets.get(row.webhookId));
+      }
+      // Fewer rows than asked, and no endpoint newly at its cap: nothing more is due now.
+      const capped = rows.some((row) => (this.perEndpoint.get(row.webhookId) ?? 0) >= perEndpoint);
+      if (rows.length < free && !capped) return;
     }
   }
 
-  /** Claims up to `free` due rows, no endpoint beyond its share. */
-  private async claim(free: number): Promise<WebhookDeliveryRow[]> {
-    const db = this.deps.database.db;
-    const now = runtimeOf(this.deps).now();
-    const { perEndpoint } = webhookTiming;
-    const candidates = (await db.execute(sql`
-      select id, webhook_id from (
-        select d.id, d.webhook_id, d.next_attempt_date,
-          row_number() over (partition by d.webhook_id order by d.next_attempt_date, d.id) as rank
-        from ${webhookDeliveries} d join ${webhooks} w on w.id = d.webhook_id and w.enabled
-        where d.status = 'pending' and d.next_attempt_date <= ${now.toISOString()}::timestamptz
-      ) due where rank <= ${perEndpoint} order by next_attempt_date limit ${free * 4}`)) as unknown as {
-      rows: { id: string; webhook_id: string }[];
-    };
-    const chosen: string[] = [];
-    const taken = new Map<string, number>();
-    for (const { id, webhook_id: endpoint } of candidates.rows) {
-      const busy = (this.perEndpoint.get(endpoint) ?? 0) + (taken.get(endpoint) ?? 0);
-      if (busy >= perEndpoint) continue;
-      taken.set(endpoint, (taken.get(endpoint) ?? 0) + 1);
-      chosen.push(id);
-      if (chosen.length >= free) break;
+  private secretsOf(endpoint: WebhookRow): string[] | undefined {
+    try {
+      return signingSecrets(this.deps, endpoint, runtimeOf(this.deps).now());
+    } catch (error) {
+      // Sealed under another key (TOTP_ENCRYPTION_KEY changed): a failed attempt the log shows.
+      this.log.error({ err: error, webhookId: endpoint.id }, 'webhooks: the signing secret does not open');
+      return undefined;
     }
-    if (chosen.length === 0) return [];
-    const lockable = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          inArray(webhookDeliveries.id, chosen),
-          eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.nextAttemptDate, now),
-        ),
-      )
-      .for('update', { skipLocked: true });
-    return db
-      .update(webhookDeliveries)
-      .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        nextAttemptDate: new Date(now.getTime() + webhookTiming.leaseSeconds * 1000),
-      })
-      .where(inArray(webhookDeliveries.id, lockable))
-      .returning();
   }
 
-  private start(row: WebhookDeliveryRow): void {
+  private start(
+    row: WebhookDeliveryRow,
+    endpoint: WebhookRow | undefined,
+    secrets: string[] | undefined,
+  ): void {
     this.inFlight++;
     this.perEndpoint.set(row.webhookId, (this.perEndpoint.get(row.webhookId) ?? 0) + 1);
-    const task = this.attempt(row)
+    const task = (endpoint ? this.attempt(row, endpoint, secrets) : Promise.resolve())
       .catch((error: unknown) =>
         this.log.error({ err: error, deliveryId: row.id }, 'webhooks: a delivery could not be recorded'),
       )
       .finally(() => {
         this.running.delete(task);
+        const wasFull = this.inFlight >= webhookTiming.inFlight;
         this.inFlight--;
         const left = (this.perEndpoint.get(row.webhookId) ?? 1) - 1;
         if (left > 0) this.perEndpoint.set(row.webhookId, left);
         else this.perEndpoint.delete(row.webhookId);
-        this.wake();
+        if (this.running.size === 0) this.flusher.run();
+        // An endpoint at its cap is refilled once half its calls ended, so one claim takes several
+        // rows instead of one claim per answer; a worker at its overall cap looks at once.
+        if (wasFull || left <= webhookTiming.perEndpoint / 2) this.wake();
       });
     this.running.add(task);
   }
 
-  private async attempt(row: WebhookDeliveryRow): Promise<void> {
-    const db = this.deps.database.db;
+  private async attempt(row: WebhookDeliveryRow, endpoint: WebhookRow, secrets: string[] | undefined) {
     const runtime = runtimeOf(this.deps);
-    const [endpoint] = await db.select().from(webhooks).where(eq(webhooks.id, row.webhookId)).limit(1);
-    if (!endpoint) return;
-    const now = runtime.now();
-    let secrets: string[] | undefined;
-    try {
-      secrets = signingSecrets(this.deps, endpoint, now);
-    } catch (error) {
-      // Sealed under another key (TOTP_ENCRYPTION_KEY changed): a failed attempt the log shows.
-      this.log.error({ err: error, webhookId: endpoint.id }, 'webhooks: the signing secret does not open');
-    }
     const result: SendResult = secrets
       ? await send(
-          { url: endpoint.url, id: row.id, body: row.payload, secrets, now },
+          { url: endpoint.url, id: row.id, body: row.payload, secrets, now: runtime.now() },
           policyOf(this.deps),
           runtime.resolve,
         )
       : { ok: false, statusCode: null, responseBody: null, error: 'the secret does not open', durationMs: 0 };
-    await recordOutcome(this.deps, row, result, runtime.now());
+    if (result.ok) {
+      this.succeeded.push({ row, result, at: runtime.now() });
+      if (this.succeeded.length >= webhookTiming.flushBatch) this.flusher.run();
+      return;
+    }
+    await recordFailure(this.deps, row, result, runtime.now());
     const wait = this.deps.config.webhooks.retrySchedule[row.scheduleStep];
-    if (!result.ok && wait !== undefined && wait * 1000 < webhookTiming.pollMs) this.wakeIn(wait * 1000);
+    if (wait !== undefined && wait * 1000 < webhookTiming.pollMs) this.wakeIn(wait * 1000);
+  }
+
+  /** Stores the successes gathered since the last flush in one go. */
+  private async flush(): Promise<void> {
+    const batch = this.succeeded;
+    this.succeeded = [];
+    try {
+      await recordSuccesses(this.deps.database.db, batch);
+    } catch (error) {
+      // Left leased: the deliveries are sent again once the lease ends (at least once).
+      this.log.error(
+        { err: error, count: batch.length },
+        'webhooks: successful deliveries could not be recorded',
+      );
+    }
   }
 }
 
@@ -305,7 +251,7 @@ export function registerWebhookWorker(app: FastifyInstance): void {
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopListening = await app.deps.database.listen(webhookChannel, {
-      onMessage: () => worker.wake(),
+      onMessage: (payload) => worker.notified(payload),
       onUp: () => worker.wake(),
       onDown: (error) =>
         app.log.warn({ err: error }, 'webhooks: not woken by new deliveries until the database is back'),

@@ -5,7 +5,8 @@ import { webhookDeliveries, webhooks } from './schema';
 
 // Writing deliveries into the queue, inside the transaction of the change they announce: a change that
 // rolls back queues nothing, and one that commits has its deliveries stored before anyone is told.
-// The NOTIFY is sent on commit, waking the workers of every process (delivery.ts).
+// The NOTIFY is sent on commit, waking the workers of every process (delivery.ts); its payload is
+// the endpoint ids, comma-separated, or empty for "look anyway".
 
 /** The NOTIFY channel of new deliveries. */
 export const webhookChannel = 'webhook_deliveries';
@@ -61,6 +62,8 @@ export async function enqueueDeliveries(
     createdDate: now,
   }));
   await tx.insert(webhookDeliveries).values(rows);
-  await tx.execute(sql`select pg_notify(${webhookChannel}, '')`);
+  // The payload names the endpoints, so a worker whose calls to them are all busy need not look.
+  const named = endpointIds.join(',');
+  await tx.execute(sql`select pg_notify(${webhookChannel}, ${named.length < 7000 ? named : ''})`);
   return rows.map((row) => row.id);
 }

@@ -246,6 +246,32 @@ describe('deliveries', () => {
     expect(again[3]!.headers['webhook-id']).toBe(test.body.data.deliveryId);
   });
 
+  it('sends a burst above one endpoint’s cap once each and stores every success', async () => {
+    const { perEndpoint, flushBatch } = webhookTiming;
+    // Four calls open at once, answered together, and successes stored three at a time: the burst
+    // takes several claims and batches of more than one.
+    Object.assign(webhookTiming, { perEndpoint: 4, flushBatch: 3 });
+    try {
+      const { ws, token } = await ownerWithWorkspace(api);
+      let hold = true;
+      const target = await receiver(() => (hold ? 'hang' : 200));
+      const hook = await endpoint(token, ws.id, target.url);
+      for (let i = 0; i < 9; i++)
+        await call('POST', webhookPaths.test, token, { workspaceId: ws.id, id: hook.id });
+      await target.received(4);
+      hold = false;
+      target.release();
+      await target.received(9);
+      await worker().idle();
+      expect(new Set(target.calls.map((c) => c.headers['webhook-id'])).size).toBe(9);
+      expect(target.calls).toHaveLength(9);
+      const log = await call<WebhookDeliveryPage>('GET', webhookPaths.deliveries(ws.id), token);
+      expect(log.body.data.items.map((d) => [d.status, d.attempts])).toEqual(Array(9).fill(['succeeded', 1]));
+    } finally {
+      Object.assign(webhookTiming, { perEndpoint, flushBatch });
+    }
+  });
+
   it('keeps delivering to a healthy endpoint while another hangs', async () => {
     const { inFlight, perEndpoint } = webhookTiming;
     Object.assign(webhookTiming, { inFlight: 4, perEndpoint: 2 });
