@@ -27,6 +27,7 @@ export const auditActions = [
   'application.created',
   'application.updated',
   'application.deleted',
+  'application.disconnected',
   'backup.created',
   'backup.imported',
   'backup.deleted',

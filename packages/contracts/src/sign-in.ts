@@ -33,6 +33,9 @@ const redirectUrisSchema = z.array(redirectUriSchema).max(20);
 
 export const clientTypes = ['public', 'confidential'] as const;
 
+/** How the application's ID tokens are signed: ES256 unless it asks RS256 (both keys are in the JWKS). */
+export const idTokenSigningAlgs = ['ES256', 'RS256'] as const;
+
 export const saveSignInRequestSchema = z.object({
   workspaceId: idSchema,
   applicationId: idSchema,
@@ -40,6 +43,8 @@ export const saveSignInRequestSchema = z.object({
   clientType: z.enum(clientTypes),
   redirectUris: redirectUrisSchema.min(1),
   postLogoutRedirectUris: redirectUrisSchema,
+  /** Left out: kept as it was (ES256 for a new client). */
+  idTokenSignedResponseAlg: z.enum(idTokenSigningAlgs).optional(),
 });
 export type SaveSignInRequest = z.infer<typeof saveSignInRequestSchema>;
 
@@ -49,6 +54,7 @@ export const signInSettingsSchema = z.object({
   enabled: z.boolean(),
   redirectUris: z.array(z.string()),
   postLogoutRedirectUris: z.array(z.string()),
+  idTokenSignedResponseAlg: z.enum(idTokenSigningAlgs),
   /** Only when a confidential client is first made (or turned confidential): shown once. */
   clientSecret: z.string().optional(),
 });

@@ -188,6 +188,10 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
         details: beforeAfter(s),
       };
       break;
+    case 'application.disconnected':
+      // A member's own act: the actor is the member whose sign-in to the application ended.
+      described = { subject: subject('application', text(s, 'applicationId'), text(s, 'name')), details: {} };
+      break;
     case 'backup.created':
     case 'backup.imported':
     case 'backup.deleted':

@@ -62,21 +62,23 @@ describe('the provider adapter', () => {
 });
 
 describe('the signing keys', () => {
-  it('makes one ES256 key at first start, keeps its private half sealed, and signs with it after', async () => {
+  it('makes one ES256 and one RS256 key at first start, keeps their private halves sealed, and signs with them after', async () => {
     // The test apps' sealing key: other files' providers on the same database read what this makes.
     const sealing = testConfig().totpEncryptionKey;
     await db.delete(oidcSigningKeys);
     const first = await signingKeys(db, sealing);
     const again = await signingKeys(db, sealing);
-    expect(first).toHaveLength(1);
+    expect(first.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
     expect(again.map((k) => k.kid)).toEqual(first.map((k) => k.kid));
-    const [row] = await db.select().from(oidcSigningKeys).where(eq(oidcSigningKeys.kid, first[0]!.kid!));
-    expect(row!.privateJwkSealed).not.toContain(first[0]!.d);
-    expect(row!.publicJwk).not.toHaveProperty('d');
-    const jws = await new SignJWT({ a: 1 })
-      .setProtectedHeader({ alg: 'ES256' })
-      .sign(await importJWK(first[0]!, 'ES256'));
-    await expect(compactVerify(jws, await importJWK(row!.publicJwk, 'ES256'))).resolves.toBeDefined();
+    for (const key of first) {
+      const alg = key.alg!;
+      const [row] = await db.select().from(oidcSigningKeys).where(eq(oidcSigningKeys.kid, key.kid!));
+      expect(row!.alg).toBe(alg);
+      expect(row!.privateJwkSealed).not.toContain(key.d);
+      expect(row!.publicJwk).not.toHaveProperty('d');
+      const jws = await new SignJWT({ a: 1 }).setProtectedHeader({ alg }).sign(await importJWK(key, alg));
+      await expect(compactVerify(jws, await importJWK(row!.publicJwk, alg))).resolves.toBeDefined();
+    }
     await expect(signingKeys(db, randomBytes(32))).rejects.toThrow();
   });
 });

@@ -19,7 +19,7 @@ export async function clientMetadata(db: Db, clientId: string): Promise<AdapterP
     post_logout_redirect_uris: row.postLogoutRedirectUris,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    id_token_signed_response_alg: 'ES256',
+    id_token_signed_response_alg: row.idTokenSignedResponseAlg,
     // Native and browser apps of the workspace may use loopback http and private-use schemes.
     application_type: row.redirectUris.some((uri) => !uri.startsWith('https:')) ? 'native' : 'web',
   };

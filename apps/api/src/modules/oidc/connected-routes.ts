@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { recordAudit } from '../audit/record';
 import { signedInRoutes } from '../identity/route-options';
 import { connectedApplications, findUserGrant, revokeGrants } from './grants';
 
@@ -43,7 +44,16 @@ export async function connectedApplicationsRoutes(app: FastifyInstance): Promise
     async (request) => {
       const grant = await findUserGrant(db, request.user.id, request.body.id);
       if (!grant) throw new AppError(StatusCode.notFound);
-      await revokeGrants(db, [grant.grantId]);
+      // Audited in the workspace's log with the revocation, in one transaction (audit/record.ts).
+      await db.transaction(async (tx) => {
+        if ((await revokeGrants(tx, [grant.grantId])) === 0) throw new AppError(StatusCode.notFound);
+        await recordAudit(tx, {
+          workspaceId: grant.workspaceId,
+          actorUserId: request.user.id,
+          action: 'application.disconnected',
+          subject: { applicationId: grant.applicationId, name: grant.name, grantId: grant.grantId },
+        });
+      });
       return ok(request, null);
     },
   );

@@ -1,4 +1,9 @@
-import { type ConnectedApplication, connectedApplicationsPaths } from '@wsm/contracts';
+import {
+  type AuditPage,
+  auditPaths,
+  type ConnectedApplication,
+  connectedApplicationsPaths,
+} from '@wsm/contracts';
 import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callIn, memberWith } from '../../../test/fixtures';
@@ -62,6 +67,19 @@ describe('connected applications', () => {
       headers: { authorization: `Bearer ${second.access_token}` },
     });
     expect(userinfo.status).toBe(401);
+    // The workspace's log names the member and the application, once.
+    const audit = await call<AuditPage>(
+      'GET',
+      `${auditPaths.list(shop.ws.id)}?action=application.disconnected`,
+      shop.token,
+    );
+    expect(audit.body.data.items).toEqual([
+      expect.objectContaining({
+        action: 'application.disconnected',
+        actor: expect.objectContaining({ id: member.user.id }),
+        subject: { type: 'application', id: shop.appId, label: 'Shop' },
+      }),
+    ]);
     expect(
       (await call<ConnectedApplication[]>('GET', connectedApplicationsPaths.list, token)).body.data,
     ).toEqual([]);

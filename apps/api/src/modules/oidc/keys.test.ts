@@ -30,17 +30,19 @@ describe('rotating the signing keys', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     try {
       const after = await signIn(config, new Browser(api, owner.tokens.accessToken), { scope: 'openid' });
-      expect(decodeProtectedHeader(after.id_token!).kid).toBe(rotated.kid);
+      expect(decodeProtectedHeader(after.id_token!).kid).toBe(rotated.kids.ES256);
     } finally {
       vi.useRealTimers();
     }
-    expect(await jwksKids()).toEqual(expect.arrayContaining([rotated.kid, oldKid]));
+    expect(await jwksKids()).toEqual(
+      expect.arrayContaining([rotated.kids.ES256, rotated.kids.RS256, oldKid]),
+    );
     // A day and a bit later the old key leaves; housekeeping does it.
     const later = new Date(Date.now() + keyRotation.retiredKeptMs + 60_000);
     const report = await runHousekeeping(api.deps, later);
     expect(report?.oidc_signing_keys).toBeGreaterThanOrEqual(1);
     const kids = (await db.select().from(oidcSigningKeys)).map((row) => row.kid);
-    expect(kids).toContain(rotated.kid);
+    expect(kids).toEqual(expect.arrayContaining([rotated.kids.ES256, rotated.kids.RS256]));
     expect(kids).not.toContain(oldKid);
   });
 });
@@ -50,15 +52,19 @@ describe('the keys by themselves', () => {
     // The test apps' sealing key: other files' providers on the same database must read what this makes.
     const { db } = await testDatabase();
     const sealing = testConfig().totpEncryptionKey;
-    const [current] = await signingKeys(db, sealing);
+    const current = await signingKeys(db, sealing);
     const print = await keysFingerprint(db);
     expect(await rotateOldKeys(db, sealing)).toBe(0);
     expect(await keysFingerprint(db)).toBe(print);
     const inNinetyOneDays = new Date(Date.now() + 91 * 86_400_000);
-    expect(await rotateOldKeys(db, sealing, inNinetyOneDays)).toBeGreaterThanOrEqual(2);
+    // Both algorithms' keys retire and are replaced together.
+    expect(await rotateOldKeys(db, sealing, inNinetyOneDays)).toBeGreaterThanOrEqual(4);
     const keys = await signingKeys(db, sealing);
-    expect(keys[0]!.kid).not.toBe(current!.kid);
-    expect(keys.map((key) => key.kid)).toContain(current!.kid);
+    const signing = (alg: string) => keys.find((key) => key.alg === alg)!.kid;
+    for (const old of current) {
+      expect(signing(old.alg!)).not.toBe(old.kid);
+      expect(keys.map((key) => key.kid)).toContain(old.kid);
+    }
     expect(await keysFingerprint(db)).not.toBe(print);
   });
 });

@@ -1,11 +1,13 @@
-import { asc, desc, isNull, lt } from 'drizzle-orm';
+import { asc, isNull, lt } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/types';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { oidcSigningKeys } from './schema';
 
-const alg = 'ES256';
+/** The ID token algorithms on offer, each with its own current key: ES256 by default, RS256 on request. */
+export const signingAlgs = ['ES256', 'RS256'] as const;
+export type SigningAlg = (typeof signingAlgs)[number];
 const day = 86_400_000;
 
 /**
@@ -17,15 +19,19 @@ const day = 86_400_000;
 export const keyRotation = { retiredKeptMs: day, maxAgeMs: 90 * day };
 
 /**
- * The provider's signing keys, read from the database: the first start makes an ES256 pair, its private
- * JWK sealed like the authenticator-app secrets (lib/secret-box.ts, bound to the key id). The oldest
- * current key comes first and signs, so processes that started together and each made a key agree;
- * retired keys stay so their tokens can still be checked.
+ * The provider's signing keys, read from the database: a start without a current key of an algorithm
+ * (ES256, RS256) makes that pair, its private JWK sealed like the authenticator-app secrets
+ * (lib/secret-box.ts, bound to the key id). The oldest current key of an algorithm comes first and signs,
+ * so processes that started together and each made a key agree; retired keys stay so their tokens can
+ * still be checked.
  */
 export async function signingKeys(db: Db, sealingKey: Buffer): Promise<JWK[]> {
   let rows = await db.select().from(oidcSigningKeys).orderBy(asc(oidcSigningKeys.createdDate));
-  if (!rows.some((row) => row.retiredDate === null)) {
-    await createKey(db, sealingKey);
+  const missing = signingAlgs.filter(
+    (alg) => !rows.some((row) => row.alg === alg && row.retiredDate === null),
+  );
+  if (missing.length > 0) {
+    for (const alg of missing) await createKey(db, sealingKey, alg);
     rows = await db.select().from(oidcSigningKeys).orderBy(asc(oidcSigningKeys.createdDate));
   }
   const current = rows.filter((row) => row.retiredDate === null);
@@ -47,8 +53,8 @@ export async function keysFingerprint(db: Db): Promise<string> {
   return rows.map((row) => `${row.kid}:${row.retired ? 'r' : 'c'}`).join(',');
 }
 
-async function createKey(db: Db, sealingKey: Buffer): Promise<string> {
-  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+async function createKey(db: Db, sealingKey: Buffer, alg: SigningAlg): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });
   const kid = uuidv7();
   await db.insert(oidcSigningKeys).values({
     kid,
@@ -68,12 +74,12 @@ export async function dropRetiredKeys(db: Db, now = new Date()): Promise<string[
   return gone.map((row) => row.kid);
 }
 
-/** A new signing key; the current ones retire (published until their tokens expire). */
+/** A new signing key of each algorithm; the current ones retire (published until their tokens expire). */
 export async function rotateSigningKeys(
   db: Db,
   sealingKey: Buffer,
   now = new Date(),
-): Promise<{ kid: string; retired: string[]; dropped: string[] }> {
+): Promise<{ kids: Record<SigningAlg, string>; retired: string[]; dropped: string[] }> {
   const dropped = await dropRetiredKeys(db, now);
   return db.transaction(async (tx) => {
     const retired = await tx
@@ -81,22 +87,26 @@ export async function rotateSigningKeys(
       .set({ retiredDate: now })
       .where(isNull(oidcSigningKeys.retiredDate))
       .returning({ kid: oidcSigningKeys.kid });
-    const kid = await createKey(tx, sealingKey);
-    return { kid, retired: retired.map((row) => row.kid), dropped };
+    const kids = {
+      ES256: await createKey(tx, sealingKey, 'ES256'),
+      RS256: await createKey(tx, sealingKey, 'RS256'),
+    };
+    return { kids, retired: retired.map((row) => row.kid), dropped };
   });
 }
 
-/** Housekeeping: rotates when the signing key is older than 90 days, drops expired retired keys. */
+/** Housekeeping: rotates when a signing key is older than 90 days, drops expired retired keys. */
 export async function rotateOldKeys(db: Db, sealingKey: Buffer, now = new Date()): Promise<number> {
-  const [newest] = await db
+  // The oldest current key: all rotate together, so an RS256 key added later does not postpone ES256's turn.
+  const [oldest] = await db
     .select({ created: oidcSigningKeys.createdDate })
     .from(oidcSigningKeys)
     .where(isNull(oidcSigningKeys.retiredDate))
-    .orderBy(desc(oidcSigningKeys.createdDate))
+    .orderBy(asc(oidcSigningKeys.createdDate))
     .limit(1);
-  if (newest && now.getTime() - newest.created.getTime() > keyRotation.maxAgeMs) {
+  if (oldest && now.getTime() - oldest.created.getTime() > keyRotation.maxAgeMs) {
     const { retired, dropped } = await rotateSigningKeys(db, sealingKey, now);
-    return retired.length + dropped.length + 1;
+    return retired.length + dropped.length + signingAlgs.length;
   }
   return (await dropRetiredKeys(db, now)).length;
 }

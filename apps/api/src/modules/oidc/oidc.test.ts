@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 
 describe('the OpenID Connect provider', () => {
-  it('publishes its discovery document: code flow with S256 only, the workspace scope, ES256 keys', async () => {
+  it('publishes its discovery document: code flow with S256 only, the workspace scope, ES256 and RS256 keys', async () => {
     const issuer = `${api.url}/oidc`;
     const config = await client.discovery(new URL(issuer), 'nobody', undefined, undefined, {
       execute: [client.allowInsecureRequests],
@@ -30,7 +30,7 @@ describe('the OpenID Connect provider', () => {
       expect.arrayContaining(['openid', 'profile', 'email', 'phone', 'offline_access', 'workspace']),
     );
     expect(meta.claims_supported).toEqual(expect.arrayContaining(['workspace_id', 'roles', 'permissions']));
-    expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256']);
+    expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
     for (const endpoint of [
       'authorization_endpoint',
       'token_endpoint',
@@ -44,7 +44,11 @@ describe('the OpenID Connect provider', () => {
     const jwks = (await (await fetch(String(meta.jwks_uri))).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
     for (const key of jwks.keys) {
-      expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+      expect(key).toMatchObject(
+        key.alg === 'RS256'
+          ? { kty: 'RSA', use: 'sig' }
+          : { kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' },
+      );
       expect(key).not.toHaveProperty('d');
     }
   });
@@ -133,6 +137,7 @@ describe('the sign-in settings of an application', () => {
       enabled: true,
       redirectUris: ['https://shop.example/callback'],
       postLogoutRedirectUris: [],
+      idTokenSignedResponseAlg: 'ES256',
     });
     const again = await call<SignInSettings>('PUT', signInPaths.save, token, settings(ws.id, appId));
     expect(again.body.data).not.toHaveProperty('clientSecret');

@@ -54,13 +54,26 @@ export function pageLocale(ctx: KoaContextWithOIDC): Locale {
   return localeFromHeader([first, ctx.get('accept-language')].filter(Boolean).join(','));
 }
 
+// The product's look (apps/web/src/app/theme.ts: page and paper colours, primary blue, 10px corners; the
+// Vazirmatn face where it is installed for right-to-left text), light or dark as the system is.
+const style = [
+  ':root{color-scheme:light dark;--bg:#f4f6fb;--paper:#fff;--text:#0f172a;--muted:#475569;--primary:#2563eb;--on-primary:#fff;--line:rgba(15,23,42,.1)}',
+  '@media(prefers-color-scheme:dark){:root{--bg:#0b1220;--paper:#111a2e;--text:#e2e8f0;--muted:#a3b1c6;--primary:#60a5fa;--on-primary:#0b1220;--line:rgba(226,232,240,.12)}}',
+  'body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:16px/1.7 system-ui,"Segoe UI",Tahoma,sans-serif}',
+  '[dir=rtl] body{font-family:"Vazirmatn RTL",Vazirmatn,Tahoma,system-ui,sans-serif}',
+  'main{box-sizing:border-box;width:min(28rem,calc(100% - 2rem));margin:1rem;padding:2rem;background:var(--paper);border:1px solid var(--line);border-radius:10px;box-shadow:0 8px 24px rgba(15,23,42,.08)}',
+  'h1{margin:0 0 1rem;font-size:1.35rem;font-weight:800}p{margin:0 0 1rem;color:var(--muted)}',
+  '.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1.5rem}',
+  'button{font:inherit;font-weight:600;padding:.55rem 1.2rem;border-radius:10px;border:1px solid var(--line);background:transparent;color:var(--text);cursor:pointer}',
+  'button.primary{background:var(--primary);border-color:var(--primary);color:var(--on-primary)}',
+  'button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}',
+].join('');
+
 function page(locale: Locale, title: string, body: string): string {
   const dir = locale === 'en' ? 'ltr' : 'rtl';
   return `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
     title,
-  )}</title><style>body{font-family:system-ui,Tahoma,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.6;color:#1b1b1f;background:#fafafa}@media(prefers-color-scheme:dark){body{color:#e6e6ea;background:#16161a}}button{font:inherit;padding:.5rem 1rem;margin-inline-end:.5rem}</style></head><body><main><h1>${escapeHtml(
-    title,
-  )}</h1>${body}</main></body></html>`;
+  )}</title><style>${style}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 /** The provider's error page: never a redirect (an unregistered redirect URI lands here). */
@@ -88,9 +101,9 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   ctx.body = page(
     locale,
     t.logoutTitle,
-    `<p>${escapeHtml(t.logoutQuestion)} <bdi dir="ltr">${escapeHtml(ctx.host)}</bdi></p>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(
+    `<p>${escapeHtml(t.logoutQuestion)} <bdi dir="ltr">${escapeHtml(ctx.host)}</bdi></p>${form}<div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(
       t.logoutYes,
-    )}</button><button type="submit" form="op.logoutForm">${escapeHtml(t.logoutNo)}</button>`,
+    )}</button><button type="submit" form="op.logoutForm">${escapeHtml(t.logoutNo)}</button></div>`,
   );
 }
 

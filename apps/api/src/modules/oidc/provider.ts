@@ -52,7 +52,8 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
     },
     // The workspace claims travel in the ID token as well as in userinfo.
     conformIdTokenClaims: false,
-    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    // ES256 unless a client's settings ask RS256 (keys.ts keeps a key of each).
+    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

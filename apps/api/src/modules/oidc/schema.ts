@@ -57,6 +57,11 @@ export const applicationSignIn = pgTable(
     redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
     postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
+    /** The ID tokens' algorithm (keys.ts keeps a current key of each). */
+    idTokenSignedResponseAlg: text('id_token_signed_response_alg')
+      .$type<'ES256' | 'RS256'>()
+      .notNull()
+      .default('ES256'),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     updatedDate: timestamptz('updated_date').notNull().defaultNow(),
   },

@@ -22,6 +22,7 @@ function toSettings(row: ApplicationSignInRow, clientSecret?: string): SignInSet
     enabled: row.enabled,
     redirectUris: row.redirectUris,
     postLogoutRedirectUris: row.postLogoutRedirectUris,
+    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg,
     ...(clientSecret ? { clientSecret } : {}),
   };
 }
@@ -29,8 +30,8 @@ function toSettings(row: ApplicationSignInRow, clientSecret?: string): SignInSet
 /** What the audit shows of the settings: never the secret or its hash. */
 function audited(row: ApplicationSignInRow | undefined): Record<string, unknown> {
   if (!row) return {};
-  const { clientType, enabled, redirectUris, postLogoutRedirectUris } = row;
-  return { signIn: { clientType, enabled, redirectUris, postLogoutRedirectUris } };
+  const { clientType, enabled, redirectUris, postLogoutRedirectUris, idTokenSignedResponseAlg } = row;
+  return { signIn: { clientType, enabled, redirectUris, postLogoutRedirectUris, idTokenSignedResponseAlg } };
 }
 
 async function findSettings(
@@ -85,6 +86,7 @@ export async function saveSignIn(
       enabled: input.enabled,
       redirectUris: [...new Set(input.redirectUris)],
       postLogoutRedirectUris: [...new Set(input.postLogoutRedirectUris)],
+      idTokenSignedResponseAlg: input.idTokenSignedResponseAlg ?? before?.idTokenSignedResponseAlg ?? 'ES256',
       secretHash,
       updatedDate: new Date(),
     };

@@ -65,6 +65,7 @@ const verbNames: Record<string, Names> = {
   status_changed: { fa: 'وضعیتش تغییر کرد', en: 'status changed', ar: 'تغيّرت حالته' },
   imported: { fa: 'بارگذاری شد', en: 'uploaded', ar: 'رُفعت' },
   restored: { fa: 'بازگردانی شد', en: 'restored', ar: 'استُعيدت' },
+  disconnected: { fa: 'را عضوی قطع کرد', en: 'disconnected by a member', ar: 'فصله عضو' },
   secret_rotated: { fa: 'رازش عوض شد', en: 'secret rotated', ar: 'تم تدوير سرّه' },
   test: { fa: 'آزمایشی', en: 'test', ar: 'تجريبي' },
 };

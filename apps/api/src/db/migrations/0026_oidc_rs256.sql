@@ -1,0 +1,1 @@
+ALTER TABLE "application_sign_in" ADD COLUMN "id_token_signed_response_alg" text DEFAULT 'ES256' NOT NULL;
