@@ -54,7 +54,8 @@ export const signInSettingsSchema = z.object({
   enabled: z.boolean(),
   redirectUris: z.array(z.string()),
   postLogoutRedirectUris: z.array(z.string()),
-  idTokenSignedResponseAlg: z.enum(idTokenSigningAlgs),
+  /** Only for a client that chose RS256: the answer of an ES256 client (the default) stays as before. */
+  idTokenSignedResponseAlg: z.enum(idTokenSigningAlgs).optional(),
   /** Only when a confidential client is first made (or turned confidential): shown once. */
   clientSecret: z.string().optional(),
 });

@@ -137,7 +137,6 @@ describe('the sign-in settings of an application', () => {
       enabled: true,
       redirectUris: ['https://shop.example/callback'],
       postLogoutRedirectUris: [],
-      idTokenSignedResponseAlg: 'ES256',
     });
     const again = await call<SignInSettings>('PUT', signInPaths.save, token, settings(ws.id, appId));
     expect(again.body.data).not.toHaveProperty('clientSecret');

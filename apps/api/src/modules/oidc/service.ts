@@ -22,7 +22,9 @@ function toSettings(row: ApplicationSignInRow, clientSecret?: string): SignInSet
     enabled: row.enabled,
     redirectUris: row.redirectUris,
     postLogoutRedirectUris: row.postLogoutRedirectUris,
-    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg,
+    ...(row.idTokenSignedResponseAlg === 'ES256'
+      ? {}
+      : { idTokenSignedResponseAlg: row.idTokenSignedResponseAlg }),
     ...(clientSecret ? { clientSecret } : {}),
   };
 }

@@ -26,7 +26,6 @@ const saved = (fields: Partial<SignInSettings> = {}): SignInSettings => ({
   enabled: true,
   redirectUris: ['https://shop.example/callback'],
   postLogoutRedirectUris: [],
-  idTokenSignedResponseAlg: 'ES256',
   ...fields,
 });
 
