@@ -15,7 +15,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage } from '../../lib/paging';
+import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
 import { listCountOf, readListCount } from '../workspaces/list-counts';
@@ -97,18 +97,45 @@ const firstPageOfStatus = preparedPer((db: Db) =>
 );
 
 /**
- * The entries a search may match, found through the trigram indexes: by the workspace's own names, or by
- * the account's names and username. The exact test (the workspace's name wins over the account's) is
- * applied to these few, never to the whole directory.
+ * The entries a search matches, found three ways: by the workspace's own names (their trigram indexes);
+ * for a member without names of the workspace's, by the account's names and username (the accounts'
+ * trigram indexes, or the page index where a tenth of the directory matches: the planner sees the test
+ * as it is); for the few with some of their own, by the account and the exact test. Each way stops after
+ * `reach` entries in the list's order, so the union holds the first `reach` matches of the exact test
+ * (an invitee is found by the workspace's names only) and a broad search never gathers all 10,000.
  */
-function searchCandidates(workspaceId: string, pattern: string): SQL {
+function searchMatches(
+  workspaceId: string,
+  statuses: DirectoryStatus[] | undefined,
+  pattern: string,
+  reach: number,
+): SQL {
+  const ofStatus = statuses
+    ? sql` and d.status in (${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const member = sql`d.status not in ('unregistered', 'unconfirmed')`;
+  const byAccount = sql`(coalesce(u.first_name, '') ilike ${pattern} or coalesce(u.last_name, '') ilike ${pattern}
+    or coalesce(u.username, '') ilike ${pattern})`;
+  const account = (column: SQL) => sql`case when ${member} then ${column} end`;
+  const exact = sql`(coalesce(d.first_name, ${account(sql`u.first_name`)}, '') ilike ${pattern}
+    or coalesce(d.last_name, ${account(sql`u.last_name`)}, '') ilike ${pattern}
+    or coalesce(${account(sql`u.username`)}, '') ilike ${pattern})`;
+  const first = sql`order by d.created_date, d.id limit ${sql.raw(String(reach))}`;
   return sql`${directoryUsers.id} in (
-    select d.id from workspace_users d
-      where d.workspace_id = ${workspaceId} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
-    union
-    select d.id from workspace_users d join users u on u.id = d.user_id
-      where d.workspace_id = ${workspaceId} and (coalesce(u.first_name, '') ilike ${pattern}
-        or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}))`;
+    (select d.id from workspace_users d left join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
+        and ${exact} ${first})
+    union all
+    (select d.id from workspace_users d join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and d.first_name is null and d.last_name is null
+        and ${member} and ${byAccount} ${first})
+    union all
+    (select d.id from workspace_users d join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name is not null or d.last_name is not null)
+        and ${member} and ${byAccount} and ${exact} ${first}))`;
 }
 
 /**
@@ -163,7 +190,7 @@ export async function listEntries(
   const pattern = containsPattern(page.search);
   filter = and(
     filter,
-    searchCandidates(workspaceId, pattern),
+    searchMatches(workspaceId, stored, pattern, searchReach(page)),
     or(
       ilike(
         sql`coalesce(${directoryUsers.firstName}, ${accountUnlessInvitee(users.firstName)}, '')`,
@@ -173,7 +200,7 @@ export async function listEntries(
       ilike(sql`coalesce(${accountUnlessInvitee(users.username)}, '')`, pattern),
     ),
   );
-  // The page and a total counted up to the cap, side by side (lib/paging.ts, totalCap).
+  // The page and a total counted up to the cap, side by side (lib/paging.ts, searchTotalCap).
   const [rows, counted] = await Promise.all([
     entryQuery(db)
       .where(filter)
@@ -187,6 +214,7 @@ export async function listEntries(
         .from(directoryUsers)
         .leftJoin(users, eq(users.id, directoryUsers.userId))
         .where(filter),
+      searchTotalCap,
     ),
   ]);
   return { rows, ...counted };
