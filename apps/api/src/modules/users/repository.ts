@@ -13,14 +13,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
-import { listCountOf, readListCount } from '../workspaces/list-counts';
-import { workspaceListCounts } from '../workspaces/schema';
+import { readListCount } from '../workspaces/list-counts';
+import { type DirectoryItemRow, directoryFirstPage } from './first-page';
 import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
+
+export type { DirectoryItemRow } from './first-page';
 
 // Queries of the users (directory) module. Other modules use service.ts, never this file.
 
@@ -53,48 +54,12 @@ export interface DirectoryRow {
 const entryOrder = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];
 const entryOrderBackwards = [desc(directoryUsers.createdDate), desc(directoryUsers.id)];
 
-function entryQuery(db: Db, columns: typeof directoryColumns | FirstPageColumns = directoryColumns) {
-  return db.select(columns).from(directoryUsers).leftJoin(users, eq(users.id, directoryUsers.userId));
+function entryQuery(db: Db) {
+  return db
+    .select(directoryColumns)
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId));
 }
-
-type FirstPageColumns = typeof directoryColumns & { total: SQL.Aliased<number> };
-
-// The first page of the unsearched directory (all, or of one status), which its screen opens: one named
-// prepared statement per page size carrying the counted total, as the members first page
-// (db/prepared.ts, constantLimit, says why the size is written into it).
-const firstPage = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    entryQuery(db, {
-      ...directoryColumns,
-      total: listCountOf(sql.placeholder('workspaceId'), 'users').as('total'),
-    })
-      .where(eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')))
-      .orderBy(...entryOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`directory_first_page_${pageSize}`),
-  ),
-);
-const firstPageOfStatus = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    entryQuery(db, {
-      ...directoryColumns,
-      total: sql<number>`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
-        where ${workspaceListCounts.workspaceId} = ${sql.placeholder('workspaceId')}
-          and ${workspaceListCounts.list} = 'users' and ${workspaceListCounts.key} = ${sql.placeholder('status')})`.as(
-        'total',
-      ),
-    })
-      .where(
-        and(
-          eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')),
-          eq(directoryUsers.status, sql.placeholder('status')),
-        ),
-      )
-      .orderBy(...entryOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`directory_status_first_page_${pageSize}`),
-  ),
-);
 
 /**
  * The entries a search matches, found three ways: by the workspace's own names (their trigram indexes);
@@ -160,7 +125,7 @@ export async function listEntries(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
-): Promise<{ rows: DirectoryRow[]; total: number; capped?: boolean }> {
+): Promise<{ rows: DirectoryItemRow[]; total: number; capped?: boolean }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   const stored = page.status ? storedStatuses(page.status) : undefined;
   if (stored?.length === 0) return { rows: [], total: 0 };
@@ -168,13 +133,7 @@ export async function listEntries(
   if (!page.search) {
     // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
     if (page.offset === 0 && (!stored || stored.length === 1)) {
-      const rows = (await (stored
-        ? firstPageOfStatus(db)(page.limit).execute({ workspaceId, status: stored[0] })
-        : firstPage(db)(page.limit).execute({ workspaceId }))) as Array<DirectoryRow & { total: number }>;
-      return {
-        rows: rows.map(({ total: _total, ...row }) => row),
-        total: Number(rows[0]?.total ?? 0),
-      };
+      return directoryFirstPage(db, workspaceId, page.limit, stored?.[0]);
     }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'users', stored),
