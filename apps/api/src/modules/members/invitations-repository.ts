@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gt, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
-import { listCountOf, readListCount } from '../workspaces/list-counts';
+import { readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
 import { type InvitationRow, invitations, members } from './schema';
 
 // Queries of invitations. Other modules use service.ts, never this file.
+
+export { type InvitationItemRow, sentFirstPage } from './sent-first-page';
 
 const invitationColumns = {
   invitation: invitations,
@@ -31,12 +33,9 @@ export interface InvitationListRow {
   invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
 
-function invitationQuery(
-  db: Db,
-  columns: typeof invitationColumns | typeof sentFirstPageColumns = invitationColumns,
-) {
+function invitationQuery(db: Db) {
   return db
-    .select(columns)
+    .select(invitationColumns)
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
@@ -67,26 +66,10 @@ export async function listPendingFor(db: Db, userId: string, now: Date): Promise
 const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
 const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
 
-const sentFirstPageColumns = {
-  ...invitationColumns,
-  total: listCountOf(sql.placeholder('workspaceId'), 'invitations').as('total'),
-};
-
-// The first page of the unsearched list, which the members screen opens: one named prepared statement
-// per page size carrying the counted total, as the members first page (constantLimit says why).
-const sentFirstPage = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    invitationQuery(db, sentFirstPageColumns)
-      .where(eq(invitations.workspaceId, sql.placeholder('workspaceId')))
-      .orderBy(...invitationOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`invitations_sent_first_page_${pageSize}`),
-  ),
-);
-
 /**
  * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
- * and the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ * and the page is read from the nearer end (lib/paging.ts; the first page is sent-first-page.ts's);
+ * searched: the trigram indexes or the page index find the matches.
  */
 export async function listSent(
   db: Db,
@@ -94,15 +77,6 @@ export async function listSent(
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: InvitationListRow[]; total: number; capped?: boolean }> {
   if (!page.search) {
-    if (page.offset === 0) {
-      const rows = (await sentFirstPage(db)(page.limit).execute({ workspaceId })) as Array<
-        InvitationListRow & { total: number }
-      >;
-      return {
-        rows: rows.map(({ total: _total, ...row }) => row),
-        total: Number(rows[0]?.total ?? 0),
-      };
-    }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'invitations'),
       page,
