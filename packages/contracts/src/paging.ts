@@ -19,7 +19,7 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
       .literal(true)
       .optional()
       .describe(
-        'present when a search or filter matched more rows than are counted (1,000): `total` is then 1,001 and means "more than 1,000"',
+        'present when a search or filter matched more rows than are counted (100 for a search of members, directory or invitations, 1,000 for the audit log): `total` is then the cap + 1 and means "more than the cap"',
       ),
   });
 }

@@ -60,32 +60,42 @@ export async function nearerEndPage<Row>(
 }
 
 /**
- * Searched and filtered totals are counted up to this many rows (docs/api.md, "Capped totals"): past it a
- * total says "more than 1,000", so a search matching a tenth of 100,000 rows costs what one matching
- * 1,001 does.
+ * The audit log's totals are counted up to this many rows (docs/api.md, "Capped totals"): past it a total
+ * says "more than 1,000", so a log of 100,000 entries costs what one of 1,001 does.
  */
 export const totalCap = 1000;
 
-/** A total counted up to `totalCap` + 1 rows: `capped` when there are more than `totalCap`. */
+/**
+ * Searched totals of the person lists (members, directory, invitations sent) are counted up to this many
+ * matches: a search matching a tenth of 100,000 rows then reads about 1,000 rows to count, where one in
+ * a 100-person workspace reads 100 (docs/performance.md, "Every list").
+ */
+export const searchTotalCap = 100;
+
+/** A total counted up to a cap + 1 rows: `capped` when there are more than the cap. */
 export interface CappedTotal {
   total: number;
   capped: boolean;
 }
 
 /**
- * Counts the rows of `rows` (a select of the filtered rows, any columns) up to `totalCap` + 1: more than
- * the cap reads as `totalCap` + 1 rows and `capped`.
+ * Counts the rows of `rows` (a select of the filtered rows, any columns) up to `cap` + 1: more than the
+ * cap reads as `cap` + 1 rows and `capped`.
  */
-export async function cappedCount(db: Db, rows: SQLWrapper): Promise<CappedTotal> {
+export async function cappedCount(db: Db, rows: SQLWrapper, cap = totalCap): Promise<CappedTotal> {
   const [row] = await db
     .select({ value: sql<number>`count(*)`.mapWith(Number) })
-    .from(sql`(${rows} limit ${sql.raw(String(totalCap + 1))}) as capped_rows`);
-  return cappedTotal(row?.value ?? 0);
+    .from(sql`(${rows} limit ${sql.raw(String(cap + 1))}) as capped_rows`);
+  const counted = row?.value ?? 0;
+  return { total: counted, capped: counted > cap };
 }
 
-/** A count read with `totalCap` + 1 as its limit, as a total. */
-export function cappedTotal(counted: number): CappedTotal {
-  return { total: counted, capped: counted > totalCap };
+/**
+ * How many matches, in the list's order, a searched page and its capped count need at most: the rows up
+ * to the page's end, or the cap + 1 the count reads. Each way of finding matches stops after so many.
+ */
+export function searchReach(page: { offset: number; limit: number }): number {
+  return Math.max(page.offset + page.limit, searchTotalCap + 1);
 }
 
 /** A page whose total may be capped: `totalCapped: true` says "more than `total` - 1". */

@@ -12,7 +12,7 @@ const now = (): Date => new Date();
 export type Who = { userId: string } | { phone: string };
 
 export function toInvitation(
-  row: repo.InvitationListRow,
+  row: repo.InvitationItemRow,
   locale: Locale,
   viewerId: string | null,
   t: Date = now(),
@@ -40,7 +40,7 @@ export function toInvitation(
  * inviter typed, the same for a registered and an unknown person (names would tell who is registered).
  * The member who sent it also gets what they typed in full: it tells them nothing they did not know.
  */
-export function inviteeView(row: repo.InvitationListRow, viewerId: string | null): Invitation['invitee'] {
+export function inviteeView(row: repo.InvitationItemRow, viewerId: string | null): Invitation['invitee'] {
   const { invitation, invitee } = row;
   const typed = typedValue(invitation);
   const accepted = invitation.status === 'accepted' && invitee !== null;
@@ -55,7 +55,9 @@ export function inviteeView(row: repo.InvitationListRow, viewerId: string | null
   };
 }
 
-export function typedValue(inv: InvitationRow): NonNullable<Invitation['invitee']['typed']> | null {
+export function typedValue(
+  inv: Pick<InvitationRow, 'inviteeNationalCode' | 'inviteeUsername' | 'inviteePhone'>,
+): NonNullable<Invitation['invitee']['typed']> | null {
   if (inv.inviteeNationalCode !== null) return { kind: 'nationalCode', value: inv.inviteeNationalCode };
   if (inv.inviteeUsername !== null) return { kind: 'username', value: inv.inviteeUsername };
   if (inv.inviteePhone !== null) return { kind: 'phone', value: inv.inviteePhone };

@@ -1,17 +1,18 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage } from '../../lib/paging';
+import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
-import { listCountOf, readListCount } from '../workspaces/list-counts';
+import { readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
-import { personSearch } from './person-search';
 import { type InvitationRow, invitations, members } from './schema';
 
 // Queries of invitations. Other modules use service.ts, never this file.
+
+export { type InvitationItemRow, sentFirstPage } from './sent-first-page';
 
 const invitationColumns = {
   invitation: invitations,
@@ -32,12 +33,9 @@ export interface InvitationListRow {
   invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
 
-function invitationQuery(
-  db: Db,
-  columns: typeof invitationColumns | typeof sentFirstPageColumns = invitationColumns,
-) {
+function invitationQuery(db: Db) {
   return db
-    .select(columns)
+    .select(invitationColumns)
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
@@ -68,26 +66,10 @@ export async function listPendingFor(db: Db, userId: string, now: Date): Promise
 const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
 const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
 
-const sentFirstPageColumns = {
-  ...invitationColumns,
-  total: listCountOf(sql.placeholder('workspaceId'), 'invitations').as('total'),
-};
-
-// The first page of the unsearched list, which the members screen opens: one named prepared statement
-// per page size carrying the counted total, as the members first page (constantLimit says why).
-const sentFirstPage = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    invitationQuery(db, sentFirstPageColumns)
-      .where(eq(invitations.workspaceId, sql.placeholder('workspaceId')))
-      .orderBy(...invitationOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`invitations_sent_first_page_${pageSize}`),
-  ),
-);
-
 /**
  * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
- * and the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ * and the page is read from the nearer end (lib/paging.ts; the first page is sent-first-page.ts's);
+ * searched: the trigram indexes or the page index find the matches.
  */
 export async function listSent(
   db: Db,
@@ -95,15 +77,6 @@ export async function listSent(
   page: { offset: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: InvitationListRow[]; total: number; capped?: boolean }> {
   if (!page.search) {
-    if (page.offset === 0) {
-      const rows = (await sentFirstPage(db)(page.limit).execute({ workspaceId })) as Array<
-        InvitationListRow & { total: number }
-      >;
-      return {
-        rows: rows.map(({ total: _total, ...row }) => row),
-        total: Number(rows[0]?.total ?? 0),
-      };
-    }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'invitations'),
       page,
@@ -117,22 +90,22 @@ export async function listSent(
   }
   const pattern = containsPattern(page.search);
   // Until an invitation is accepted the workspace searches only what it typed: matching the account's
-  // names would tell it who is registered. The candidates come from the trigram indexes (what was typed,
-  // or an account's names); the exact test runs on those few.
+  // names would tell it who is registered. The matches are found two ways (what was typed, or an
+  // accepted invitee's names), each through its trigram indexes or the page index, each stopping after
+  // the first `reach` in the list's order: the union holds the first `reach` matches, never all 10,000.
+  const limit = sql.raw(String(searchReach(page)));
   const filter = and(
     eq(invitations.workspaceId, workspaceId),
     sql`${invitations.id} in (
-      select i.id from workspace_invitations i
+      (select i.id from workspace_invitations i
         where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
-      union
-      select i.id from workspace_invitations i join users u on u.id = i.invitee_user_id
+        order by i.created_date desc, i.id desc limit ${limit})
+      union all
+      (select i.id from workspace_invitations i join users u on u.id = i.invitee_user_id
         where i.workspace_id = ${workspaceId} and i.status = 'accepted' and (coalesce(u.first_name, '') ilike ${pattern}
           or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}
-          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern}))`,
-    or(
-      ilike(sql`coalesce(${invitations.inviteeUsername}, '')`, pattern),
-      and(eq(invitations.status, 'accepted'), personSearch(page.search)),
-    ),
+          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern})
+        order by i.created_date desc, i.id desc limit ${limit}))`,
   );
   const [rows, counted] = await Promise.all([
     invitationQuery(db)
@@ -140,14 +113,7 @@ export async function listSent(
       .orderBy(...invitationOrder)
       .limit(page.limit)
       .offset(page.offset),
-    cappedCount(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(invitations)
-        .leftJoin(users, eq(users.id, invitations.inviteeUserId))
-        .where(filter),
-    ),
+    cappedCount(db, db.select({ one: sql`1` }).from(invitations).where(filter), searchTotalCap),
   ]);
   return { rows: rows as InvitationListRow[], ...counted };
 }

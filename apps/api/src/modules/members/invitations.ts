@@ -34,9 +34,9 @@ function limit(deps: AppDeps, name: MembersLimit, subject: string): Promise<void
 }
 
 /** Marks a workspace's invitations past their 7 days as expired and drops their invitees from the directory. */
-export async function sweepExpiredInvitations(db: Db, workspaceId: string): Promise<void> {
-  // Lists call this on every read: only a workspace with something to expire pays for a transaction.
-  if (!(await repo.hasExpiredPending(db, workspaceId, now()))) return;
+export async function sweepExpiredInvitations(db: Db, workspaceId: string, checked = false): Promise<void> {
+  // Lists call this on every read: only a workspace with something to expire (`checked`: known to) pays.
+  if (!checked && !(await repo.hasExpiredPending(db, workspaceId, now()))) return;
   await db.transaction(async (tx) => {
     const expired = await repo.expireInvitations(tx, now(), { workspaceId });
     for (const inv of expired) {
@@ -258,12 +258,14 @@ export async function listSentInvitations(
   locale: Locale,
   viewerId: string,
 ): Promise<CappedPage<Invitation>> {
-  await sweepExpiredInvitations(db, workspaceId);
-  const { rows, total, capped } = await repo.listSent(db, workspaceId, {
-    ...pageSlice(page),
-    search: page.search,
-  });
   const t = now();
+  // The first page says whether anything is past its date (no separate check); its rows read the same
+  // before and after the sweep that follows (a pending invitation past its date is shown expired).
+  const first =
+    !page.search && page.page === 1 ? await repo.sentFirstPage(db, workspaceId, page.pageSize, t) : undefined;
+  if (first?.expiredPending !== false) await sweepExpiredInvitations(db, workspaceId, first !== undefined);
+  const { rows, total, capped }: { rows: repo.InvitationItemRow[]; total: number; capped?: boolean } =
+    first ?? (await repo.listSent(db, workspaceId, { ...pageSlice(page), search: page.search }));
   return cappedPageAnswer(
     rows.map((r) => toInvitation(r, locale, viewerId, t)),
     { total, capped: capped ?? false },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage } from '../../lib/paging';
+import { cappedCount, nearerEndPage, searchTotalCap } from '../../lib/paging';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { listCountOf, readListCount } from '../workspaces/list-counts';
@@ -133,7 +133,7 @@ export async function listMembers(
     );
   }
   // The page and a total counted up to the cap, side by side: a search matching a tenth of 100,000
-  // members reads one page and 1,001 matches, not all 10,000 (lib/paging.ts, totalCap).
+  // members reads one page and 101 matches, not all 10,000 (lib/paging.ts, searchTotalCap).
   const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
   const [rows, counted] = await Promise.all([
     memberQuery(db, memberItemColumns)
@@ -144,6 +144,7 @@ export async function listMembers(
     cappedCount(
       db,
       db.select({ one: sql`1` }).from(members).innerJoin(users, eq(users.id, members.userId)).where(filter),
+      searchTotalCap,
     ),
   ]);
   return { rows, ...counted };

@@ -13,14 +13,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage } from '../../lib/paging';
+import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
-import { listCountOf, readListCount } from '../workspaces/list-counts';
-import { workspaceListCounts } from '../workspaces/schema';
+import { readListCount } from '../workspaces/list-counts';
+import { type DirectoryItemRow, directoryFirstPage } from './first-page';
 import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
+
+export type { DirectoryItemRow } from './first-page';
 
 // Queries of the users (directory) module. Other modules use service.ts, never this file.
 
@@ -53,62 +54,53 @@ export interface DirectoryRow {
 const entryOrder = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];
 const entryOrderBackwards = [desc(directoryUsers.createdDate), desc(directoryUsers.id)];
 
-function entryQuery(db: Db, columns: typeof directoryColumns | FirstPageColumns = directoryColumns) {
-  return db.select(columns).from(directoryUsers).leftJoin(users, eq(users.id, directoryUsers.userId));
+function entryQuery(db: Db) {
+  return db
+    .select(directoryColumns)
+    .from(directoryUsers)
+    .leftJoin(users, eq(users.id, directoryUsers.userId));
 }
 
-type FirstPageColumns = typeof directoryColumns & { total: SQL.Aliased<number> };
-
-// The first page of the unsearched directory (all, or of one status), which its screen opens: one named
-// prepared statement per page size carrying the counted total, as the members first page
-// (db/prepared.ts, constantLimit, says why the size is written into it).
-const firstPage = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    entryQuery(db, {
-      ...directoryColumns,
-      total: listCountOf(sql.placeholder('workspaceId'), 'users').as('total'),
-    })
-      .where(eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')))
-      .orderBy(...entryOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`directory_first_page_${pageSize}`),
-  ),
-);
-const firstPageOfStatus = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) =>
-    entryQuery(db, {
-      ...directoryColumns,
-      total: sql<number>`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
-        where ${workspaceListCounts.workspaceId} = ${sql.placeholder('workspaceId')}
-          and ${workspaceListCounts.list} = 'users' and ${workspaceListCounts.key} = ${sql.placeholder('status')})`.as(
-        'total',
-      ),
-    })
-      .where(
-        and(
-          eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')),
-          eq(directoryUsers.status, sql.placeholder('status')),
-        ),
-      )
-      .orderBy(...entryOrder)
-      .limit(constantLimit(pageSize))
-      .prepare(`directory_status_first_page_${pageSize}`),
-  ),
-);
-
 /**
- * The entries a search may match, found through the trigram indexes: by the workspace's own names, or by
- * the account's names and username. The exact test (the workspace's name wins over the account's) is
- * applied to these few, never to the whole directory.
+ * The entries a search matches, found three ways: by the workspace's own names (their trigram indexes);
+ * for a member without names of the workspace's, by the account's names and username (the accounts'
+ * trigram indexes, or the page index where a tenth of the directory matches: the planner sees the test
+ * as it is); for the few with some of their own, by the account and the exact test. Each way stops after
+ * `reach` entries in the list's order, so the union holds the first `reach` matches of the exact test
+ * (an invitee is found by the workspace's names only) and a broad search never gathers all 10,000.
  */
-function searchCandidates(workspaceId: string, pattern: string): SQL {
+function searchMatches(
+  workspaceId: string,
+  statuses: DirectoryStatus[] | undefined,
+  pattern: string,
+  reach: number,
+): SQL {
+  const ofStatus = statuses
+    ? sql` and d.status in (${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const member = sql`d.status not in ('unregistered', 'unconfirmed')`;
+  const byAccount = sql`(coalesce(u.first_name, '') ilike ${pattern} or coalesce(u.last_name, '') ilike ${pattern}
+    or coalesce(u.username, '') ilike ${pattern})`;
+  const account = (column: SQL) => sql`case when ${member} then ${column} end`;
+  const exact = sql`(coalesce(d.first_name, ${account(sql`u.first_name`)}, '') ilike ${pattern}
+    or coalesce(d.last_name, ${account(sql`u.last_name`)}, '') ilike ${pattern}
+    or coalesce(${account(sql`u.username`)}, '') ilike ${pattern})`;
+  const first = sql`order by d.created_date, d.id limit ${sql.raw(String(reach))}`;
   return sql`${directoryUsers.id} in (
-    select d.id from workspace_users d
-      where d.workspace_id = ${workspaceId} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
-    union
-    select d.id from workspace_users d join users u on u.id = d.user_id
-      where d.workspace_id = ${workspaceId} and (coalesce(u.first_name, '') ilike ${pattern}
-        or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}))`;
+    (select d.id from workspace_users d left join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
+        and ${exact} ${first})
+    union all
+    (select d.id from workspace_users d join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and d.first_name is null and d.last_name is null
+        and ${member} and ${byAccount} ${first})
+    union all
+    (select d.id from workspace_users d join users u on u.id = d.user_id
+      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name is not null or d.last_name is not null)
+        and ${member} and ${byAccount} and ${exact} ${first}))`;
 }
 
 /**
@@ -133,7 +125,7 @@ export async function listEntries(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
-): Promise<{ rows: DirectoryRow[]; total: number; capped?: boolean }> {
+): Promise<{ rows: DirectoryItemRow[]; total: number; capped?: boolean }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   const stored = page.status ? storedStatuses(page.status) : undefined;
   if (stored?.length === 0) return { rows: [], total: 0 };
@@ -141,13 +133,7 @@ export async function listEntries(
   if (!page.search) {
     // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
     if (page.offset === 0 && (!stored || stored.length === 1)) {
-      const rows = (await (stored
-        ? firstPageOfStatus(db)(page.limit).execute({ workspaceId, status: stored[0] })
-        : firstPage(db)(page.limit).execute({ workspaceId }))) as Array<DirectoryRow & { total: number }>;
-      return {
-        rows: rows.map(({ total: _total, ...row }) => row),
-        total: Number(rows[0]?.total ?? 0),
-      };
+      return directoryFirstPage(db, workspaceId, page.limit, stored?.[0]);
     }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'users', stored),
@@ -163,7 +149,7 @@ export async function listEntries(
   const pattern = containsPattern(page.search);
   filter = and(
     filter,
-    searchCandidates(workspaceId, pattern),
+    searchMatches(workspaceId, stored, pattern, searchReach(page)),
     or(
       ilike(
         sql`coalesce(${directoryUsers.firstName}, ${accountUnlessInvitee(users.firstName)}, '')`,
@@ -173,7 +159,7 @@ export async function listEntries(
       ilike(sql`coalesce(${accountUnlessInvitee(users.username)}, '')`, pattern),
     ),
   );
-  // The page and a total counted up to the cap, side by side (lib/paging.ts, totalCap).
+  // The page and a total counted up to the cap, side by side (lib/paging.ts, searchTotalCap).
   const [rows, counted] = await Promise.all([
     entryQuery(db)
       .where(filter)
@@ -187,6 +173,7 @@ export async function listEntries(
         .from(directoryUsers)
         .leftJoin(users, eq(users.id, directoryUsers.userId))
         .where(filter),
+      searchTotalCap,
     ),
   ]);
   return { rows, ...counted };

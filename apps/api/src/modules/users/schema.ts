@@ -48,6 +48,11 @@ export const directoryUsers = pgTable(
     // The page order, read from either end; with a status filter too.
     index('workspace_users_page_idx').on(t.workspaceId, t.createdDate, t.id),
     index('workspace_users_status_page_idx').on(t.workspaceId, t.status, t.createdDate, t.id),
+    // The few entries with names of the workspace's own, in page order: a search by their accounts'
+    // names tests them apart (repository.ts, searchMatches) without reading the whole directory.
+    index('workspace_users_named_page_idx')
+      .on(t.workspaceId, t.createdDate, t.id)
+      .where(sql`${t.firstName} is not null or ${t.lastName} is not null`),
     check(
       'workspace_users_status_check',
       sql`${t.status} in ('unregistered', 'unconfirmed', 'pending', 'confirmed', 'suspended')`,

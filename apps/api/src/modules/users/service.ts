@@ -41,7 +41,7 @@ export function shownStatus(status: DirectoryStatus): DirectoryStatus {
 export const isInvitee = (status: DirectoryStatus): boolean =>
   status === 'unregistered' || status === 'unconfirmed';
 
-function toWorkspaceUser(row: repo.DirectoryRow, locale: Locale): WorkspaceUser {
+function toWorkspaceUser(row: repo.DirectoryItemRow, locale: Locale): WorkspaceUser {
   const { entry } = row;
   // Until the person accepts, only what the inviter typed (the phone) and the workspace's own record.
   const account = isInvitee(entry.status) ? null : row.account;

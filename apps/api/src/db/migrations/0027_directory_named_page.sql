@@ -1,0 +1,1 @@
+CREATE INDEX "workspace_users_named_page_idx" ON "workspace_users" USING btree ("workspace_id","created_date","id") WHERE "workspace_users"."first_name" is not null or "workspace_users"."last_name" is not null;
