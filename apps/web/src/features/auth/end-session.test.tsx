@@ -38,12 +38,16 @@ describe('/security/end-session', () => {
     expect(ends[0]?.bearer).toBeUndefined();
   });
 
-  it('in Persian with Persian digits; a refused link says so and does not log this browser out', async () => {
+  it('in Persian, the address in its own digits; a refused link says so and does not log this browser out', async () => {
     setAccessToken('mine-access-token-1234');
     setCookie(cookieNames.refreshCsrf, 'mine-csrf', 60_000);
     fakeServer({ [identityPaths.sessionEndByLink]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/fa/security/end-session?token=${token}`);
-    expect(await screen.findByText('۵.۶.۷.۸')).toBeTruthy();
+    // An IP address is an identifier: Latin digits, isolated left to right, on a Persian page too.
+    const address = await screen.findByTestId('end-session-address');
+    expect(address).toHaveTextContent(/^5\.6\.7\.8$/);
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveAttribute('dir', 'ltr');
     await userEvent.click(screen.getByRole('button', { name: 'پایان دادن به آن نشست' }));
     expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeTruthy();
     await waitFor(() =>
@@ -75,6 +79,7 @@ describe('/security/end-session', () => {
       const device = await screen.findByTestId('end-session-device');
       expect(device.textContent).toBe(expected[locale]);
       expect(device.getAttribute('dir')).toBe(locale === 'en' ? 'ltr' : 'rtl');
+      expect(screen.getByTestId('end-session-address')).toHaveTextContent(/^5\.6\.7\.8$/);
       // The zone is named, as the e-mail names Tehran's.
       const zone = new Intl.DateTimeFormat(intl[locale], { timeZoneName: 'long' })
         .formatToParts(new Date(1_790_000_000_000))

@@ -48,6 +48,14 @@ describe('the login of an application signing in with the workspace', () => {
     await renderAt(loginPath('fa'));
     const banner = await screen.findByTestId('sign-in-request');
     expect(plain(banner.textContent)).toBe('ورود به Shop از Acme');
+    // Each name isolated by the one rule for names, in its own direction.
+    const names = screen.getAllByTestId('sign-in-request-name');
+    expect(names.map((name) => name.textContent)).toEqual(['Shop', 'Acme']);
+    for (const name of names) {
+      expect(name.tagName).toBe('BDI');
+      expect(name).toHaveAttribute('dir', 'auto');
+      expect(name).toHaveAttribute('data-value-kind', 'text');
+    }
     expect(banner.querySelector('img')?.getAttribute('src')).toBe('/v1/assets/i1/');
     expect(screen.getByRole('button', { name: 'ادامه' })).toBeTruthy();
     expect(sessionStorage.getItem(sessionKeys.returnTo)).toBe(`/oidc/interaction/${uid}/`);
