@@ -17,7 +17,7 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('This device')).toBeTruthy();
     // Login and last activity as relative times; the exact moments on hover.
-    const details = within(list).getByText(/^IP 10\.0\.0\.2 · logged in .+ ago · active .+ ago$/);
+    const details = within(list).getByText(/^IP \u206610\.0\.0\.2\u2069 · logged in .+ ago · active .+ ago$/);
     expect(details.getAttribute('title')).toMatch(/^Logged in .*2026.*, last active .*2026/);
     expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
     // Devices by name and kind; the raw user agent only on hover.
@@ -94,5 +94,14 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     const section = await card('Sessions');
     await within(section).findByRole('list', { name: 'Sessions' });
     expect(within(section).queryByRole('button', { name: 'End all other sessions' })).toBeNull();
+  });
+
+  it('shows an address in its own digits, isolated left to right, on a Persian page', async () => {
+    await open('fa');
+    const list = await within(await card('نشست‌ها')).findByRole('list');
+    const details = within(list).getByText(/^IP .*10\.0\.0\.2/);
+    // Latin digits (an identifier's own), between a left-to-right isolate and its end.
+    expect(details.textContent).toContain('\u206610.0.0.2\u2069');
+    expect(details.textContent).not.toMatch(/[۰-۹]\.[۰-۹]/);
   });
 });
