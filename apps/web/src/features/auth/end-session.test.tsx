@@ -27,10 +27,10 @@ describe('/security/end-session', () => {
       [identityPaths.sessionEndByLink]: () => ({ body: envelope(200, { ended: true }) }),
     });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByText('Firefox 133 on Windows')).toBeTruthy();
-    expect(screen.getByText('5.6.7.8')).toBeTruthy();
+    expect(await screen.findByText('Firefox 133 on Windows')).toBeInTheDocument();
+    expect(screen.getByText('5.6.7.8')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'End that session' }));
-    expect(await screen.findByText(/That session has ended/)).toBeTruthy();
+    expect(await screen.findByText(/That session has ended/)).toBeInTheDocument();
     const ends = calls.filter((call) => call.url === identityPaths.sessionEndByLink);
     expect(ends).toEqual([
       expect.objectContaining({ method: 'POST', url: identityPaths.sessionEndByLink, body: { token } }),
@@ -49,7 +49,7 @@ describe('/security/end-session', () => {
     expect(address.tagName).toBe('BDI');
     expect(address).toHaveAttribute('dir', 'ltr');
     await userEvent.click(screen.getByRole('button', { name: 'پایان دادن به آن نشست' }));
-    expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeTruthy();
+    expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toContain('/fa/security/end-session'),
     );
@@ -93,8 +93,8 @@ describe('/security/end-session', () => {
   it('without a token says the link is not valid', async () => {
     fakeServer({});
     await renderAt('/en/security/end-session');
-    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'End that session' })).toBeNull();
+    expect(await screen.findByText(/This link is not valid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End that session' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -106,19 +106,19 @@ describe('/security/end-session', () => {
       [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: true }) }),
     });
     await renderAt(`/${locale}/security/end-session?token=${token}`);
-    expect(await screen.findByText(new RegExp(used))).toBeTruthy();
-    if (confirm) expect(screen.queryByRole('button', { name: confirm })).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(await screen.findByText(new RegExp(used))).toBeInTheDocument();
+    if (confirm) expect(screen.queryByRole('button', { name: confirm })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).toEqual([identityPaths.sessionLinkState]);
   });
 
   it('a live link asks, and a refused one says it is not valid before anything is asked', async () => {
     fakeServer({ [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: false }) }) });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByRole('button', { name: 'End that session' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'End that session' })).toBeInTheDocument();
     resetBrowser();
     fakeServer({ [identityPaths.sessionLinkState]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
+    expect(await screen.findByText(/This link is not valid/)).toBeInTheDocument();
   });
 });
