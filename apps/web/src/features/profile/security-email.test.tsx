@@ -17,7 +17,7 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     expect(await api.sentOnce('POST /v1/auth/identity/security/email/')).toEqual({
       email: 'sara@example.com',
     });
-    expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeTruthy();
+    expect(await within(section).findByText('We sent a code to sara@example.com.')).toBeInTheDocument();
     expect(
       (
         within(section).getByRole('button', {
@@ -30,7 +30,7 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     await userEvent.type(within(section).getByLabelText('6-digit code'), '654321');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     expect(await api.sentOnce('POST /v1/auth/identity/security/email/verify/')).toEqual({ code: '654321' });
-    expect(await within(section).findByText('Verified')).toBeTruthy();
+    expect(await within(section).findByText('Verified')).toBeInTheDocument();
   });
 
   it('says the format an e-mail address needs, with an example', async () => {
@@ -39,7 +39,7 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     const section = await card('E-mail');
     await userEvent.type(await within(section).findByLabelText('E-mail address'), 'sara-at-example');
     await userEvent.click(within(section).getByRole('button', { name: 'Add e-mail' }));
-    expect(await within(section).findByText('Enter an e-mail like name@example.com')).toBeTruthy();
+    expect(await within(section).findByText('Enter an e-mail like name@example.com')).toBeInTheDocument();
     expect(api.calls('POST /v1/auth/identity/security/email/')).toHaveLength(0);
   });
 
@@ -51,8 +51,8 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     await userEvent.type(code, '000000');
     await userEvent.click(within(section).getByRole('button', { name: 'Verify' }));
     const message = 'The code is wrong. Check the e-mail and try again, or ask for a new code.';
-    expect(await within(section).findByText(message)).toBeTruthy();
-    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(section).findByText(message)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(toasts.error).not.toHaveBeenCalled();
   });
 
@@ -64,7 +64,7 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     const held = await within(section).findByRole('button', {
       name: /Send again in \u2066(09:59|10:00)\u2069/,
     });
-    expect((held as HTMLButtonElement).disabled).toBe(true);
+    expect(held).toBeDisabled();
   });
 
   it('holds the verify button for the wait of a code check refused as too many tries (260)', async () => {
@@ -78,7 +78,7 @@ describe('/profile/security: e-mail', { timeout: 30_000 }, () => {
     expect((within(section).getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    expect(within(section).getByLabelText('6-digit code')).toBeTruthy();
+    expect(within(section).getByLabelText('6-digit code')).toBeInTheDocument();
   });
 
   it('changes an existing e-mail with PUT', async () => {

@@ -13,14 +13,14 @@ describe('/profile/security: login codes and alerts', { timeout: 30_000 }, () =>
     await open();
     const section = await card('Two-factor verification');
     const email = await within(section).findByRole('radio', { name: /E-mail/ });
-    expect((email as HTMLInputElement).disabled).toBe(true);
-    expect(email.getAttribute('aria-describedby')).toBe('two-fa-email-help');
+    expect(email).toBeDisabled();
+    expect(email).toHaveAttribute('aria-describedby', 'two-fa-email-help');
     expect(
       within(section).getByText('Add and verify an e-mail address above to receive login codes by e-mail.'),
     ).toBeTruthy();
     expect((within(section).getByRole('radio', { name: /SMS/ }) as HTMLInputElement).checked).toBe(true);
-    expect(within(section).getByText('0912***4567')).toBeTruthy();
-    expect((within(section).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(section).getByText('0912***4567')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('chooses e-mail for login codes; a refusal shows the server’s field message', async () => {
@@ -37,9 +37,11 @@ describe('/profile/security: login codes and alerts', { timeout: 30_000 }, () =>
     await open();
     const section = await card('Two-factor verification');
     await userEvent.click(await within(section).findByRole('radio', { name: /E-mail/ }));
-    expect(within(section).getByText('s***@example.com')).toBeTruthy();
+    expect(within(section).getByText('s***@example.com')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await within(section).findByText('This account has no verified e-mail address')).toBeTruthy();
+    expect(
+      await within(section).findByText('This account has no verified e-mail address'),
+    ).toBeInTheDocument();
     expect(toasts.success).not.toHaveBeenCalled();
 
     api.on('PUT /v1/auth/identity/security/2fa/', {
@@ -71,7 +73,7 @@ describe('/profile/security: login codes and alerts', { timeout: 30_000 }, () =>
       name: /logged in to from a new device/,
     })) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
-    expect(within(section).getByText(/add one above to receive them/)).toBeTruthy();
+    expect(within(section).getByText(/add one above to receive them/)).toBeInTheDocument();
     await userEvent.click(toggle);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Login alerts are off.'));
     expect(toggle.checked).toBe(false);
@@ -83,6 +85,6 @@ describe('/profile/security: login codes and alerts', { timeout: 30_000 }, () =>
   it('shows the phone of the SMS method in Persian digits in fa', async () => {
     await open('fa');
     const section = await card('تأیید دومرحله‌ای');
-    expect(await within(section).findByText('۰۹۱۲***۴۵۶۷')).toBeTruthy();
+    expect(await within(section).findByText('۰۹۱۲***۴۵۶۷')).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await open('fa');
     const section = await card('کد ملی');
     expect((await within(section).findByTestId('national-code')).textContent).toBe('۰۰۱***۴۵۶۳');
-    expect(within(section).queryByRole('textbox')).toBeNull();
+    expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('lets an account without a national code set it once, checking the check digit first', async () => {
@@ -22,7 +22,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('POST /v1/auth/identity/security/national-code/', null);
     const { section, input } = await openField('National code', 'National code');
     await retype(section, input, '0010000001', 'Save');
-    expect(await within(section).findByText('The national code is not valid')).toBeTruthy();
+    expect(await within(section).findByText('The national code is not valid')).toBeInTheDocument();
     expect(api.calls('POST /v1/auth/identity/security/national-code/')).toHaveLength(0);
     // 0012345679 is valid; typed in Persian digits it is sent in ASCII.
     await retype(section, input, '۰۰۱۲۳۴۵۶۷۹', 'Save');
@@ -51,7 +51,9 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     expect(toasts.error).not.toHaveBeenCalled();
     await userEvent.type(input, '3');
     await waitFor(() =>
-      expect(within(section).queryByText('This username is already taken. Choose another one.')).toBeNull(),
+      expect(
+        within(section).queryByText('This username is already taken. Choose another one.'),
+      ).not.toBeInTheDocument(),
     );
   });
 
@@ -69,7 +71,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(1));
     const code = within(section).getByLabelText('6-digit code');
-    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     expect(toasts.error).not.toHaveBeenCalled();
   });
 
@@ -85,14 +87,14 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     const resend = await within(section).findByRole('button', {
       name: /Send again in \u2066(01:59|02:00)\u2069/,
     });
-    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(resend).toBeDisabled();
 
     await userEvent.type(within(section).getByLabelText('Current password'), 'old-Secret-1');
     await userEvent.type(within(section).getByLabelText('New password'), 'new-Secret-22');
     await userEvent.type(within(section).getByLabelText('Repeat the new password'), 'new-Secret-2');
     await userEvent.type(within(section).getByLabelText('6-digit code'), '123456');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await within(section).findByText('The two passwords are not the same.')).toBeTruthy();
+    expect(await within(section).findByText('The two passwords are not the same.')).toBeInTheDocument();
     expect(api.calls('PUT /v1/auth/identity/security/password/')).toHaveLength(0);
 
     await userEvent.type(within(section).getByLabelText('Repeat the new password'), '2');
@@ -110,7 +112,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     api.on('POST /v1/auth/identity/security/phone/verify/', null);
     const { section, input } = await openField('Mobile number', 'New mobile number');
     await retype(section, input, '12345', 'Change number');
-    expect(await within(section).findByText('The mobile number is not valid')).toBeTruthy();
+    expect(await within(section).findByText('The mobile number is not valid')).toBeInTheDocument();
     await retype(section, input, '+989351112233', 'Change number');
     expect(await api.sentOnce('PUT /v1/auth/identity/security/phone/')).toEqual({ phone: '09351112233' });
     await userEvent.type(await within(section).findByLabelText('6-digit code'), '111222');
@@ -156,7 +158,7 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(api.calls('PUT /v1/auth/identity/security/phone/')).toHaveLength(2);
     expect(toasts.error).not.toHaveBeenCalled();
-    expect(within(section).getByTestId('phone-step-up')).toBeTruthy();
+    expect(within(section).getByTestId('phone-step-up')).toBeInTheDocument();
 
     const code = within(section).getByLabelText('6-digit code');
     await retype(section, code, '222333', 'Verify');
@@ -168,8 +170,10 @@ describe('/profile/security', { timeout: 30_000 }, () => {
     ]);
 
     // Now the code to the new number: a fresh, empty code field.
-    expect(await within(section).findByText('We sent a code to \u206609351112233\u2069.')).toBeTruthy();
-    expect(within(section).queryByTestId('phone-step-up')).toBeNull();
+    expect(
+      await within(section).findByText('We sent a code to \u206609351112233\u2069.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByTestId('phone-step-up')).not.toBeInTheDocument();
     const newCode = within(section).getByLabelText('6-digit code') as HTMLInputElement;
     expect(newCode.value).toBe('');
     await userEvent.type(newCode, '444555');
