@@ -15,18 +15,18 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     const section = await card('Sessions');
     const list = await within(section).findByRole('list', { name: 'Sessions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).getByText('This device')).toBeTruthy();
+    expect(within(list).getByText('This device')).toBeInTheDocument();
     // Login and last activity as relative times; the exact moments on hover.
     const details = within(list).getByText(/^IP \u206610\.0\.0\.2\u2069 · logged in .+ ago · active .+ ago$/);
     expect(details.getAttribute('title')).toMatch(/^Logged in .*2026.*, last active .*2026/);
     expect(within(list).getAllByRole('button', { name: /End the session/ })).toHaveLength(1);
     // Devices by name and kind; the raw user agent only on hover.
-    expect(within(list).queryByText(/Mozilla/)).toBeNull();
+    expect(within(list).queryByText(/Mozilla/)).not.toBeInTheDocument();
     const phone = within(list).getByText('Mobile Safari 17.4 on iOS 17.4, Apple iPhone');
     expect(phone.getAttribute('title')).toBe(iPhoneSafari);
     expect(within(list).getByText('Chrome 126 on Linux').getAttribute('title')).toBe(desktopChrome);
-    expect(within(list).getByRole('img', { name: 'Phone' })).toBeTruthy();
-    expect(within(list).getByRole('img', { name: 'Computer' })).toBeTruthy();
+    expect(within(list).getByRole('img', { name: 'Phone' })).toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'Computer' })).toBeInTheDocument();
     await userEvent.click(
       within(list).getByRole('button', {
         name: 'End the session on Mobile Safari 17.4 on iOS 17.4, Apple iPhone',
@@ -52,7 +52,7 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     ]);
     await open('fa');
     const name = await screen.findByText('Chrome ۱۵۶ روی Linux');
-    expect(name.getAttribute('dir')).toBe('rtl');
+    expect(name).toHaveAttribute('dir', 'rtl');
   });
 
   it('a session whose agent names no browser is an unknown device, the agent on hover', async () => {
@@ -61,9 +61,9 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     await open('fa');
     const list = await within(await card('نشست‌ها')).findByRole('list');
     const name = within(list).getByText('دستگاه ناشناخته');
-    expect(name.getAttribute('title')).toBe('node');
-    expect(within(list).queryByText(/unknown|node/)).toBeNull();
-    expect(within(list).getByRole('img', { name: 'دستگاه دیگر' })).toBeTruthy();
+    expect(name).toHaveAttribute('title', 'node');
+    expect(within(list).queryByText(/unknown|node/)).not.toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'دستگاه دیگر' })).toBeInTheDocument();
   });
 
   it('ends every other session after confirming', async () => {
@@ -93,7 +93,7 @@ describe('/profile/security: sessions', { timeout: 30_000 }, () => {
     await open();
     const section = await card('Sessions');
     await within(section).findByRole('list', { name: 'Sessions' });
-    expect(within(section).queryByRole('button', { name: 'End all other sessions' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'End all other sessions' })).not.toBeInTheDocument();
   });
 
   it('shows an address in its own digits, isolated left to right, on a Persian page', async () => {
