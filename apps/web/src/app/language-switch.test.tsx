@@ -40,11 +40,11 @@ describe('the language switch', () => {
   it('opens on the current language, walks with the arrows and Home/End, and Escape gives the focus back', async () => {
     const user = userEvent.setup();
     const button = await renderSwitch();
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
     await user.click(button);
-    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('menu');
     expect(button.getAttribute('aria-controls')).toBe(menu.id);
     const items = screen.getAllByRole('menuitem');
@@ -64,7 +64,7 @@ describe('the language switch', () => {
     expect(document.activeElement).toBe(items[2]);
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(button);
     expect(screen.getByTestId('where').textContent).toBe('/en/login?next=%2Fprofile');
   });
@@ -74,11 +74,11 @@ describe('the language switch', () => {
     const button = await renderSwitch();
     button.focus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.keyboard('{ArrowUp}{Enter}');
     expect(screen.getByTestId('where').textContent).toBe('/fa/login?next=%2Fprofile');
     expect(getSavedLanguage()).toBe('fa');
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('closes on a press outside it, and on Tab', async () => {
@@ -86,10 +86,10 @@ describe('the language switch', () => {
     const button = await renderSwitch();
     await user.click(button);
     await user.click(screen.getByTestId('where'));
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(button);
     await user.tab();
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(screen.getByTestId('where').textContent).toBe('/en/login?next=%2Fprofile');
   });
 });

@@ -42,7 +42,7 @@ describe('the toasts', () => {
     act(() => {
       notify.error('Something to say');
     });
-    expect(await screen.findByRole('button', { name })).toBeTruthy();
+    expect(await screen.findByRole('button', { name })).toBeInTheDocument();
   });
 
   it('come in one place, at the top, whether a dialog is open or not', async () => {

@@ -128,7 +128,7 @@ describe('toasts do not outlive their step', () => {
     expect(dismissed).not.toHaveBeenCalled();
     clock += 5_000;
     await act(() => userEvent.click(screen.getByRole('button', { name: 'step 1' })));
-    expect(screen.getByRole('button', { name: 'step 2' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'step 2' })).toBeInTheDocument();
     expect(dismissed).toHaveBeenCalledWith(old);
   });
 });

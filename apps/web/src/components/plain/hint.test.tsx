@@ -17,8 +17,8 @@ describe('the hint (in place of MUI Tooltip)', () => {
     );
     const button = screen.getByRole('button');
     // It names a child without a name of its own, even before it shows.
-    expect(button.getAttribute('aria-label')).toBe('Notifications');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(button).toHaveAttribute('aria-label', 'Notifications');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     await userEvent.hover(button);
     const hint = await screen.findByRole('tooltip');
     expect(hint.textContent).toBe('Notifications');
@@ -27,10 +27,10 @@ describe('the hint (in place of MUI Tooltip)', () => {
     fireEvent.mouseLeave(button);
     fireEvent.mouseEnter(hint);
     act(() => vi.advanceTimersByTime(5000));
-    expect(screen.queryByRole('tooltip')).not.toBeNull();
+    expect(screen.queryByRole('tooltip')).toBeInTheDocument();
     fireEvent.mouseLeave(hint);
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('keeps a name the child already has', () => {
@@ -41,7 +41,7 @@ describe('the hint (in place of MUI Tooltip)', () => {
         </button>
       </Hint>,
     );
-    expect(screen.getByRole('button', { name: 'Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
   it('describes its child for a screen reader while hidden, and shows on keyboard focus', async () => {
@@ -58,12 +58,12 @@ describe('the hint (in place of MUI Tooltip)', () => {
     const wrapper = screen.getByTestId('wrapper');
     const description = document.getElementById(wrapper.getAttribute('aria-describedby') ?? '');
     expect(description?.textContent).toBe('You do not have permission for this');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     await userEvent.tab();
     expect(document.activeElement).toBe(wrapper);
     expect((await screen.findByRole('tooltip')).textContent).toBe('You do not have permission for this');
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('shows on a long press and goes a moment after the finger lifts', () => {
@@ -76,13 +76,13 @@ describe('the hint (in place of MUI Tooltip)', () => {
     const button = screen.getByRole('button');
     fireEvent.touchStart(button);
     act(() => vi.advanceTimersByTime(300));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(500));
     expect(screen.getByRole('tooltip').textContent).toBe('Delete');
     fireEvent.touchEnd(button);
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.queryByRole('tooltip')).not.toBeNull();
+    expect(screen.queryByRole('tooltip')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(600));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 });

@@ -27,8 +27,8 @@ describe('the plain text field', () => {
   it('is named by its label, described by its help, and raises its label once it holds a value', async () => {
     render(<Field />);
     const input = screen.getByRole('textbox', { name: 'Username' });
-    expect(input.getAttribute('name')).toBe('username');
-    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(input).toHaveAttribute('name', 'username');
+    expect(input).toHaveAttribute('aria-invalid', 'false');
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Letters and digits',
     );
@@ -42,11 +42,11 @@ describe('the plain text field', () => {
   it('shows an error in place of its help and says it is invalid', () => {
     render(<Field error="Required" />);
     const input = screen.getByRole('textbox', { name: 'Username' });
-    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Required',
     );
-    expect(screen.queryByText('Letters and digits')).toBeNull();
+    expect(screen.queryByText('Letters and digits')).not.toBeInTheDocument();
   });
 
   it("a password field's button shows and hides the password, and says which", async () => {
@@ -57,11 +57,11 @@ describe('the plain text field', () => {
       </I18nextProvider>,
     );
     const input = screen.getByLabelText('Password', { selector: 'input' });
-    expect(input.getAttribute('type')).toBe('password');
+    expect(input).toHaveAttribute('type', 'password');
     const toggle = screen.getByRole('button', { name: 'Show the password' });
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);
-    expect(input.getAttribute('type')).toBe('text');
+    expect(input).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Hide the password' }).getAttribute('aria-pressed')).toBe(
       'true',
     );

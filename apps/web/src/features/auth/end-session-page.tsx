@@ -6,6 +6,7 @@ import { type DeviceParts, deviceSchema, type Envelope, formatDevice, identityPa
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { UserValue } from '../../components/user-value';
 import { ApiError, apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { displayDigits } from '../../lib/digits';
@@ -150,7 +151,8 @@ export function EndSessionPage() {
               ) : null}
               {claims.ipAddress ? (
                 <Detail term={t('endSession.address')}>
-                  <bdi dir="ltr">{displayDigits(claims.ipAddress, locale)}</bdi>
+                  {/* An address is an identifier: its own digits, left to right, in every language. */}
+                  <UserValue value={claims.ipAddress} kind="identifier" data-testid="end-session-address" />
                 </Detail>
               ) : null}
             </Stack>

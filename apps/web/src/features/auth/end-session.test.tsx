@@ -27,10 +27,10 @@ describe('/security/end-session', () => {
       [identityPaths.sessionEndByLink]: () => ({ body: envelope(200, { ended: true }) }),
     });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByText('Firefox 133 on Windows')).toBeTruthy();
-    expect(screen.getByText('5.6.7.8')).toBeTruthy();
+    expect(await screen.findByText('Firefox 133 on Windows')).toBeInTheDocument();
+    expect(screen.getByText('5.6.7.8')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'End that session' }));
-    expect(await screen.findByText(/That session has ended/)).toBeTruthy();
+    expect(await screen.findByText(/That session has ended/)).toBeInTheDocument();
     const ends = calls.filter((call) => call.url === identityPaths.sessionEndByLink);
     expect(ends).toEqual([
       expect.objectContaining({ method: 'POST', url: identityPaths.sessionEndByLink, body: { token } }),
@@ -38,14 +38,18 @@ describe('/security/end-session', () => {
     expect(ends[0]?.bearer).toBeUndefined();
   });
 
-  it('in Persian with Persian digits; a refused link says so and does not log this browser out', async () => {
+  it('in Persian, the address in its own digits; a refused link says so and does not log this browser out', async () => {
     setAccessToken('mine-access-token-1234');
     setCookie(cookieNames.refreshCsrf, 'mine-csrf', 60_000);
     fakeServer({ [identityPaths.sessionEndByLink]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/fa/security/end-session?token=${token}`);
-    expect(await screen.findByText('۵.۶.۷.۸')).toBeTruthy();
+    // An IP address is an identifier: Latin digits, isolated left to right, on a Persian page too.
+    const address = await screen.findByTestId('end-session-address');
+    expect(address).toHaveTextContent(/^5\.6\.7\.8$/);
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveAttribute('dir', 'ltr');
     await userEvent.click(screen.getByRole('button', { name: 'پایان دادن به آن نشست' }));
-    expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeTruthy();
+    expect(await screen.findByText(/این پیوند معتبر نیست/)).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toContain('/fa/security/end-session'),
     );
@@ -75,6 +79,7 @@ describe('/security/end-session', () => {
       const device = await screen.findByTestId('end-session-device');
       expect(device.textContent).toBe(expected[locale]);
       expect(device.getAttribute('dir')).toBe(locale === 'en' ? 'ltr' : 'rtl');
+      expect(screen.getByTestId('end-session-address')).toHaveTextContent(/^5\.6\.7\.8$/);
       // The zone is named, as the e-mail names Tehran's.
       const zone = new Intl.DateTimeFormat(intl[locale], { timeZoneName: 'long' })
         .formatToParts(new Date(1_790_000_000_000))
@@ -88,8 +93,8 @@ describe('/security/end-session', () => {
   it('without a token says the link is not valid', async () => {
     fakeServer({});
     await renderAt('/en/security/end-session');
-    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'End that session' })).toBeNull();
+    expect(await screen.findByText(/This link is not valid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End that session' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -101,19 +106,19 @@ describe('/security/end-session', () => {
       [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: true }) }),
     });
     await renderAt(`/${locale}/security/end-session?token=${token}`);
-    expect(await screen.findByText(new RegExp(used))).toBeTruthy();
-    if (confirm) expect(screen.queryByRole('button', { name: confirm })).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(await screen.findByText(new RegExp(used))).toBeInTheDocument();
+    if (confirm) expect(screen.queryByRole('button', { name: confirm })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).toEqual([identityPaths.sessionLinkState]);
   });
 
   it('a live link asks, and a refused one says it is not valid before anything is asked', async () => {
     fakeServer({ [identityPaths.sessionLinkState]: () => ({ body: envelope(200, { ended: false }) }) });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByRole('button', { name: 'End that session' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'End that session' })).toBeInTheDocument();
     resetBrowser();
     fakeServer({ [identityPaths.sessionLinkState]: () => ({ status: 401, body: envelope(401) }) });
     await renderAt(`/en/security/end-session?token=${token}`);
-    expect(await screen.findByText(/This link is not valid/)).toBeTruthy();
+    expect(await screen.findByText(/This link is not valid/)).toBeInTheDocument();
   });
 });

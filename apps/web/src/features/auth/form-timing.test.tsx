@@ -28,7 +28,7 @@ describe('the timing of the public forms’ checks', () => {
     expect(invalid(field(/^National code/))).toBe('false');
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByText('The national code is not valid')).toBeTruthy();
+    expect(await screen.findByText('The national code is not valid')).toBeInTheDocument();
     expect(invalid(field(/^Mobile number/))).toBe('true');
     expect(document.activeElement).toBe(field(/^Mobile number/));
 
@@ -36,14 +36,14 @@ describe('the timing of the public forms’ checks', () => {
     await userEvent.clear(field(/^Mobile number/));
     await userEvent.type(field(/^Mobile number/), '09123456789');
     await waitFor(() => expect(invalid(field(/^Mobile number/))).toBe('false'));
-    expect(screen.getByText('The national code is not valid')).toBeTruthy();
+    expect(screen.getByText('The national code is not valid')).toBeInTheDocument();
     await userEvent.clear(field(/^National code/));
-    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
 
     // Persian, the same page: the message is said again in it.
     await router.navigate('/fa/signup');
-    expect(await screen.findByText('این مقدار الزامی است')).toBeTruthy();
-    expect(screen.queryByText('Required')).toBeNull();
+    expect(await screen.findByText('این مقدار الزامی است')).toBeInTheDocument();
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
   });
 
   it('sign-up: the first field in error of the password step is focused, in the fields’ order', async () => {
@@ -54,7 +54,7 @@ describe('the timing of the public forms’ checks', () => {
     await userEvent.type(await screen.findByLabelText(/^New password/), 'Blue-Harbour-42');
     await userEvent.type(field(/^Username/), '1a');
     await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(invalid(field(/^Repeat the password/))).toBe('true');
     expect(invalid(field(/^Username/))).toBe('true');
     expect(document.activeElement).toBe(field(/^Repeat the password/));
@@ -72,13 +72,15 @@ describe('the timing of the public forms’ checks', () => {
     await renderAt('/en/login/forgot-password');
     await userEvent.type(field(/^National code/), '0012345679');
     await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByText('No account has this national code')).toBeTruthy();
+    expect(await screen.findByText('No account has this national code')).toBeInTheDocument();
     expect(invalid(field(/^National code/))).toBe('true');
     expect(calls).toHaveLength(1);
     expect(toasts.error).not.toHaveBeenCalled();
 
     await userEvent.type(field(/^National code/), '{Backspace}9');
-    await waitFor(() => expect(screen.queryByText('No account has this national code')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('No account has this national code')).not.toBeInTheDocument(),
+    );
     expect(invalid(field(/^National code/))).toBe('false');
   });
 
@@ -98,10 +100,10 @@ describe('the timing of the public forms’ checks', () => {
     const code = () => screen.getByTestId('code-input') as HTMLInputElement;
     await userEvent.type(code(), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The code must be 6 digits')).toBeTruthy();
+    expect(await screen.findByText('The code must be 6 digits')).toBeInTheDocument();
     // The language changes: the message with it.
     await router.navigate('/fa/login/verify');
-    await waitFor(() => expect(screen.queryByText('The code must be 6 digits')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The code must be 6 digits')).not.toBeInTheDocument());
     expect(invalid(code())).toBe('true');
 
     await userEvent.type(code(), '456');

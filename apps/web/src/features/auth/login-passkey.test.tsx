@@ -47,8 +47,8 @@ describe('a passkey at the login code step', () => {
   it('is not offered to an account without passkeys', async () => {
     challenge();
     await renderAt('/en/login/verify');
-    expect(await screen.findByText('0912***4567')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    expect(await screen.findByText('0912***4567')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
   });
 
   it('logs in with the passkey instead of the code, with the challenge token', async () => {
@@ -80,16 +80,16 @@ describe('a passkey at the login code step', () => {
     await renderAt('/en/login/verify');
     webauthn.authenticate.mockRejectedValueOnce(new PasskeyError('cancelled'));
     await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
-    expect(await screen.findByText(/the prompt was closed or timed out/)).toBeTruthy();
+    expect(await screen.findByText(/the prompt was closed or timed out/)).toBeInTheDocument();
     expect(calls.filter((call) => call.url === identityPaths.loginPasskeyVerify)).toHaveLength(0);
 
     webauthn.authenticate.mockResolvedValueOnce(answer);
     await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
-    expect(await screen.findByText(/This passkey was not accepted/)).toBeTruthy();
+    expect(await screen.findByText(/This passkey was not accepted/)).toBeInTheDocument();
     // Said on the page only, and the person stays on the code step.
     expect(toasts.error).not.toHaveBeenCalled();
     expect(location()).toBe('/en/login/verify');
-    expect(screen.getByTestId('code-input')).toBeTruthy();
+    expect(screen.getByTestId('code-input')).toBeInTheDocument();
   });
 
   it('names the address the passkeys belong to when this page is open at another one', async () => {
@@ -101,7 +101,7 @@ describe('a passkey at the login code step', () => {
     const said = await screen.findByText(/کلیدهای عبور فقط در نشانی/);
     expect(said.textContent).toContain('\u2068app.example.com\u2069');
     expect(said.textContent).toContain(`\u2068${window.location.host}\u2069`);
-    expect(screen.getByTestId('code-input')).toBeTruthy();
+    expect(screen.getByTestId('code-input')).toBeInTheDocument();
   });
 
   it('starts again from login when the challenge is dead (660)', async () => {

@@ -55,7 +55,7 @@ describe('the login code step', () => {
   it('shows where the code went, and the resend countdown', async () => {
     challenge();
     await renderAt('/en/login/verify');
-    expect(await screen.findByText('0912***4567')).toBeTruthy();
+    expect(await screen.findByText('0912***4567')).toBeInTheDocument();
     expect(screen.getByTestId('resend-countdown').textContent).toMatch(/01:5\d|02:00/);
     expect(screen.getByTestId('resend-button')).toHaveProperty('disabled', true);
   });
@@ -109,7 +109,7 @@ describe('the login code step', () => {
     await userEvent.type(codeInput(), '12a3');
     expect(codeInput().value).toBe('123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The code must be 6 digits')).toBeTruthy();
+    expect(await screen.findByText('The code must be 6 digits')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -119,7 +119,7 @@ describe('the login code step', () => {
     await renderAt('/fa/login/verify');
     await verify('000000', 'fa');
     const message = 'کد نادرست است. پیامک را بررسی کنید و دوباره وارد کنید، یا کد تازه بخواهید.';
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
     expect(toasts.error).not.toHaveBeenCalled();
     expect(location()).toBe('/fa/login/verify');
@@ -144,7 +144,7 @@ describe('the login code step', () => {
     fakeServer({ [identityPaths.loginVerify]: () => ({ body: envelope(620) }) });
     await renderAt(page.path);
     await verify('000000', page.locale);
-    expect(await screen.findByText(page.message)).toBeTruthy();
+    expect(await screen.findByText(page.message)).toBeInTheDocument();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
     expect(toasts.error).not.toHaveBeenCalled();
   });
@@ -197,12 +197,12 @@ describe('the login code step', () => {
       [identityPaths.loginSend]: () => ({ body: envelope(200, { resendAfter: 120 }) }),
     });
     await renderAt('/en/login/verify');
-    expect(screen.queryByRole('button', { name: 'Use the authenticator app' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use the authenticator app' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Get the code by e-mail' }));
     await waitFor(() => expect(location()).toBe('/en/login/verify/email'));
     expect(calls.at(-1)).toMatchObject({ body: { method: 'email' }, bearer: 'challenge-token-123456' });
-    expect(await screen.findByText('a***@example.com')).toBeTruthy();
+    expect(await screen.findByText('a***@example.com')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter the e-mail code');
     await userEvent.click(screen.getByRole('button', { name: 'Get the code by SMS' }));
     await waitFor(() => expect(location()).toBe('/en/login/verify'));
@@ -213,7 +213,7 @@ describe('the login code step', () => {
     challenge(false);
     await renderAt('/en/login/verify/email');
     await waitFor(() => expect(location()).toBe('/en/login/verify'));
-    expect(screen.queryByRole('button', { name: 'Get the code by e-mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Get the code by e-mail' })).not.toBeInTheDocument();
   });
 });
 
@@ -223,8 +223,8 @@ describe('the login code step with an authenticator app', () => {
     const calls = fakeServer({ [identityPaths.loginVerify]: () => ({ body: tokens }) });
     await renderAt('/en/login/verify/google');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter the authenticator app code');
-    expect(screen.queryByTestId('resend-button')).toBeNull();
-    expect(screen.getByText('The code changes every 30 seconds')).toBeTruthy();
+    expect(screen.queryByTestId('resend-button')).not.toBeInTheDocument();
+    expect(screen.getByText('The code changes every 30 seconds')).toBeInTheDocument();
     await verify('654321');
     await waitFor(() => expect(location()).toBe('/en'));
     expect(calls.find((call) => call.url === identityPaths.loginVerify)).toMatchObject({
@@ -242,7 +242,7 @@ describe('the login code step with an authenticator app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use the authenticator app' }));
     await waitFor(() => expect(location()).toBe('/en/login/verify/google'));
     expect(calls.at(-1)).toMatchObject({ body: { method: 'google' }, bearer: 'challenge-token-123456' });
-    expect(screen.getByRole('button', { name: 'Get the code by SMS' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Get the code by SMS' })).toBeInTheDocument();
     // The texted code's countdown still runs: switching back cannot send another code at once.
     expect(resendRemainingMs()).toBeGreaterThan(100_000);
   });

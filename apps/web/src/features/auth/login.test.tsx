@@ -34,11 +34,11 @@ describe('the login form', () => {
     await userEvent.type(screen.getByLabelText(/National code or username/), '1234567890');
     await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('The national code is not valid')).toBeTruthy();
+    expect(await screen.findByText('The national code is not valid')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/National code or username/));
     await userEvent.type(screen.getByLabelText(/National code or username/), '_x');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Enter a 10-digit national code or a valid username')).toBeTruthy();
+    expect(await screen.findByText('Enter a 10-digit national code or a valid username')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -97,9 +97,9 @@ describe('the login form', () => {
     await userEvent.type(screen.getByLabelText(page.identifier), '0012345679');
     await userEvent.type(screen.getByLabelText(page.password), 'wrong pass');
     await userEvent.click(screen.getByRole('button', { name: page.submit }));
-    expect(await screen.findByText(page.message)).toBeTruthy();
+    expect(await screen.findByText(page.message)).toBeInTheDocument();
     const password = screen.getByLabelText(page.password);
-    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
     // Once, under the field: no toast says it again, and the typed password stays to be corrected.
     expect(toasts.error).not.toHaveBeenCalled();
     expect(password).toHaveProperty('value', 'wrong pass');

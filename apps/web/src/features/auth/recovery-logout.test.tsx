@@ -34,7 +34,7 @@ describe('password recovery', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
     await waitFor(() => expect(location()).toBe('/en/login/forgot-password/verify'));
     expect(Cookies.get('recoveryToken')).toBe('recovery-token-1234567890');
-    expect(await screen.findByText('0912***4567')).toBeTruthy();
+    expect(await screen.findByText('0912***4567')).toBeInTheDocument();
 
     await userEvent.type(screen.getByTestId('code-input'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -48,8 +48,16 @@ describe('the login of an application signing in with the workspace', () => {
     await renderAt(loginPath('fa'));
     const banner = await screen.findByTestId('sign-in-request');
     expect(plain(banner.textContent)).toBe('ورود به Shop از Acme');
+    // Each name isolated by the one rule for names, in its own direction.
+    const names = screen.getAllByTestId('sign-in-request-name');
+    expect(names.map((name) => name.textContent)).toEqual(['Shop', 'Acme']);
+    for (const name of names) {
+      expect(name.tagName).toBe('BDI');
+      expect(name).toHaveAttribute('dir', 'auto');
+      expect(name).toHaveAttribute('data-value-kind', 'text');
+    }
     expect(banner.querySelector('img')?.getAttribute('src')).toBe('/v1/assets/i1/');
-    expect(screen.getByRole('button', { name: 'ادامه' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ادامه' })).toBeInTheDocument();
     expect(sessionStorage.getItem(sessionKeys.returnTo)).toBe(`/oidc/interaction/${uid}/`);
     resetBrowser();
     fakeServer(details());
@@ -63,22 +71,22 @@ describe('the login of an application signing in with the workspace', () => {
     fakeServer(details());
     await renderAt(loginPath('en'));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(`/oidc/interaction/${uid}/`));
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
   it('shows the form to a logged-in browser when the application asked for a fresh login', async () => {
     logIn();
     fakeServer(details(true));
     await renderAt(loginPath('en'));
-    expect(await screen.findByTestId('sign-in-request')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(await screen.findByTestId('sign-in-request')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(leave).not.toHaveBeenCalled();
   });
 
   it('says when the sign-in request is unknown or expired, and still offers the form', async () => {
     fakeServer({});
     await renderAt(loginPath('en'));
-    expect(await screen.findByText(/sign-in request has expired/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(await screen.findByText(/sign-in request has expired/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 });

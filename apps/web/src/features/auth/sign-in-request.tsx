@@ -1,7 +1,8 @@
 import { type Envelope, type SignInRequest, signInRequestPaths } from '@wsm/contracts';
-import { useEffect, useState } from 'react';
+import { Children, type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { UserValue } from '../../components/user-value';
 import { returnToParam, safeReturnTo, signInRequestUid } from '../../lib/return-to';
 import { readSession, sessionKeys } from '../../lib/storage';
 
@@ -54,6 +55,17 @@ export function useSignInRequest(uid: string | undefined): SignInRequestState {
   return state;
 }
 
+/** A name Trans put in the sentence, shown by the one rule for names (components/user-value.tsx). */
+function NameInSentence({ children }: { children?: ReactNode }) {
+  // Trans hands over the interpolated name, marks stripped (lib/i18n.ts) since UserValue isolates it.
+  const value = Children.toArray(children).join('').replace(/[\uFDD0\uFDD1\u2066-\u2069]/g, '');
+  return (
+    <strong>
+      <UserValue value={value} kind="text" data-testid="sign-in-request-name" />
+    </strong>
+  );
+}
+
 /** "Sign in to {application} of {workspace}" with the workspace's logo, or that the request expired. */
 export function SignInRequestBanner({ state }: { state: SignInRequestState }) {
   const { t } = useTranslation('auth');
@@ -86,7 +98,7 @@ export function SignInRequestBanner({ state }: { state: SignInRequestState }) {
           t={t}
           i18nKey="signInRequest.title"
           values={{ application: application.name, workspace: workspace.name }}
-          components={{ b: <bdi style={{ fontWeight: 600 }} /> }}
+          components={{ b: <NameInSentence /> }}
         />
       </span>
     </div>

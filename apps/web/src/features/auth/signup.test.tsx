@@ -47,7 +47,7 @@ describe('sign-up', () => {
     expect(calls[0]?.body).toEqual({ phone: '09123456789', nationalCode: '0012345679' });
     expect(localStorage.getItem(localKeys.signupStep)).toBe('verify');
     expect(sessionStorage.getItem(sessionKeys.signupToken)).toBe('signup-token-1234567890');
-    expect(screen.getByText('0912***4567')).toBeTruthy();
+    expect(screen.getByText('0912***4567')).toBeInTheDocument();
     await userEvent.type(screen.getByTestId('code-input'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
@@ -56,14 +56,14 @@ describe('sign-up', () => {
     // An empty repeat is a missing value, not a mismatch.
     await userEvent.type(field(/^New password/), 'Blue-Harbour-42');
     await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect(await screen.findByText('Required')).toBeTruthy();
-    expect(screen.queryByText('The two passwords are not the same')).toBeNull();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.queryByText('The two passwords are not the same')).not.toBeInTheDocument();
     await userEvent.clear(field(/^New password/));
     await userEvent.type(field(/^New password/), 'short');
     await userEvent.type(field(/^Repeat the password/), 'other');
     await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
-    expect(screen.getByText('Must be at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('The two passwords are not the same')).toBeInTheDocument();
+    expect(screen.getByText('Must be at least 8 characters')).toBeInTheDocument();
 
     await userEvent.clear(field(/^New password/));
     await userEvent.type(field(/^New password/), 'Blue-Harbour-42');
@@ -104,8 +104,8 @@ describe('sign-up', () => {
     await userEvent.type(field(/^کد ملی/), '1111111111');
     expect(field(/^کد ملی/).value).toBe('۱۱۱۱۱۱۱۱۱۱');
     await userEvent.click(screen.getByRole('button', { name: 'ارسال کد' }));
-    expect(await screen.findByText('شماره‌ی موبایل معتبر نیست')).toBeTruthy();
-    expect(screen.getByText('کد ملی معتبر نیست')).toBeTruthy();
+    expect(await screen.findByText('شماره‌ی موبایل معتبر نیست')).toBeInTheDocument();
+    expect(screen.getByText('کد ملی معتبر نیست')).toBeInTheDocument();
   });
 
   it('tells a registered phone or national code apart, with a way to log in and no toast besides', async () => {
@@ -114,7 +114,7 @@ describe('sign-up', () => {
     await userEvent.type(field(/^Mobile number/), '09123456789');
     await userEvent.type(field(/^National code/), '0012345679');
     await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByText(/already has an account/)).toBeTruthy();
+    expect(await screen.findByText(/already has an account/)).toBeInTheDocument();
     expect(toasts.error).not.toHaveBeenCalled();
     expect(localStorage.getItem(localKeys.signupStep)).toBeNull();
   });
@@ -127,8 +127,8 @@ describe('sign-up', () => {
     await userEvent.type(await screen.findByLabelText(/^New password/), 'Blue-Harbour-42');
     await userEvent.type(field(/^Repeat the password/), 'Blue-Harbour-42');
     await userEvent.click(screen.getByRole('button', { name: 'Create the account' }));
-    expect(await screen.findByText('This step has expired. Please start again.')).toBeTruthy();
-    expect(screen.getByTestId('signup-phone-form')).toBeTruthy();
+    expect(await screen.findByText('This step has expired. Please start again.')).toBeInTheDocument();
+    expect(screen.getByTestId('signup-phone-form')).toBeInTheDocument();
     expect(Cookies.get('accessToken')).toBeUndefined();
   });
 
@@ -158,7 +158,7 @@ describe('sign-up', () => {
     await userEvent.type(field(page.repeat), 'Blue-Harbour-42');
     await userEvent.type(field(page.username), 'taken');
     await userEvent.click(screen.getByRole('button', { name: page.submit }));
-    expect(await screen.findByText(page.message)).toBeTruthy();
+    expect(await screen.findByText(page.message)).toBeInTheDocument();
     expect(field(page.username).getAttribute('aria-invalid')).toBe('true');
     expect(toasts.error).not.toHaveBeenCalled();
   });

@@ -62,7 +62,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     await open('fa');
     // 21 March 2026 is 1 Farvardin 1405.
     const row = await screen.findByRole('listitem', { name: /۱ فروردین ۱۴۰۵/ });
-    expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeTruthy();
+    expect(within(row).getByText('ساخته‌شده در همین‌جا')).toBeInTheDocument();
     expect(row.textContent).toContain('۱٫۵ مگابایت');
     expect(row.textContent).toContain(`توسط ${isolated('Sara Ahmadi')}`);
   });
@@ -74,7 +74,9 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
       roles: [{ level: 'member', role: null, applications: [], permissions: ['tenant_members_read'] }],
     });
     await open();
-    expect(await screen.findByText('Only the workspace owner can see and manage its backups.')).toBeTruthy();
+    expect(
+      await screen.findByText('Only the workspace owner can see and manage its backups.'),
+    ).toBeInTheDocument();
     expect(api.calls(`GET ${backupPaths.list(workspaceId)}`)).toHaveLength(0);
   });
 
@@ -86,7 +88,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create backup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a backup' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send the code' }));
-    expect(await within(dialog).findByText('We sent a 6-digit code to 0912***4567.')).toBeTruthy();
+    expect(await within(dialog).findByText('We sent a 6-digit code to 0912***4567.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Send again in/ })).toHaveProperty('disabled', true);
     await userEvent.type(within(dialog).getByLabelText('6-digit code'), '۱۲۳۴۵۶');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
@@ -186,15 +188,15 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     const field = await within(dialog).findByRole('textbox');
     await userEvent.type(field, '000000');
     await userEvent.click(within(dialog).getByRole('button', { name: page.verify }));
-    expect(await within(dialog).findByText(page.message)).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(dialog).findByText(page.message)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field.getAttribute('aria-describedby')).toBe(within(dialog).getByText(page.message).id);
     // Said once, at the field: the catalogue's toast (late, far from the dialog) stays away.
     expect(toasts.error).not.toHaveBeenCalled();
     expect(toasts.success).not.toHaveBeenCalled();
     // Typing again clears the message for the next try.
     await userEvent.type(field, '1');
-    expect(within(dialog).queryByText(page.message)).toBeNull();
+    expect(within(dialog).queryByText(page.message)).not.toBeInTheDocument();
   });
 
   it('deletes after confirmation', async () => {
@@ -254,7 +256,7 @@ describe('/workspace/settings/backups', { timeout: 30_000 }, () => {
     };
     await userEvent.upload(input, new File(['zip'], 'backup.zip', { type: 'application/zip' }));
     const bar = await screen.findByRole('progressbar', { name: 'Uploading: 50%' });
-    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
     finish();
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith(

@@ -50,7 +50,7 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
     actAs(api, 'owner');
     api.on(list, page([]));
     await open();
-    expect(await screen.findByText('No API keys yet.')).toBeTruthy();
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
   });
 
   it('creates a key from the permission matrix and shows it once with a warning', {
@@ -68,8 +68,8 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
       true,
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
-    expect(await within(dialog).findByText('Enter a name')).toBeTruthy();
-    expect(within(dialog).getByText('Choose at least one permission')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one permission')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Payroll');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'members read' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
@@ -83,7 +83,7 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
     expect(within(shown).getByTestId('created-api-key')).toHaveProperty('value', fullKey);
     expect(shown.textContent).toContain('only time the key is shown');
     await userEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('revokes a key after confirmation', async () => {
@@ -102,7 +102,7 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
   it('refuses the page to a member without tenant_integrations_manage and loads nothing', async () => {
     actAs(api, ['tenant_members_read']);
     await open();
-    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
     expect(api.calls(list)).toHaveLength(0);
   });
 
@@ -110,7 +110,7 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
     actAs(api, 'owner');
     api.on(list, page([payroll]));
     await open('fa');
-    expect(await screen.findByRole('table', { name: 'کلیدهای API' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'کلید API تازه' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'کلیدهای API' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'کلید API تازه' })).toBeInTheDocument();
   });
 });

@@ -109,8 +109,8 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
   it('shows the empty states of the endpoints and of the log', async () => {
     serve([]);
     await open();
-    expect(await screen.findByText('No webhooks yet.')).toBeTruthy();
-    expect(await screen.findByText('No deliveries yet.')).toBeTruthy();
+    expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No deliveries yet.')).toBeInTheDocument();
   });
 
   it('adds an endpoint for chosen events and shows its secret once', async () => {
@@ -123,7 +123,7 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'HR sync');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Only the events I choose' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
-    expect(await within(dialog).findByText('Choose at least one event')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one event')).toBeInTheDocument();
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Member added' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     expect(await api.sentOnce(`POST ${write}`)).toEqual({
@@ -136,8 +136,8 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
     expect(within(shown).getByTestId('webhook-secret')).toHaveProperty('value', secret);
     expect(shown.textContent).toContain('only time the signing secret is shown');
     await userEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.queryByDisplayValue(secret)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByDisplayValue(secret)).not.toBeInTheDocument();
   });
 
   it('shows the reason the server refused the URL under the field', async () => {
@@ -155,10 +155,10 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
     const field = within(dialog).getByRole('textbox', { name: /Endpoint URL/ });
     await userEvent.type(field, 'https://10.0.0.5/hook');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
-    expect(await within(dialog).findByText(/internal, private or reserved address/)).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(dialog).findByText(/internal, private or reserved address/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(toasts.error).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog', { name: 'Copy the signing secret' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Copy the signing secret' })).not.toBeInTheDocument();
   });
 
   it('rotates the secret after confirmation and shows the new one once', async () => {
@@ -217,7 +217,7 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
     await userEvent.click(within(row).getByRole('button', { name: 'Details of Member added' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delivery' });
     const body = await within(dialog).findByLabelText('Body sent');
-    expect(body.getAttribute('dir')).toBe('ltr');
+    expect(body).toHaveAttribute('dir', 'ltr');
     expect(body.textContent).toContain('"type": "member.added"');
     expect(dialog.textContent).toContain('Bad gateway');
     expect(dialog.textContent).toContain('timeout');
@@ -230,9 +230,9 @@ describe('/workspace/settings/integrations: webhooks', { timeout: 60_000 }, () =
   it('speaks Persian in fa, with Persian digits in the log', async () => {
     serve([hook], [delivery]);
     await open('fa');
-    expect(await screen.findByRole('table', { name: 'وب‌هوک‌ها' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'وب‌هوک‌ها' })).toBeInTheDocument();
     const log = await screen.findByRole('table', { name: 'ارسال‌ها' });
     await waitFor(() => expect(log.textContent).toContain('۵۰۲'));
-    expect(screen.getByRole('button', { name: 'وب‌هوک تازه' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'وب‌هوک تازه' })).toBeInTheDocument();
   });
 });

@@ -37,8 +37,8 @@ const open = () =>
 describe('the announcement prompt', () => {
   it('offers the newest announcement and leads to it; then not again in this session', async () => {
     const { router } = await open();
-    expect(await screen.findByText('Announcement a2')).toBeTruthy();
-    expect(screen.queryByText('Announcement a1')).toBeNull();
+    expect(await screen.findByText('Announcement a2')).toBeInTheDocument();
+    expect(screen.queryByText('Announcement a1')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Read' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/announcement/a2'));
     expect(readSession(sessionKeys.announcementAllowed)).toBe('false');
@@ -47,7 +47,7 @@ describe('the announcement prompt', () => {
   it('dismissed, it stays away and asks the server nothing more in this session', async () => {
     const first = await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the announcement' }));
-    await waitFor(() => expect(screen.queryByText('Announcement a1')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Announcement a1')).not.toBeInTheDocument());
     expect(readSession(sessionKeys.announcementAllowed)).toBe('false');
     first.unmount();
     const calls = api.calls('GET /v1/notifications/bulk/').length;
@@ -58,7 +58,7 @@ describe('the announcement prompt', () => {
     await waitFor(() => expect(query()?.getObserversCount()).toBe(1));
     expect(query()?.state.fetchStatus).toBe('idle');
     expect(api.calls('GET /v1/notifications/bulk/')).toHaveLength(calls);
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows nothing when there is no announcement', async () => {
@@ -68,6 +68,6 @@ describe('the announcement prompt', () => {
     await waitFor(() =>
       expect(queryClient.getQueryState(notificationKeys.announcements(1))?.status).toBe('success'),
     );
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ describe('the notification bell', () => {
       locale: 'en',
     });
     const bell = await screen.findByRole('link', { name: '3 unread notifications' });
-    expect(bell.getAttribute('href')).toBe('/en/profile/notifications');
+    expect(bell).toHaveAttribute('href', '/en/profile/notifications');
     expect(api.calls('GET /v1/notifications/unread/')).toHaveLength(1);
 
     count = 4;
@@ -77,7 +77,7 @@ describe('the notification bell', () => {
       locale: 'en',
     });
     await act(async () => {});
-    expect(screen.queryByTestId('notification-bell')).toBeNull();
+    expect(screen.queryByTestId('notification-bell')).not.toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 });
@@ -100,12 +100,14 @@ describe('the notifications list', () => {
     });
     const list = await screen.findByRole('list', { name: 'Notifications' });
     expect(within(list).getAllByTestId('notification-item')).toHaveLength(2);
-    expect(within(list).getByText('Your password was changed')).toBeTruthy();
+    expect(within(list).getByText('Your password was changed')).toBeInTheDocument();
     expect(within(list).getAllByText('5 minutes ago')).toHaveLength(2);
     expect(api.calls('GET /v1/notifications/simple/')[0]?.params).toEqual({ page: 1, pageSize: 20 });
     await userEvent.click(within(list).getByRole('button', { name: 'Mark as read' }));
     expect(await api.sentOnce('PUT /v1/notifications/ack/')).toEqual({ ids: ['n1'] });
-    await waitFor(() => expect(within(list).queryByRole('button', { name: 'Mark as read' })).toBeNull());
+    await waitFor(() =>
+      expect(within(list).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument(),
+    );
   });
 
   it('says so when there are none, in Persian', async () => {
@@ -115,7 +117,7 @@ describe('the notifications list', () => {
       pattern: '/:locale/profile/notifications',
       locale: 'fa',
     });
-    expect(await screen.findByText('هنوز اعلانی ندارید.')).toBeTruthy();
+    expect(await screen.findByText('هنوز اعلانی ندارید.')).toBeInTheDocument();
     expect(
       (screen.getByRole('button', { name: 'علامت‌گذاری همه به‌عنوان خوانده‌شده' }) as HTMLButtonElement)
         .disabled,
@@ -129,7 +131,7 @@ describe('the notifications list', () => {
       pattern: '/:locale/profile/notifications',
       locale: 'en',
     });
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 
@@ -145,8 +147,8 @@ describe('announcements', () => {
       locale: 'en',
     });
     const link = await screen.findByRole('link', { name: 'Maintenance on Friday' });
-    expect(link.getAttribute('href')).toBe('/en/announcement/b1');
-    expect(screen.queryByRole('button', { name: 'Mark as read' })).toBeNull();
+    expect(link).toHaveAttribute('href', '/en/announcement/b1');
+    expect(screen.queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
   });
 
   it('shows one announcement, and a clear message for a missing one', async () => {
@@ -157,7 +159,7 @@ describe('announcements', () => {
       locale: 'en',
     });
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Maintenance on Friday');
-    expect(screen.getByText('Body b1')).toBeTruthy();
+    expect(screen.getByText('Body b1')).toBeInTheDocument();
     resetHarness();
     api.on('GET /v1/notifications/bulk/id/zz/', () => ({ status: 404, statusCode: 404 }));
     await renderScreen(<AnnouncementPage />, {

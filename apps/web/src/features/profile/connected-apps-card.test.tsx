@@ -38,7 +38,7 @@ const open = async (locale: 'fa' | 'en' = 'en') => {
 describe('the connected applications section', { timeout: 30_000 }, () => {
   it('says so when no application is connected, in Persian', async () => {
     const card = await open('fa');
-    expect(await within(card).findByText('با هیچ فضای کاری به برنامه‌ای وارد نشده‌اید.')).toBeTruthy();
+    expect(await within(card).findByText('با هیچ فضای کاری به برنامه‌ای وارد نشده‌اید.')).toBeInTheDocument();
   });
 
   it('lists each application with its workspace and scopes, and disconnects only after a confirmation', async () => {
@@ -55,7 +55,7 @@ describe('the connected applications section', { timeout: 30_000 }, () => {
     await userEvent.click(within(item).getByRole('button', { name: /Disconnect .*Shop · Acme/ }));
     let confirm = await screen.findByRole('dialog', { name: 'Disconnect this application?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls(disconnectPath)).toHaveLength(0);
     await userEvent.click(within(item).getByRole('button', { name: /Disconnect .*Shop · Acme/ }));
     confirm = await screen.findByRole('dialog', { name: 'Disconnect this application?' });

@@ -62,7 +62,7 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
     expect(items[0]?.textContent).toContain('۱ فروردین ۱۴۰۵');
     expect(items[0]?.textContent).toContain('هرگز');
     expect(items[1]?.textContent).toContain('۲ فروردین ۱۴۰۵');
-    expect(within(card).getByRole('button', { name: 'حذف کلید عبور گوشی' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'حذف کلید عبور گوشی' })).toBeInTheDocument();
   });
 
   it('adds a passkey: options, the browser prompt, then the registration with its name', async () => {
@@ -72,9 +72,11 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
       return { data: passkeys[0] };
     });
     const card = await open();
-    expect(await within(card).findByText('You have no passkeys yet.')).toBeTruthy();
+    expect(await within(card).findByText('You have no passkeys yet.')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Add a passkey' }));
-    expect(await within(card).findByText('Give the passkey a name of 1 to 50 characters.')).toBeTruthy();
+    expect(
+      await within(card).findByText('Give the passkey a name of 1 to 50 characters.'),
+    ).toBeInTheDocument();
     expect(api.calls(optionsPath)).toHaveLength(0);
 
     await userEvent.type(within(card).getByLabelText('Passkey name'), '  Home PC ');
@@ -85,7 +87,7 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
     expect(toasts.success).toHaveBeenCalledWith(
       'Passkey “Home PC” added. You can use it at your next login.',
     );
-    expect(await within(card).findByText('Home PC')).toBeTruthy();
+    expect(await within(card).findByText('Home PC')).toBeInTheDocument();
   });
 
   it('says why when the browser is cancelled, refuses, or the server does not accept the answer', async () => {
@@ -101,12 +103,12 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
 
     webauthn.create.mockRejectedValueOnce(new PasskeyError('already-registered'));
     await userEvent.click(within(card).getByRole('button', { name: 'Add a passkey' }));
-    expect(await within(card).findByText(/already holds a passkey/)).toBeTruthy();
+    expect(await within(card).findByText(/already holds a passkey/)).toBeInTheDocument();
 
     webauthn.create.mockResolvedValueOnce(answer);
     api.on(registerPath, () => ({ status: 400, statusCode: 620 }));
     await userEvent.click(within(card).getByRole('button', { name: 'Add a passkey' }));
-    expect(await within(card).findByText(/The server did not accept this passkey/)).toBeTruthy();
+    expect(await within(card).findByText(/The server did not accept this passkey/)).toBeInTheDocument();
     // Said once, in the section: no toast of the generic "wrong credentials" as well.
     expect(toasts.error).not.toHaveBeenCalled();
   });
@@ -115,9 +117,9 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
     webauthn.supported = false;
     passkeys = [laptop];
     const card = await open();
-    expect(await within(card).findByText(/This browser cannot use passkeys here/)).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Add a passkey' })).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Delete passkey Work laptop' })).toBeTruthy();
+    expect(await within(card).findByText(/This browser cannot use passkeys here/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete passkey Work laptop' })).toBeInTheDocument();
   });
 
   it('from a stale session, asks for the step-up code first, then goes on with it', async () => {
@@ -131,7 +133,7 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
     const card = await open();
     await userEvent.type(within(card).getByLabelText('Passkey name'), 'Key');
     await userEvent.click(within(card).getByRole('button', { name: 'Add a passkey' }));
-    expect(await within(card).findByTestId('passkeys-step-up')).toBeTruthy();
+    expect(await within(card).findByTestId('passkeys-step-up')).toBeInTheDocument();
     expect(webauthn.create).not.toHaveBeenCalled();
     await userEvent.type(within(card).getByLabelText('6-digit code'), '123456');
     await userEvent.click(within(card).getByRole('button', { name: 'Verify' }));
@@ -157,18 +159,18 @@ describe('the passkeys section', { timeout: 30_000 }, () => {
     await userEvent.type(field, 'Old laptop');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(renamePath)[0]?.body).toEqual({ id: 'pk1', name: 'Old laptop' }));
-    expect(await within(card).findByText('Old laptop')).toBeTruthy();
+    expect(await within(card).findByText('Old laptop')).toBeInTheDocument();
 
     await userEvent.click(await within(card).findByRole('button', { name: 'Delete passkey Old laptop' }));
     let confirm = await screen.findByRole('dialog', { name: 'Delete this passkey?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls(deletePath)).toHaveLength(0);
 
     await userEvent.click(await within(card).findByRole('button', { name: 'Delete passkey Old laptop' }));
     confirm = await screen.findByRole('dialog', { name: 'Delete this passkey?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.calls(deletePath)[0]?.body).toEqual({ id: 'pk1' }));
-    expect(await within(card).findByText('You have no passkeys yet.')).toBeTruthy();
+    expect(await within(card).findByText('You have no passkeys yet.')).toBeInTheDocument();
   });
 });

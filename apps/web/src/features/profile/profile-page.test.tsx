@@ -85,7 +85,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     const first = await screen.findByLabelText('نام');
     await userEvent.clear(first);
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
-    expect(await screen.findByText('باید حداقل ۱ نویسه باشد')).toBeTruthy();
+    expect(await screen.findByText('باید حداقل ۱ نویسه باشد')).toBeInTheDocument();
     expect(api.calls('PUT /v1/auth/profile/')).toHaveLength(0);
   });
 
@@ -102,8 +102,8 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
     // First framed in a square; this picture cannot be decoded here, so it goes as it is.
     const dialog = await screen.findByRole('dialog', { name: 'Frame your picture' });
-    expect(within(dialog).getByRole('group', { name: /Picture framing/ })).toBeTruthy();
-    expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: /Picture framing/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeInTheDocument();
     expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use this picture' }));
     await waitFor(() => expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(1));
@@ -113,7 +113,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('profile-image').querySelector('img')?.getAttribute('src')).toBe(
       'blob:preview',
     );
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await api.sentOnce('PUT /v1/auth/profile/')).toMatchObject({ imageId: 'img-9' });
   });
@@ -126,7 +126,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
     const dialog = await screen.findByRole('dialog', { name: 'Frame your picture' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
     expect(screen.getByTestId('profile-image').querySelector('img')).toBeNull();
   });
@@ -135,7 +135,7 @@ describe('/profile', { timeout: 30_000 }, () => {
     await open('en');
     const input = (await screen.findByTestId('profile-image-input')) as HTMLInputElement;
     await userEvent.upload(input, new File(['gif'], 'me.gif', { type: 'image/gif' }), { applyAccept: false });
-    expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
     expect(api.calls('POST /v1/assets/user-profile-image/')).toHaveLength(0);
   });
 
@@ -198,7 +198,7 @@ describe('/profile', { timeout: 30_000 }, () => {
       'يناير',
       '١',
     ]);
-    expect(screen.getByText('بالتقويم الميلادي.')).toBeTruthy();
+    expect(screen.getByText('بالتقويم الميلادي.')).toBeInTheDocument();
   });
 
   it('saving without touching the language keeps the locale of the address', async () => {
@@ -218,14 +218,14 @@ describe('/profile', { timeout: 30_000 }, () => {
     }));
     await open('en');
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Too long for the server')).toBeTruthy();
+    expect(await screen.findByText('Too long for the server')).toBeInTheDocument();
     expect(toasts.success).not.toHaveBeenCalled();
   });
 
   it('shows an error with a retry when the profile cannot be loaded', async () => {
     api.on('GET /v1/auth/profile/', () => ({ status: 404, statusCode: 404 }));
     await open('en');
-    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

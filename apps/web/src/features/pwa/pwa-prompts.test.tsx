@@ -114,11 +114,11 @@ describe('the install prompt', () => {
     setUserAgent(userAgents.iphone);
     await renderPrompts('en');
     await settle();
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
     // The login stores its tokens and moves on to the first signed-in page.
     signedIn();
     act(() => markNavigationStart());
-    expect(await screen.findByRole('dialog', { name: 'Install the app' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Install the app' })).toBeInTheDocument();
   });
 
   it('shows iOS the steps, and once closed never again', async () => {
@@ -129,18 +129,18 @@ describe('the install prompt', () => {
       'Add to Home Screen',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
     first.unmount();
     await renderPrompts('en');
     await settle();
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
   });
 
   it('on Android waits for beforeinstallprompt and hands it the install', async () => {
     setUserAgent(userAgents.android);
     signedIn();
     await renderPrompts('fa');
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
     const prompt = vi.fn().mockResolvedValue(undefined);
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt,
@@ -153,20 +153,20 @@ describe('the install prompt', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'نصب' }));
     expect(prompt).toHaveBeenCalledOnce();
     expect(localStorage.getItem(localKeys.pwaSuggested)).toBe('true');
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
   });
 
   it('is not shown on a desktop or when already installed', async () => {
     await renderPrompts('en');
     await settle();
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
     setUserAgent(userAgents.iphone);
     window.matchMedia = vi
       .fn()
       .mockReturnValue({ matches: true, addEventListener() {}, removeEventListener() {} });
     await renderPrompts('en');
     await settle();
-    expect(screen.queryByTestId('pwa-install-prompt')).toBeNull();
+    expect(screen.queryByTestId('pwa-install-prompt')).not.toBeInTheDocument();
   });
 });
 
@@ -196,7 +196,7 @@ describe('the update dialog', () => {
     expect(dialog.textContent).toContain('Do you want to update to the new release?');
     const before = Date.now();
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(screen.queryByTestId('pwa-update-dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('pwa-update-dialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(localKeys.versionRetryCount)).toBe('2');
     const next = Number(localStorage.getItem(localKeys.versionNextRetry));
     expect(next - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
@@ -229,13 +229,13 @@ describe('the update dialog', () => {
     const first = await renderPrompts('en');
     await waitFor(() => expect(versionCalls).toHaveLength(1));
     await settle();
-    expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
+    expect(screen.queryByTestId('pwa-update-dialog')).not.toBeInTheDocument();
     first.unmount();
     localStorage.setItem(localKeys.version, '1.0.0');
     localStorage.setItem(localKeys.versionNextRetry, String(Date.now() + 3600_000));
     await renderPrompts('en');
     await waitFor(() => expect(versionCalls).toHaveLength(2));
     await settle();
-    expect(screen.queryByTestId('pwa-update-dialog')).toBeNull();
+    expect(screen.queryByTestId('pwa-update-dialog')).not.toBeInTheDocument();
   });
 });

@@ -70,15 +70,15 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Members' });
     const ownerRow = within(table).getByText('Olivia').closest('tr') as HTMLElement;
-    expect(within(ownerRow).getByText('Owner')).toBeTruthy();
+    expect(within(ownerRow).getByText('Owner')).toBeInTheDocument();
     expect(within(ownerRow).getByRole('button', { name: 'Remove Olivia' })).toHaveProperty('disabled', true);
     const bobRow = within(table).getByText('Bob').closest('tr') as HTMLElement;
-    expect(within(bobRow).getByText('Admin')).toBeTruthy();
+    expect(within(bobRow).getByText('Admin')).toBeInTheDocument();
     expect(within(bobRow).getByRole('button', { name: 'Remove Bob' })).toHaveProperty('disabled', false);
 
     const invitations = await screen.findByRole('table', { name: 'Sent invitations' });
-    expect(within(invitations).getByText('5 days remaining')).toBeTruthy();
-    expect(within(invitations).getByText('2 days ago')).toBeTruthy();
+    expect(within(invitations).getByText('5 days remaining')).toBeInTheDocument();
+    expect(within(invitations).getByText('2 days ago')).toBeInTheDocument();
     expect(api.calls(invitationsList)[0]?.params).toMatchObject({ workspaceId, page: 1 });
   });
 
@@ -87,7 +87,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     const dialog = await openInvite('fa');
     await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰۸۱۲');
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
-    expect(await within(dialog).findByText('شماره‌ی موبایل معتبر نیست')).toBeTruthy();
+    expect(await within(dialog).findByText('شماره‌ی موبایل معتبر نیست')).toBeInTheDocument();
     expect(api.calls(sendInvitation)).toHaveLength(0);
   });
 
@@ -95,11 +95,15 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     actAs(api, 'owner');
     const dialog = await openInvite('fa');
     await userEvent.click(within(dialog).getByRole('button', { name: 'فرستادن دعوت‌نامه' }));
-    expect(await within(dialog).findByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.')).toBeTruthy();
-    expect(within(dialog).queryByText('شماره‌ی موبایل معتبر نیست')).toBeNull();
+    expect(
+      await within(dialog).findByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('شماره‌ی موبایل معتبر نیست')).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/شماره‌ی موبایل/), '۰');
     await waitFor(() =>
-      expect(within(dialog).queryByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.')).toBeNull(),
+      expect(
+        within(dialog).queryByText('شماره‌ی موبایل کسی را که دعوت می‌کنید بنویسید.'),
+      ).not.toBeInTheDocument(),
     );
     expect(api.calls(sendInvitation)).toHaveLength(0);
     cleanup();
@@ -107,7 +111,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     const english = await openInvite('en');
     await userEvent.click(within(english).getByRole('button', { name: 'Username' }));
     await userEvent.click(within(english).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(english).findByText('Enter the username to invite.')).toBeTruthy();
+    expect(await within(english).findByText('Enter the username to invite.')).toBeInTheDocument();
     expect(api.calls(sendInvitation)).toHaveLength(0);
   });
 
@@ -132,7 +136,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     expect(status.textContent).toContain('دعوت‌نامه برای');
     expect(status.textContent).toContain('۰۹۱۲۱۲۳۴۵۶۷');
     expect(toasts.success).not.toHaveBeenCalled();
-    expect(within(dialog).getByRole('button', { name: 'بستن' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'بستن' })).toBeInTheDocument();
   });
 
   it('after a username invitation says what happens next and switches to the mobile tab in one click', async () => {
@@ -148,9 +152,9 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     );
     expect(status.textContent).not.toMatch(/sent/i);
     await userEvent.click(within(status).getByRole('button', { name: 'Invite by mobile number instead' }));
-    expect(within(dialog).getByRole('button', { name: 'Mobile' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Mobile' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog).getByLabelText(/Mobile number/)).toHaveProperty('value', '');
-    expect(within(dialog).queryByRole('status')).toBeNull();
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows its inviter what was typed, with the kind, role and date; other readers the masked value', async () => {
@@ -176,17 +180,17 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await open('en');
     const table = await screen.findByRole('table', { name: 'Sent invitations' });
     const row = (text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
-    expect(within(row('6751234899')).getByText('National code')).toBeTruthy();
-    expect(within(row('6751234899')).getByText('Viewer')).toBeTruthy();
-    expect(within(row('6751234899')).getByText('March 1, 2026')).toBeTruthy();
-    expect(within(row('6759876899')).getByText('Editor')).toBeTruthy();
-    expect(within(row('111****334')).getByText('National code')).toBeTruthy();
+    expect(within(row('6751234899')).getByText('National code')).toBeInTheDocument();
+    expect(within(row('6751234899')).getByText('Viewer')).toBeInTheDocument();
+    expect(within(row('6751234899')).getByText('March 1, 2026')).toBeInTheDocument();
+    expect(within(row('6759876899')).getByText('Editor')).toBeInTheDocument();
+    expect(within(row('111****334')).getByText('National code')).toBeInTheDocument();
     cleanup();
 
     await open('fa');
     const fa = await screen.findByRole('table', { name: 'دعوت‌نامه‌های فرستاده' });
-    expect(within(fa).getByText('۶۷۵۱۲۳۴۸۹۹')).toBeTruthy();
-    expect(within(fa).getByText('۶۷۵۹۸۷۶۸۹۹')).toBeTruthy();
+    expect(within(fa).getByText('۶۷۵۱۲۳۴۸۹۹')).toBeInTheDocument();
+    expect(within(fa).getByText('۶۷۵۹۸۷۶۸۹۹')).toBeInTheDocument();
     expect(within(fa).getAllByText('کد ملی')).toHaveLength(3);
   });
 
@@ -198,7 +202,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     const field = within(dialog).getByLabelText(/National code/, { selector: 'input' });
     await userEvent.type(field, '0013542410');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('The national code is not valid')).toBeTruthy();
+    expect(await within(dialog).findByText('The national code is not valid')).toBeInTheDocument();
     expect(api.calls(sendInvitation)).toHaveLength(0);
 
     await userEvent.clear(field);
@@ -233,15 +237,17 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     answer = 404;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     // An unknown username is invited like a known one; the API's only 404 is a role deleted meanwhile.
-    expect(await within(dialog).findByText('This role no longer exists; choose another one.')).toBeTruthy();
-    expect(within(dialog).queryByText(/No account has/)).toBeNull();
+    expect(
+      await within(dialog).findByText('This role no longer exists; choose another one.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/No account has/)).not.toBeInTheDocument();
   });
 
   it('invites without a role, and without asking for the roles, when the inviter cannot read them', async () => {
     actAs(api, ['tenant_members_read', 'tenant_members_invitations_send']);
     api.on(sendInvitation, sent);
     const dialog = await openInvite('en');
-    expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeTruthy();
+    expect(within(dialog).getByText(/Your role cannot see the roles/)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Mobile number/), '09121234567');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await api.sentOnce(sendInvitation)).toEqual({ workspaceId, roleId: null, phone: '09121234567' });
@@ -255,7 +261,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('option', { name: /Viewer/ })).getAttribute('aria-disabled')).not.toBe(
       'true',
     );
-    expect(screen.getByRole('option', { name: /Admin/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('option', { name: /Admin/ })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('offers a member without the permissions no invite, role change, removal or withdrawal, but leaving', async () => {
@@ -264,10 +270,10 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Members' });
     expect(screen.getByRole('button', { name: 'Invite' })).toHaveProperty('disabled', true);
-    expect(within(table).queryByRole('button', { name: /Change the role/ })).toBeNull();
-    expect(within(table).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Change the role/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     const invitations = await screen.findByRole('table', { name: 'Sent invitations' });
-    expect(within(invitations).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    expect(within(invitations).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
 
     await userEvent.click(within(table).getByRole('button', { name: 'Leave workspace' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
@@ -276,7 +282,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
       workspaceId,
       memberId: 'm-me',
     });
-    expect(await screen.findByText('picker')).toBeTruthy();
+    expect(await screen.findByText('picker')).toBeInTheDocument();
     expect(getWorkspaceId()).toBeNull();
   });
 
@@ -299,7 +305,7 @@ describe('/workspace/settings/members', { timeout: 30_000 }, () => {
       roleId: 'role-viewer',
     });
     expect(toasts.success).toHaveBeenCalledWith('The role of Bob was changed.');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Withdraw the invitation of 0935***7788' }),

@@ -2,7 +2,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import UndoIcon from '@mui/icons-material/Undo';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,14 +15,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { Invitation, Locale, Member } from '@wsm/contracts';
+import type { Member } from '@wsm/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { UserValue } from '../../components/user-value';
-import { formatAgo, formatDate, formatRemaining } from '../../lib/dates';
-import { displayDigits } from '../../lib/digits';
-import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
+import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { Gate, useWorkspaceAccess } from '../workspaces/access';
 import { currentUserId } from '../workspaces/current-user';
@@ -36,7 +33,6 @@ import {
   useAdminMutation,
   useAllRoles,
   useMembers,
-  useSentInvitations,
 } from './api';
 import { AdminSection } from './components/admin-section';
 import type { Column } from './components/data-table';
@@ -46,7 +42,8 @@ import { SearchedTable } from './components/searched-table';
 import { StatusChip } from './components/status-chip';
 import { useLast } from './components/use-last';
 import { canGrantRole, permissions } from './grant';
-import { InviteDialog, type InviteeKind, shownInviteeValue } from './invite-dialog';
+import { InvitationsSection } from './invitations-section';
+import { InviteDialog } from './invite-dialog';
 import { RoleSelect } from './role-select';
 
 function PersonCell({
@@ -310,167 +307,6 @@ function MembersSection({ workspaceId }: { workspaceId: string }) {
   );
 }
 
-function inviteeName(
-  invitation: Invitation,
-  locale: Locale,
-): {
-  name: string | null;
-  /** What the invitation was sent to: in full for its inviter, masked (phone, national code) for others. */
-  typed: string | null;
-  kind: InviteeKind | null;
-} {
-  const { invitee } = invitation;
-  // Until the invitee accepts, the API gives only what was typed (no name): two invitations by national
-  // code are told apart by what their inviter typed, the role and the date.
-  const name = personName({ ...invitee, username: null });
-  if (invitee.typed)
-    return {
-      name,
-      typed: shownInviteeValue(invitee.typed.kind, invitee.typed.value, locale),
-      kind: invitee.typed.kind,
-    };
-  if (invitee.phone) return { name, typed: displayDigits(invitee.phone, locale), kind: 'phone' };
-  if (invitee.nationalCode)
-    return { name, typed: displayDigits(invitee.nationalCode, locale), kind: 'nationalCode' };
-  if (invitee.username) return { name, typed: `@${invitee.username}`, kind: 'username' };
-  return { name, typed: null, kind: null };
-}
-
-/** How an invitee's typed value shows: a username as an identifier, a phone or national code as a number. */
-const typedKind = (kind: InviteeKind | null) => (kind === 'username' ? 'identifier' : 'number');
-
-function InvitationsSection({ workspaceId }: { workspaceId: string }) {
-  const { t } = useTranslation('workspace-admin');
-  const rtl = useTheme().direction === 'rtl';
-  const locale = useLocale();
-  const { can } = useWorkspaceAccess();
-  const [query, setQuery] = useState<ListQuery>({ page: 1, pageSize: defaultPageSize });
-  const invitations = useSentInvitations(workspaceId, query);
-  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
-  const withdraw = useAdminMutation(workspaceId, (invitationId: string) =>
-    adminApi.withdrawInvitation(workspaceId, invitationId),
-  );
-
-  const describe = (invitation: Invitation) => {
-    const who = inviteeName(invitation, locale);
-    return who.name ?? who.typed ?? t('members.unnamed');
-  };
-
-  const confirmWithdraw = async () => {
-    if (!withdrawing) return;
-    try {
-      await withdraw.mutateAsync(withdrawing.id);
-      notify.success(t('invitations.withdrawn'));
-    } catch {
-      // The API client has shown why.
-    }
-    setWithdrawing(null);
-  };
-
-  const columns: Column<Invitation>[] = [
-    {
-      id: 'invitee',
-      label: t('invitations.columns.invitee'),
-      render: (invitation) => {
-        const who = inviteeName(invitation, locale);
-        return (
-          <Stack sx={{ minWidth: 0 }}>
-            <Typography component="span" sx={{ fontWeight: 600 }}>
-              {who.name ? (
-                <UserValue value={who.name} />
-              ) : who.typed ? (
-                <UserValue value={who.typed} kind={typedKind(who.kind)} />
-              ) : (
-                t('members.unnamed')
-              )}
-            </Typography>
-            {who.kind ? (
-              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                {t(`invite.kinds.${who.kind}`)}
-                {who.name && who.typed ? (
-                  <>
-                    {' · '}
-                    <UserValue value={who.typed} kind={typedKind(who.kind)} />
-                  </>
-                ) : null}
-              </Typography>
-            ) : null}
-          </Stack>
-        );
-      },
-    },
-    {
-      id: 'role',
-      label: t('invitations.columns.role'),
-      render: (invitation) => invitation.role?.name ?? t('roles.none'),
-    },
-    {
-      id: 'status',
-      label: t('invitations.columns.status'),
-      render: (invitation) => <StatusChip status={invitation.status} />,
-    },
-    {
-      id: 'sent',
-      label: t('invitations.columns.sent'),
-      render: (invitation) => (
-        <Stack component="span" sx={{ whiteSpace: 'nowrap' }}>
-          <span>{formatDate(invitation.createdDate, locale, t)}</span>
-          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-            {formatAgo(invitation.createdDate, t)}
-          </Typography>
-        </Stack>
-      ),
-    },
-    {
-      id: 'expires',
-      label: t('invitations.columns.expires'),
-      render: (invitation) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {invitation.status.key === 'pending' ? formatRemaining(invitation.expiresDate, t) : '—'}
-        </Box>
-      ),
-    },
-  ];
-
-  return (
-    <AdminSection id="invitations" title={t('invitations.title')} description={t('invitations.description')}>
-      <SearchedTable
-        label={t('invitations.title')}
-        searchLabel={t('invitations.search')}
-        query={query}
-        onQuery={setQuery}
-        columns={columns}
-        list={invitations}
-        empty={t('invitations.empty')}
-        rowKey={(invitation) => invitation.id}
-        actions={
-          can(permissions.withdraw)
-            ? (invitation) =>
-                invitation.status.key === 'pending' ? (
-                  <RowAction
-                    label={t('invitations.withdraw', { name: describe(invitation) })}
-                    icon={<UndoIcon fontSize="small" sx={{ transform: rtl ? 'scaleX(-1)' : undefined }} />}
-                    color="error"
-                    onClick={() => setWithdrawing(invitation)}
-                  />
-                ) : null
-            : undefined
-        }
-      />
-      <ConfirmDialog
-        open={withdrawing !== null}
-        title={t('invitations.withdrawTitle')}
-        message={t('invitations.withdrawText', { name: withdrawing ? describe(withdrawing) : '' })}
-        confirmLabel={t('invitations.withdrawConfirm')}
-        pending={withdraw.isPending}
-        onConfirm={() => void confirmWithdraw()}
-        onClose={() => setWithdrawing(null)}
-      />
-    </AdminSection>
-  );
-}
-
-/** /workspace/settings/members: members with their roles, invitations sent and their state. */
 export function Component() {
   return (
     <AccessGate permission={permissions.membersRead}>

@@ -63,7 +63,7 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Roles' });
     const row = within(table).getByText('Editor').closest('tr') as HTMLElement;
-    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('3')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
@@ -118,14 +118,14 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await open();
     await screen.findByRole('table', { name: 'Roles' });
     expect(screen.getByRole('button', { name: 'New role' })).toHaveProperty('disabled', true);
-    expect(screen.queryByRole('button', { name: 'Edit Editor' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete Editor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Editor' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Editor' })).not.toBeInTheDocument();
   });
 
   it('refuses the screen to a member without tenant_roles_read and loads nothing', async () => {
     actAs(api, ['tenant_members_read']);
     await open();
-    expect(await screen.findByText('No access')).toBeTruthy();
+    expect(await screen.findByText('No access')).toBeInTheDocument();
     expect(api.calls(rolesList)).toHaveLength(0);
   });
 
@@ -150,7 +150,7 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.type(name, 'Writers');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await within(dialog).findByText(/Someone else changed this role/)).toBeTruthy();
+    expect(await within(dialog).findByText(/Someone else changed this role/)).toBeInTheDocument();
     expect((within(dialog).getByLabelText(/Role name/) as HTMLInputElement).value).toBe('Editors');
     expect(api.calls(`PUT ${roleWrite}`)[0]?.body).toMatchObject({
       name: 'Writers',
@@ -173,13 +173,15 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Editor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit role Editor' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Another role already has this name.')).toBeTruthy();
-    expect(within(dialog).queryByText(/Someone else changed this role/)).toBeNull();
+    expect(await within(dialog).findByText('Another role already has this name.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Someone else changed this role/)).not.toBeInTheDocument();
     // Said once, at the field: no toast repeats it (nor covers the dialog's buttons).
     expect(toasts.error).not.toHaveBeenCalled();
     // Changing the name takes the message away.
     await userEvent.type(within(dialog).getByLabelText(/Role name/), 's');
-    await waitFor(() => expect(within(dialog).queryByText('Another role already has this name.')).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Another role already has this name.')).not.toBeInTheDocument(),
+    );
   });
 
   for (const [locale, texts] of [
@@ -210,10 +212,12 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
-    expect(await within(dialog).findByText('Enter a name for the role.')).toBeTruthy();
-    expect(within(dialog).queryByText(/at least/)).toBeNull();
+    expect(await within(dialog).findByText('Enter a name for the role.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/at least/)).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Role name/), 'S');
-    await waitFor(() => expect(within(dialog).queryByText('Enter a name for the role.')).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Enter a name for the role.')).not.toBeInTheDocument(),
+    );
     expect(api.calls(`POST ${roleWrite}`)).toHaveLength(0);
   });
 
@@ -227,7 +231,7 @@ describe('/workspace/settings/roles', { timeout: 30_000 }, () => {
     expect(remove).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('button', { name: `ویرایش ${isolated('Big')}` }));
     const dialog = await screen.findByRole('dialog', { name: `ویرایش نقش ${isolated('Big')}` });
-    expect(within(dialog).getByText(/این نقش دسترسی‌هایی دارد که شما ندارید/)).toBeTruthy();
+    expect(within(dialog).getByText(/این نقش دسترسی‌هایی دارد که شما ندارید/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'ذخیره' })).toHaveProperty('disabled', true);
   });
 });

@@ -78,10 +78,10 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'Workspace users' });
     expect(await menuOf('Carol Test')).toEqual(['Set to Pending', 'Set to Suspended']);
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(await menuOf('Dan Test')).toEqual(['Set to Pending', 'Set to Confirmed']);
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Change the status of Erin Test' })).toHaveProperty(
       'disabled',
       true,
@@ -124,9 +124,9 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     actAs(api, ['tenant_users_role_read']);
     await open();
     const table = await screen.findByRole('table', { name: 'Workspace users' });
-    expect(within(table).queryByRole('button', { name: /Change the status/ })).toBeNull();
-    expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull();
-    expect(within(table).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Change the status/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
   it('lets a withdrawer delete an invitee but not a member, after confirming', async () => {
@@ -134,10 +134,12 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     api.on(`DELETE ${workspacePaths.users}`, null);
     await open();
     const table = await screen.findByRole('table', { name: 'Workspace users' });
-    expect(within(table).queryByRole('button', { name: 'Delete Carol Test' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete Carol Test' })).not.toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Delete Erin Test' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this user?' });
-    expect(within(confirm).getByText('The pending invitations of Erin Test will be withdrawn.')).toBeTruthy();
+    expect(
+      within(confirm).getByText('The pending invitations of Erin Test will be withdrawn.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await api.sentOnce(`DELETE ${workspacePaths.users}`)).toEqual({ workspaceId, userId: 'e-erin' });
   });
@@ -204,7 +206,7 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     actAs(api, ['tenant_users_role_read']);
     api.on(usersList, { ...page([carol], 1001), totalCapped: true });
     await open('fa');
-    expect(await screen.findByText('بیش از ۱٬۰۰۰ ردیف')).toBeTruthy();
+    expect(await screen.findByText('بیش از ۱٬۰۰۰ ردیف')).toBeInTheDocument();
   });
 
   it('shows no total while it is exact', async () => {
@@ -212,6 +214,6 @@ describe('/workspace/settings/users', { timeout: 30_000 }, () => {
     api.on(usersList, page([carol], 1000));
     await open();
     await screen.findByRole('table', { name: 'Workspace users' });
-    expect(screen.queryByText(/\+ rows/)).toBeNull();
+    expect(screen.queryByText(/\+ rows/)).not.toBeInTheDocument();
   });
 });

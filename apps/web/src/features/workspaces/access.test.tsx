@@ -46,11 +46,11 @@ describe('useWorkspaceAccess and Gate', () => {
   it("reads the logged-in user's access in the selected workspace and gates by permission", async () => {
     api.on(`GET ${accessPath}`, member(['tenant_profile_read']));
     await openProbe();
-    expect(await screen.findByRole('button', { name: 'Read profile' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Read profile' })).toBeInTheDocument();
     expect(screen.getByTestId('state').textContent).toBe('member');
-    expect(screen.queryByRole('button', { name: 'Create role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create role' })).not.toBeInTheDocument();
     const remove = screen.getByRole('button', { name: 'Remove member' }) as HTMLButtonElement;
-    expect(remove.disabled).toBe(true);
+    expect(remove).toBeDisabled();
     expect(api.calls(`GET ${accessPath}`)).toHaveLength(1);
   });
 
@@ -69,15 +69,15 @@ describe('useWorkspaceAccess and Gate', () => {
   it('gives the owner (wildcard) everything', async () => {
     api.on(`GET ${accessPath}`, ownerAccess);
     await openProbe();
-    expect(await screen.findByRole('button', { name: 'Create role' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create role' })).toBeInTheDocument();
     expect(screen.getByTestId('state').textContent).toBe('owner');
-    expect((screen.getByRole('button', { name: 'Remove member' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Remove member' })).toBeEnabled();
   });
 
   it('gives a superAccess role everything, even with an empty permission list', async () => {
     api.on(`GET ${accessPath}`, member([], true));
     await openProbe();
-    expect(await screen.findByRole('button', { name: 'Create role' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create role' })).toBeInTheDocument();
     expect(screen.getByTestId('state').textContent).toBe('member');
   });
 
@@ -87,7 +87,7 @@ describe('useWorkspaceAccess and Gate', () => {
     await openProbe();
     await waitFor(() => expect(getWorkspaceId()).toBeNull());
     expect(getAppId()).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Read profile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Read profile' })).not.toBeInTheDocument();
   });
 });
 
@@ -120,21 +120,21 @@ describe('the settings navigation', () => {
   it('offers only the sections the role may read', async () => {
     api.on(`GET ${accessPath}`, member(['tenant_profile_read', 'tenant_members_read']));
     await openSettings('info');
-    expect(await screen.findByText('info page')).toBeTruthy();
+    expect(await screen.findByText('info page')).toBeInTheDocument();
     expect(await sectionNames()).toEqual(['Information', 'Members', 'Applications']);
   });
 
   it('refuses a section opened by address without its permission', async () => {
     api.on(`GET ${accessPath}`, member(['tenant_profile_read']));
     await openSettings('roles');
-    expect(await screen.findByTestId('settings-denied')).toBeTruthy();
-    expect(screen.queryByText('roles page')).toBeNull();
+    expect(await screen.findByTestId('settings-denied')).toBeInTheDocument();
+    expect(screen.queryByText('roles page')).not.toBeInTheDocument();
   });
 
   it('shows the owner every section, backups, the audit log and integrations included', async () => {
     api.on(`GET ${accessPath}`, ownerAccess);
     await openSettings('roles');
-    expect(await screen.findByText('roles page')).toBeTruthy();
+    expect(await screen.findByText('roles page')).toBeInTheDocument();
     expect(await sectionNames()).toEqual([
       'Information',
       'Members',
@@ -150,7 +150,7 @@ describe('the settings navigation', () => {
   it('offers the audit log to a role holding tenant_audit_read', async () => {
     api.on(`GET ${accessPath}`, member(['tenant_profile_read', 'tenant_audit_read']));
     await openSettings('info');
-    expect(await screen.findByText('info page')).toBeTruthy();
+    expect(await screen.findByText('info page')).toBeInTheDocument();
     expect(await sectionNames()).toEqual(['Information', 'Applications', 'Audit log']);
   });
 });

@@ -51,7 +51,7 @@ describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
     await expect
       .poll(() => screen.getAllByTestId('application-card').map((card) => card.textContent))
       .toEqual([expect.stringContaining('فروشگاه آنلاین')]);
-    expect(screen.queryByText('Workspace settings')).toBeNull();
+    expect(screen.queryByText('Workspace settings')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
       });
       const empty = await screen.findByTestId('applications-empty');
       expect(within(empty).getByRole('heading').textContent).toBe(title);
-      expect(screen.queryByTestId('application-card')).toBeNull();
+      expect(screen.queryByTestId('application-card')).not.toBeInTheDocument();
     },
   );
 
@@ -81,6 +81,6 @@ describe('application cards (/workspace/apps)', { timeout: 30_000 }, () => {
       pattern: '/:locale/workspace/apps',
       locale: 'en',
     });
-    expect(await screen.findByText('Workspace settings')).toBeTruthy();
+    expect(await screen.findByText('Workspace settings')).toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ async function showApps() {
     locale: 'en',
     queryClient,
   });
-  expect(await screen.findByRole('heading', { name: 'Online shop' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Online shop' })).toBeInTheDocument();
 }
 
 describe('the signed-in frame reads its data before it is drawn', { timeout: 30_000 }, () => {

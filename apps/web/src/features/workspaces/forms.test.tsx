@@ -69,7 +69,9 @@ describe('/workspace/new', { timeout: 30_000 }, () => {
     await userEvent.type(input('نام نمایشی'), 'شرکت');
     await userEvent.type(input('نام فضای کاری'), 'a b');
     await userEvent.click(screen.getByRole('button', { name: 'ساختن فضای کاری' }));
-    expect(await screen.findByText(String(customIssueMessages.invalid_workspace_name?.fa))).toBeTruthy();
+    expect(
+      await screen.findByText(String(customIssueMessages.invalid_workspace_name?.fa)),
+    ).toBeInTheDocument();
     expect(api.calls('POST /v1/workspaces/')).toHaveLength(0);
   });
 
@@ -79,7 +81,7 @@ describe('/workspace/new', { timeout: 30_000 }, () => {
     await userEvent.type(input('Display name'), 'Acme');
     await userEvent.type(input('Workspace name'), 'acme');
     await userEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
-    expect(await screen.findByText('This workspace name is taken; choose another one')).toBeTruthy();
+    expect(await screen.findByText('This workspace name is taken; choose another one')).toBeInTheDocument();
     expect(getWorkspaceId()).toBeNull();
   });
 });
@@ -143,18 +145,18 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     await open();
     await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'a@b.co');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Server says no')).toBeTruthy();
-    expect(screen.getByText('Bad handle')).toBeTruthy();
+    expect(await screen.findByText('Server says no')).toBeInTheDocument();
+    expect(screen.getByText('Bad handle')).toBeInTheDocument();
   });
 
   it('checks a logo file before uploading it: type and 2 MiB', async () => {
     await open();
     const logoInput = await screen.findByTestId('logo-input');
     fireEvent.change(logoInput, { target: { files: [new File(['gif'], 'a.gif', { type: 'image/gif' })] } });
-    expect(await screen.findByText('Choose a PNG, JPEG or WebP image')).toBeTruthy();
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP image')).toBeInTheDocument();
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(logoInput, { target: { files: [big] } });
-    expect(await screen.findByText('The image is larger than 2 MB')).toBeTruthy();
+    expect(await screen.findByText('The image is larger than 2 MB')).toBeInTheDocument();
     expect(api.calls('POST /v1/assets/workspace-profile-image/')).toHaveLength(0);
   });
 
@@ -168,12 +170,12 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     await open();
     const notes = new File(['notes, not a picture'], 'notes.png', { type: 'image/png' });
     fireEvent.change(await screen.findByTestId('logo-input'), { target: { files: [notes] } });
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.queryByText('The logo could not be uploaded; try again')).toBeNull();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('The logo could not be uploaded; try again')).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'acme-at-example');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter an e-mail like name@example.com')).toBeTruthy();
+    expect(await screen.findByText('Enter an e-mail like name@example.com')).toBeInTheDocument();
   });
 
   it('is read-only for a role that may read but not update it', async () => {
@@ -182,8 +184,8 @@ describe('/workspace/settings/info', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('You can see this information but your role does not allow changing it.'),
     ).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 });
 
@@ -221,14 +223,14 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
       version: { pwa: '2.1.0', ios: null, android: '2.0.9', windows: null, macos: null },
       socialNetworks: { instagram: null, telegram: 'acme_crm', x: null, rubika: null },
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('deletes only after a confirmation; the built-in application has no delete', async () => {
     api.on('DELETE /v1/workspaces/profile/applications/', null);
     await open();
-    expect(await screen.findByRole('button', { name: 'Delete Shop' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Delete Workspace settings' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Delete Shop' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Workspace settings' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Shop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this application?' });
     expect(api.calls('DELETE /v1/workspaces/profile/applications/')).toHaveLength(0);
@@ -248,7 +250,7 @@ describe('/workspace/settings/applications', { timeout: 30_000 }, () => {
         true,
       ),
     );
-    expect((screen.getByRole('button', { name: 'Edit Shop' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Delete Shop' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Edit Shop' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Shop' })).toBeDisabled();
   });
 });

@@ -37,10 +37,10 @@ afterEach(resetBrowser);
 describe('the password strength meter', () => {
   it('shows nothing before typing, then the level and the most useful hint (en)', async () => {
     const field = await renderMeter('en');
-    expect(screen.queryByTestId('password-strength')).toBeNull();
+    expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
     await userEvent.type(field, 'aaaaaaaa');
     const bar = await screen.findByRole('progressbar', { name: 'Password strength' });
-    expect(bar.getAttribute('aria-valuetext')).toBe('very weak');
+    expect(bar).toHaveAttribute('aria-valuetext', 'very weak');
     expect(screen.getByTestId('password-strength').textContent).toBe(
       'Strength: very weak. Repeated characters like “aaa” are easy to guess.',
     );
@@ -56,15 +56,15 @@ describe('the password strength meter', () => {
     ).toBeTruthy();
     await userEvent.clear(field);
     await userEvent.type(field, 'Correct-Horse-Battery-9');
-    expect(await screen.findByText('Strength: very strong.')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('very strong');
+    expect(await screen.findByText('Strength: very strong.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'very strong');
   });
 
   it('speaks Persian in fa', async () => {
     const field = await renderMeter('fa', { username: 'sara.karimi' });
     await userEvent.type(field, 'aaaaaaaa');
     const bar = await screen.findByRole('progressbar', { name: 'قدرت رمز عبور' });
-    expect(bar.getAttribute('aria-valuetext')).toBe('خیلی ضعیف');
+    expect(bar).toHaveAttribute('aria-valuetext', 'خیلی ضعیف');
     expect(screen.getByTestId('password-strength').textContent).toBe(
       'قدرت رمز: خیلی ضعیف. نویسه‌های تکراری مثل «aaa» به‌آسانی حدس زده می‌شوند.',
     );

@@ -12,6 +12,7 @@ import { formatDevice, type Locale } from '@wsm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { isolateValue } from '../../../lib/bidi';
 import { formatAgo, formatDate } from '../../../lib/dates';
 import { displayDigits } from '../../../lib/digits';
 import { useLocale } from '../../../lib/locale-navigation';
@@ -105,7 +106,10 @@ export function SessionsCard() {
                 </Stack>
               }
               secondary={t('sessions.details', {
-                ip: session.ipAddress ?? t('sessions.unknownIp'),
+                // An address is an identifier: its own digits, isolated left to right in every language.
+                ip: session.ipAddress
+                  ? isolateValue(session.ipAddress, locale, 'identifier')
+                  : t('sessions.unknownIp'),
                 created: formatAgo(session.createdDate, t),
                 seen: formatAgo(session.lastSeenDate ?? session.createdDate, t),
               })}
