@@ -37,6 +37,7 @@ import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { connectedApplicationsRoutes } from './modules/oidc/connected-routes';
 import { oidcProviderRoutes, signInSettingsRoutes } from './modules/oidc/routes';
+import type { ApplicationSignInRow } from './modules/oidc/schema';
 import { profileRoutes } from './modules/profile/routes';
 import { securityRoutes } from './modules/security/routes';
 import { userRoutes } from './modules/users/routes';
@@ -132,7 +133,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     options.housekeeping === false ? false : { ...housekeepingTiming, ...options.housekeeping },
   );
   if (!deps.authCache) {
-    const cache = new AuthCache<MemberAccess, CachedApiKey>({ onLookup: deps.metrics.cacheLookup });
+    const cache = new AuthCache<MemberAccess, CachedApiKey, ApplicationSignInRow>({
+      onLookup: deps.metrics.cacheLookup,
+    });
     deps.authCache = cache;
     const stopListening = await listenForInvalidations(
       cache as AuthCache<unknown, unknown>,

@@ -8,6 +8,7 @@ import type { Messaging } from './messaging/messaging';
 import type { MemberAccess } from './modules/access/guard';
 import type { CachedApiKey } from './modules/api-keys/key-auth';
 import type { LastUsedTracker } from './modules/api-keys/last-used';
+import type { ApplicationSignInRow } from './modules/oidc/schema';
 import type { WebhookRuntime } from './modules/webhooks/runtime';
 
 // What every module's services are handed: the settings and the real parts behind clean interfaces.
@@ -25,7 +26,7 @@ export interface AppDeps {
    * Session liveness and memberships kept in memory, dropped on the database's notifications
    * (lib/auth-cache.ts). buildApp makes one and starts listening when none is given.
    */
-  authCache?: AuthCache<MemberAccess, CachedApiKey>;
+  authCache?: AuthCache<MemberAccess, CachedApiKey, ApplicationSignInRow>;
   /** Notes when API keys were last used, written in batches (modules/api-keys/last-used.ts). */
   apiKeyUse?: LastUsedTracker;
   /** Work requests leave running (lib/background.ts); buildApp makes it when none is given. */

@@ -1,5 +1,6 @@
 import { identityPaths, type TokenPair } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
+import * as oidcClient from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createWorkspace,
@@ -11,6 +12,7 @@ import {
   quickUser,
   signUp,
 } from './fixtures';
+import { signInClient } from './oidc-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 // The auth cache (src/lib/auth-cache.ts) on the real database, PGlite or PostgreSQL: its triggers announce
@@ -69,6 +71,25 @@ describe('auth cache on the database (triggers and LISTEN)', () => {
     expect((await me()).body).toMatchObject({ statusCode: 200 });
     await write(sql`update user_sessions set revoked_date = now() where user_id = ${other.id}`);
     expect((await me()).body).toMatchObject({ statusCode: 401 });
+  });
+
+  it("keeps an application's sign-in settings, and reads them again after a change written straight to the database", async () => {
+    (api.deps.config as { publicUrl: string }).publicUrl = api.url;
+    const rp = await signInClient(api, { fields: { clientType: 'confidential' } });
+    const clientHits = async () => {
+      const text = await api.deps.metrics.registry.getSingleMetricAsString('auth_cache_lookups_total');
+      return Number(/cache="client",outcome="hit"} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    const introspect = () => oidcClient.tokenIntrospection(rp.config, 'unknown');
+    expect((await introspect()).active).toBe(false);
+    const hits = await clientHits();
+    expect((await introspect()).active).toBe(false);
+    expect(await clientHits()).toBeGreaterThan(hits);
+    await api.deps.database.db.execute(
+      sql`update application_sign_in set enabled = false where client_id = ${rp.clientId}`,
+    );
+    await api.deps.authCache!.sync();
+    await expect(introspect()).rejects.toMatchObject({ status: 401 });
   });
 
   it('a renewal announces nothing and waits for no sync; a refused replay, which revokes, does both', async () => {

@@ -7,6 +7,7 @@ import {
   backupPaths,
   connectedApplicationsPaths,
   identityPaths,
+  signInPaths,
   workspacePaths,
 } from '@wsm/contracts';
 import * as oidcClient from 'openid-client';
@@ -19,7 +20,7 @@ import { exportBackup, setLogo, takeBackup } from './backup-fixtures';
 import { output, runTsx } from './child-process';
 import { createWorkspace, memberWith, newClient, quickUser, randomUsername } from './fixtures';
 import { httpCaller } from './http-app';
-import { authorize, Browser, relyingParty, signInClient } from './oidc-fixtures';
+import { authorize, Browser, redirectUri, relyingParty, signInClient } from './oidc-fixtures';
 import { type OwnPgBouncer, startOwnPgBouncer } from './own-pgbouncer';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { type TestApp, testConfig } from './test-app';
@@ -284,5 +285,41 @@ describe(`two API processes on one PostgreSQL${pooled ? ' behind PgBouncer' : ''
     await expect(oidcClient.refreshTokenGrant(atB, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+
+  it("sign in with the workspace: an application's sign-in settings changed through one apply on the other at the next request", async () => {
+    const rp = await signInClient(a, { publicUrl, fields: { clientType: 'confidential' } });
+    const clientLookups = async (outcome: string) => {
+      const text = await (await fetch(`${b.url}/metrics`)).text();
+      return Number(new RegExp(`cache="client",outcome="${outcome}"} (\\d+)`).exec(text)?.[1] ?? 0);
+    };
+    // The client authenticates at B, which keeps it: the second request is answered from memory.
+    const atB = await relyingParty(b, rp.clientId, rp.clientSecret, publicUrl);
+    expect((await oidcClient.tokenIntrospection(atB, 'unknown')).active).toBe(false);
+    const hits = await clientLookups('hit');
+    expect((await oidcClient.tokenIntrospection(atB, 'unknown')).active).toBe(false);
+    expect(await clientLookups('hit')).toBeGreaterThan(hits);
+
+    // A new secret through A: B refuses the old one and takes the new one.
+    const rotated = await rp.call<{ clientSecret: string }>('POST', signInPaths.secret, rp.token, {
+      workspaceId: rp.ws.id,
+      applicationId: rp.appId,
+    });
+    expect(rotated.status).toBe(200);
+    await expect(oidcClient.tokenIntrospection(atB, 'unknown')).rejects.toMatchObject({ status: 401 });
+    const renewed = await relyingParty(b, rp.clientId, rotated.body.data.clientSecret, publicUrl);
+    expect((await oidcClient.tokenIntrospection(renewed, 'unknown')).active).toBe(false);
+
+    // Switched off through A: B no longer knows the client.
+    const off = await rp.call('PUT', signInPaths.save, rp.token, {
+      workspaceId: rp.ws.id,
+      applicationId: rp.appId,
+      enabled: false,
+      clientType: 'confidential',
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [],
+    });
+    expect(off.status).toBe(200);
+    await expect(oidcClient.tokenIntrospection(renewed, 'unknown')).rejects.toMatchObject({ status: 401 });
   });
 });

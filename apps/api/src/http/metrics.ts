@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { DatabaseHandle, PoolStats } from '../db/client';
+import type { CacheName } from '../lib/auth-cache';
 import type { RateLimiter } from '../lib/rate-limiter';
 import { onLimitRefused } from './rate-limit';
 
@@ -22,7 +23,7 @@ export interface AppMetrics {
   /** A request refused by the rate limit of this name. */
   limitRefused(limit: string): void;
   /** A lookup of the auth cache (lib/auth-cache.ts): served from memory, loaded, or read through while its channel is down. */
-  cacheLookup(cache: 'session' | 'access' | 'apiKey', outcome: 'hit' | 'miss' | 'bypass'): void;
+  cacheLookup(cache: CacheName, outcome: 'hit' | 'miss' | 'bypass'): void;
 }
 
 /** Where a metric's figures come from; each is read from the deps of the app. */
@@ -70,7 +71,7 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
   ]);
   const lookups = counter(
     'auth_cache_lookups_total',
-    'Lookups of the session, membership and API key cache, by cache and outcome (hit, miss, bypass while its channel is down)',
+    'Lookups of the session, membership, API key and sign-in client cache, by cache and outcome (hit, miss, bypass while its channel is down)',
     ['cache', 'outcome'],
   );
   // PGlite has no pool (one in-process connection): the gauges are left out rather than reporting a

@@ -6,7 +6,8 @@ import type { DatabaseHandle } from '../db/client';
 // whether its session is alive, and the caller's membership with role and permissions. Both are kept
 // in memory and dropped EXACTLY when they change: triggers in the database (migration
 // 0018_auth_cache_invalidation) send a NOTIFY on commit of any write to sessions, members, roles, role
-// permissions or workspaces, whichever process or script made it, and every process LISTENs.
+// permissions or workspaces, whichever process or script made it, and every process LISTENs. Also kept:
+// API keys (migration 0022) and the applications' sign-in settings, the OpenID Connect clients (0026).
 //
 // - A read records the generation before it queries and stores its answer only if no message came in
 //   meanwhile, so an answer read before a change can never be kept after it.
@@ -24,6 +25,7 @@ export interface CachedSession {
 }
 
 type Lookup = 'hit' | 'miss' | 'bypass';
+export type CacheName = 'session' | 'access' | 'apiKey' | 'client';
 
 interface Entry<T> {
   value: T;
@@ -35,14 +37,16 @@ export interface AuthCacheOptions {
   /** Past this many entries (sessions and memberships each) the cache starts over, bounding memory. */
   maxEntries?: number;
   /** Told of every lookup, for the metrics. */
-  onLookup?: (cache: 'session' | 'access' | 'apiKey', outcome: Lookup) => void;
+  onLookup?: (cache: CacheName, outcome: Lookup) => void;
   now?: () => number;
 }
 
-export class AuthCache<Access, Key = unknown> {
+export class AuthCache<Access, Key = unknown, Client = unknown> {
   private readonly sessions = new Map<string, Entry<CachedSession>>();
   /** API keys by the hash of the key (only keys that exist; modules/api-keys). */
   private readonly keys = new Map<string, Entry<Key>>();
+  /** OpenID Connect clients by client id (only enabled ones; modules/oidc/adapter.ts). */
+  private readonly clients = new Map<string, Entry<Client>>();
   /** workspaceId → userId → the access (undefined: not a member). */
   private readonly access = new Map<string, Map<string, Entry<Access | undefined>>>();
   private accessCount = 0;
@@ -84,8 +88,8 @@ export class AuthCache<Access, Key = unknown> {
   }
 
   /**
-   * A message of the triggers: `s:<session id>`, `w:<workspace id>` or `k:<API key hash>`; anything else
-   * drops everything.
+   * A message of the triggers: `s:<session id>`, `w:<workspace id>`, `k:<API key hash>` or
+   * `c:<client id>`; anything else drops everything.
    */
   invalidate(message: string): void {
     if (message.startsWith('sync:')) {
@@ -101,6 +105,7 @@ export class AuthCache<Access, Key = unknown> {
     const id = message.slice(2);
     if (message.startsWith('s:')) this.sessions.delete(id);
     else if (message.startsWith('k:')) this.keys.delete(id);
+    else if (message.startsWith('c:')) this.clients.delete(id);
     else if (message.startsWith('w:')) {
       this.accessCount -= this.access.get(id)?.size ?? 0;
       this.access.delete(id);
@@ -171,6 +176,7 @@ export class AuthCache<Access, Key = unknown> {
     this.generation++;
     this.sessions.clear();
     this.keys.clear();
+    this.clients.clear();
     this.access.clear();
     this.accessCount = 0;
   }
@@ -181,6 +187,15 @@ export class AuthCache<Access, Key = unknown> {
       if (!value) return;
       if (this.keys.size >= this.maxEntries) this.keys.clear();
       this.keys.set(keyHash, { value, storedMs });
+    });
+  }
+
+  /** The OpenID Connect client of this id as last read, or loads it (undefined: none or off, never kept). */
+  client(clientId: string, load: () => Promise<Client | undefined>): Promise<Client | undefined> {
+    return this.lookup('client', this.clients.get(clientId), load, ({ value, storedMs }) => {
+      if (!value) return;
+      if (this.clients.size >= this.maxEntries) this.clients.clear();
+      this.clients.set(clientId, { value, storedMs });
     });
   }
 
@@ -228,7 +243,7 @@ export class AuthCache<Access, Key = unknown> {
    * down or was cleared meanwhile (a read older than a clear must not be kept). Each lookup is counted.
    */
   private async lookup<T>(
-    cache: 'session' | 'access' | 'apiKey',
+    cache: CacheName,
     cached: Entry<T> | undefined,
     load: () => Promise<T>,
     keep: (entry: Entry<T>) => void,

@@ -1,32 +1,61 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
+import { preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { loadAccess } from '../access/guard';
+import { loadAccess, type MemberAccess } from '../access/guard';
 import { users } from '../identity/schema';
-import { recordGrant } from './grants';
+import { enabledClient, prefetchedUser } from './adapter';
+import { claimColumns, recordGrant, type UserClaims } from './grants';
 import { productSessionOf } from './product-session';
 import { resourceScopes } from './resources';
-import { applicationSignIn } from './schema';
+import type { ApplicationSignInRow } from './schema';
 
-/** The workspace of the client a request is for, from its sign-in settings. */
-export async function workspaceOfClient(db: Db, clientId: string | undefined): Promise<string | undefined> {
-  if (!clientId) return undefined;
-  const [row] = await db
-    .select({ workspaceId: applicationSignIn.workspaceId })
-    .from(applicationSignIn)
-    .where(eq(applicationSignIn.clientId, clientId));
-  return row?.workspaceId;
+/**
+ * An application's enabled sign-in settings by client id, kept in memory until they change or go
+ * (lib/auth-cache.ts; migration 0026 announces every change): the provider reads its client at every
+ * request.
+ */
+export function signInClient(deps: AppDeps, clientId: string): Promise<ApplicationSignInRow | undefined> {
+  const load = () => enabledClient(deps.database.db, clientId);
+  return deps.authCache ? deps.authCache.client(clientId, load) : load();
+}
+
+/** The user's access to the workspace, kept in memory as the tenant guard keeps it (lib/auth-cache.ts). */
+function cachedAccess(deps: AppDeps, workspaceId: string, userId: string): Promise<MemberAccess | undefined> {
+  const load = () => loadAccess(deps.database.db, workspaceId, userId);
+  return deps.authCache ? deps.authCache.membership(workspaceId, userId, load) : load();
+}
+
+const userRead = preparedPer((db: Db) =>
+  db
+    .select({ status: users.status, ...claimColumns })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('oidc_user_claims'),
+);
+
+/** An active user's claims: those read with the request's token (adapter.ts), or read now. */
+async function claimsOf(db: Db, ctx: KoaContextWithOIDC, sub: string): Promise<UserClaims | undefined> {
+  const early = prefetchedUser(ctx, sub);
+  if (early) return early;
+  const [row] = await userRead(db).execute({ id: sub });
+  return row?.status === 'active' ? row : undefined;
 }
 
 /** The user's claims; the workspace ones from the access module (the owner's permissions are `*`). */
-export async function accountOf(db: Db, ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
-  const [[user], workspaceId] = await Promise.all([
-    db.select().from(users).where(eq(users.id, sub)),
-    workspaceOfClient(db, ctx.oidc.client?.clientId),
+export async function accountOf(
+  deps: AppDeps,
+  ctx: KoaContextWithOIDC,
+  sub: string,
+): Promise<Account | undefined> {
+  const clientId = ctx.oidc.client?.clientId;
+  const [user, client] = await Promise.all([
+    claimsOf(deps.database.db, ctx, sub),
+    clientId ? signInClient(deps, clientId) : undefined,
   ]);
-  if (user?.status !== 'active') return undefined;
-  const access = workspaceId ? await loadAccess(db, workspaceId, sub) : undefined;
+  if (!user) return undefined;
+  const access = client ? await cachedAccess(deps, client.workspaceId, sub) : undefined;
   const member = access?.status === 'active' ? access : undefined;
   return {
     accountId: sub,
@@ -69,7 +98,7 @@ export async function autoGrant(
   const accountId = oidc.session?.accountId;
   if (!client || !accountId) return undefined;
   // A provider session outlives a membership: every authorization asks again.
-  const workspaceId = await workspaceOfClient(db, client.clientId);
+  const workspaceId = (await signInClient(deps, client.clientId))?.workspaceId;
   const access = workspaceId ? await loadAccess(db, workspaceId, accountId) : undefined;
   if (access?.status !== 'active') throw accessDenied('not an active member of the workspace');
   // The provider's session follows the product's (session-bridge.ts): no product session, no grant.

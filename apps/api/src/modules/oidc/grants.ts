@@ -1,5 +1,5 @@
 import type { ConnectedApplication } from '@wsm/contracts';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { applications } from '../applications/schema';
 import { sessions, users } from '../identity/schema';
@@ -32,13 +32,31 @@ export async function recordGrant(
     });
 }
 
+/** The user's fields a token's claims are made of, read with the grant's check (adapter.ts). */
+export type UserClaims = Pick<
+  typeof users.$inferSelect,
+  'firstName' | 'lastName' | 'username' | 'language' | 'email' | 'emailVerified' | 'phone'
+> & { userId: string };
+
+export const claimColumns = {
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  language: users.language,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  phone: users.phone,
+};
+
 /**
- * Whether a grant may still be used: its row exists, the application's sign-in is on, the workspace
- * and the account active, the member active, and the product session it was given in not ended.
+ * The grants that may still be used, with their user's claims: the row exists, the application's
+ * sign-in is on, the workspace and the account active, the member active, and the product session it
+ * was given in not ended. `where` picks the grant.
  */
-export async function isGrantAlive(db: Db, grantId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ grantId: oidcGrants.grantId })
+export function liveGrants(db: Db, where: SQL) {
+  return db
+    .select({ grantId: oidcGrants.grantId, ...claimColumns })
     .from(oidcGrants)
     .innerJoin(
       applicationSignIn,
@@ -59,8 +77,13 @@ export async function isGrantAlive(db: Db, grantId: string): Promise<boolean> {
       ),
     )
     .innerJoin(sessions, and(eq(sessions.id, oidcGrants.sessionId), sql`${sessions.revokedDate} is null`))
-    .where(eq(oidcGrants.grantId, grantId))
+    .where(where)
     .limit(1);
+}
+
+/** Whether a grant may still be used (liveGrants). */
+export async function isGrantAlive(db: Db, grantId: string): Promise<boolean> {
+  const [row] = await liveGrants(db, eq(oidcGrants.grantId, grantId));
   return row !== undefined;
 }
 

@@ -5,7 +5,9 @@ import type { AppDeps } from '../../deps';
 import type { LimitRule } from '../../http/rate-limit';
 import { scaledRule, takeSlots } from '../../http/rate-limit';
 import { revokeSession } from '../identity/repository';
+import { revokeGrants } from './grants';
 import { productSessionOf } from './product-session';
+import { closeWriteBatch, openWriteBatch } from './write-batch';
 
 // What the API adds around the provider's own handling (docs/sign-in-with-workspace.md): limits on
 // failed token requests, the product session ended by an RP-initiated logout, and the content security
@@ -78,12 +80,31 @@ async function limitTokenFailures(deps: AppDeps, ctx: KoaContextWithOIDC, next: 
   }
   let failed = false;
   try {
-    await next();
+    await heldWrites(deps, ctx, next);
     const error = (ctx.body as { error?: unknown } | undefined)?.error;
     failed = ctx.status >= 400 && typeof error === 'string' && countedErrors.has(error);
   } finally {
     if (!failed) await slots.release();
   }
+}
+
+/**
+ * The token request's writes held and sent as one statement before it answers (write-batch.ts). A code
+ * or refresh token another request consumed first answers invalid_grant and revokes its grant, as the
+ * provider does when it sees one used twice.
+ */
+async function heldWrites(deps: AppDeps, ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  openWriteBatch(ctx, deps.database.db);
+  let lost: { grantIds: string[] } | undefined;
+  try {
+    await next();
+  } finally {
+    lost = await closeWriteBatch(ctx);
+  }
+  if (!lost) return;
+  await revokeGrants(deps.database.db, lost.grantIds);
+  ctx.status = 400;
+  ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
 }
 
 /** The origin (or private-use scheme) a post-logout redirect goes to, for the form-action directive. */

@@ -1,13 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Configuration, default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
-import { accountOf, autoGrant } from './account';
+import { accountOf, autoGrant, signInClient } from './account';
 import { adapterClass } from './adapter';
 import { signingKeys } from './keys';
 import { installMiddleware } from './middleware';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages';
 import { resourceIndicators } from './resources';
-import { checkGrantsOnRead, followProductSessions } from './session-bridge';
+import { followProductSessions } from './session-bridge';
 
 /** Where the provider is mounted on the API's server (docs/sign-in-with-workspace.md). */
 export const oidcPrefix = '/oidc';
@@ -29,16 +29,19 @@ const loadLibrary = () => import('oidc-provider');
 /** The oidc-provider configuration for this deployment. */
 export async function providerConfiguration(deps: AppDeps): Promise<Configuration> {
   const db = deps.database.db;
-  const { errors, interactionPolicy } = await loadLibrary();
+  const { default: ProviderClass, errors, interactionPolicy } = await loadLibrary();
   // The workspace's own applications: native ones are not asked for consent either, so that
   // prompt=none with a product session gets a code (the library asks native clients every time).
   const policy = interactionPolicy.base();
   policy.get('consent')?.checks.remove('native_client_prompt');
   const cookieKey = createHmac('sha256', deps.config.jwtSecret).update('oidc-cookies').digest('base64url');
   return {
-    adapter: adapterClass(db),
+    adapter: adapterClass(db, {
+      client: (clientId) => signInClient(deps, clientId),
+      context: () => ProviderClass.ctx,
+    }),
     jwks: { keys: await signingKeys(db, deps.config.totpEncryptionKey) },
-    findAccount: (ctx, sub) => accountOf(db, ctx, sub),
+    findAccount: (ctx, sub) => accountOf(deps, ctx, sub),
     cookies: { keys: [cookieKey] },
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -110,7 +113,6 @@ export async function createProvider(deps: AppDeps): Promise<Provider> {
   });
   installMiddleware(provider, deps);
   followProductSessions(provider, deps);
-  checkGrantsOnRead(provider, deps);
   provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
     const expected = Buffer.from(String(this.clientSecret ?? ''));
     const given = Buffer.from(hashClientSecret(actual));

@@ -1,6 +1,5 @@
 import type { default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
-import { isGrantAlive, revokeGrants } from './grants';
 import { productSessionOf } from './product-session';
 
 /**
@@ -30,24 +29,4 @@ export function followProductSessions(provider: Provider, deps: AppDeps): void {
       session.loginAccount({ accountId: product.userId, loginTs: product.loginTs });
     return session;
   };
-}
-
-/**
- * Every code and token is honoured only while its grant is alive (grants.ts): a dead grant is deleted
- * with what it gave, and the token reads as unknown (refresh → invalid_grant, userinfo → 401,
- * introspection → inactive). Nothing is kept in memory, so every process sees the same at once.
- */
-export function checkGrantsOnRead(provider: Provider, deps: AppDeps): void {
-  const db = deps.database.db;
-  for (const Model of [provider.AuthorizationCode, provider.AccessToken, provider.RefreshToken]) {
-    const find = Model.find.bind(Model) as (...args: unknown[]) => Promise<{ grantId?: string } | undefined>;
-    Object.assign(Model, {
-      find: async (...args: unknown[]) => {
-        const token = await find(...args);
-        if (!token?.grantId || (await isGrantAlive(db, token.grantId))) return token;
-        await revokeGrants(db, [token.grantId]);
-        return undefined;
-      },
-    });
-  }
 }

@@ -57,6 +57,25 @@ describe('authorization codes', () => {
   });
 });
 
+describe('refresh tokens', () => {
+  it('presented twice at once: at most one request gets new tokens, and the grant is revoked', async () => {
+    const { config, owner } = await signInClient(api);
+    const tokens = await signIn(config, new Browser(api, owner.tokens.accessToken));
+    const both = await Promise.allSettled(
+      [0, 1].map(() => client.refreshTokenGrant(config, tokens.refresh_token!)),
+    );
+    const won = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const lost = both.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(won.length).toBeLessThanOrEqual(1);
+    expect(lost.length).toBeGreaterThanOrEqual(1);
+    for (const reason of lost) expect(reason).toMatchObject({ error: 'invalid_grant' });
+    for (const answer of won)
+      await expect(client.refreshTokenGrant(config, answer.refresh_token!)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+  });
+});
+
 describe('access tokens for the application’s own API (resource indicators)', () => {
   it('accepts only addresses on the origins of the registered https or loopback redirect URIs', () => {
     const uris = ['https://shop.example/callback', 'http://127.0.0.1:9/cb', 'com.example.shop:/cb'];
