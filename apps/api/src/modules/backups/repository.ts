@@ -256,9 +256,11 @@ async function askInSlices<T>(db: Db, values: string[], ask: (json: string) => S
 /**
  * Which of the accounts `userIds` the workspace has a relation with right now: its members, and the
  * invitees of its pending invitations. A restore may bring back rows about these people only. Each id
- * is looked up in the (workspace_id, user_id) indexes through a lateral `limit 1`, which the planner
- * cannot turn into a hash join: so joined, the embedded database (no statistics) read all of a large
- * workspace's members and invitations for every slice (planRestore took 111 s at 100,000 users).
+ * is looked up by index through a lateral sub-select (`limit 1`, `offset 0`), which the planner cannot
+ * turn into a hash join nor merge with the workspace filter: so planned, the embedded database (no
+ * statistics) read all of a large workspace's members or pending invitations for every id or slice
+ * (planRestore took 111 s at 100,000 users). Invitations are found by invitee only
+ * (workspace_invitations_invitee_idx); their workspace and status are compared after.
  */
 export async function currentPeople(
   db: Db,
@@ -273,9 +275,9 @@ export async function currentPeople(
           from jsonb_array_elements_text(${json}::jsonb) p(id)
           left join lateral (select 1 as found from workspace_members m
                              where m.workspace_id = ${workspaceId} and m.user_id = p.id limit 1) m on true
-          left join lateral (select 1 as found from workspace_invitations i
-                             where i.workspace_id = ${workspaceId} and i.invitee_user_id = p.id
-                               and i.status = 'pending' limit 1) i on true
+          left join lateral (select i.workspace_id as found, i.status from workspace_invitations i
+                             where i.invitee_user_id = p.id offset 0) i
+            on i.found = ${workspaceId} and i.status = 'pending'
           where m.found is not null or i.found is not null`,
   );
   const members = new Set<string>();
