@@ -9,7 +9,7 @@ import { type Logger, useAccountCode } from '../identity/service';
 import { backupOf, now, refusal, refusalOf, toBackup } from './answers';
 import { defaultArchiveLimits } from './archive';
 import { readArchiveInWorker } from './archive-pool';
-import { buildArchive } from './format';
+import { buildArchive } from './build-archive';
 import { maxPreRestoreBackups } from './limits';
 import * as repo from './repository';
 import { planRestore } from './restore-plan';

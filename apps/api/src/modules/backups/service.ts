@@ -12,7 +12,8 @@ import { getWorkspace } from '../workspaces/service';
 import { assertRoom, backupOf, now, refusal, refusalOf, toBackup } from './answers';
 import { defaultArchiveLimits } from './archive';
 import { checkArchiveInWorker } from './archive-pool';
-import { buildArchive, formatVersion, type WorkspaceData } from './format';
+import { buildArchive } from './build-archive';
+import { formatVersion, type WorkspaceData } from './format';
 import * as repo from './repository';
 import { createScope } from './step-up';
 
