@@ -73,39 +73,24 @@ export async function readWorkspaceData(tx: Db, workspaceId: string, readDate: D
  * workspace row itself is updated in place. Only rows carrying this workspace's id are touched.
  */
 export async function replaceWorkspaceData(tx: Db, workspaceId: string, data: WorkspaceData): Promise<void> {
-  // Each batch starts after the last key of the one before, in the registry's order, from the
-  // (workspace_id, key) index (enable_sort off, as readWorkspaceData): the rows deleted earlier in this
-  // transaction stay in the index until a vacuum, so a batch that searched from the start walked past
-  // all of them (98,999 invitations took 217 s in bench:backup). Rows are then deleted by ctid.
-  await tx.execute(sql`set local enable_sort to off`);
   for (const entry of [...workspaceTables].reverse()) {
     if (entry.scope !== 'workspace_id') continue;
     const name = ident(tableName(entry));
-    const keyColumns = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
     const pace = new Pace();
-    let after: unknown[] | undefined;
     for (;;) {
-      const { last, deleted, size } = await pace.run(async (size) => {
+      const { deleted, size } = await pace.run(async (size) => {
         const result = await tx.execute(
-          sql`with batch as (
-                select ${t}.ctid as row_ctid, ${keyColumns} from ${name} ${t}
-                where ${t}.workspace_id = ${workspaceId}
-                  ${after ? sql`and (${keyColumns}) > (${list(after.map((value) => sql`${value}`))})` : sql``}
-                order by ${keyColumns} limit ${size}),
-              gone as (
-                delete from ${name} where ctid = any(array(select row_ctid from batch)) returning 1)
-              select (select count(*)::int from gone) as n,
-                (select to_jsonb(b) - 'row_ctid' from batch b
-                 order by ${list(entry.orderBy.map((column) => sql`b.${ident(column)} desc`))} limit 1) as last`,
+          sql`with gone as (
+                delete from ${name} where ctid = any(array(
+                  select ctid from ${name} where workspace_id = ${workspaceId} limit ${size}))
+                returning 1)
+              select count(*)::int as n from gone`,
         );
-        const answer = rowsOf<{ n: number; last: ArchiveRow | null }>(result)[0];
-        return { last: answer?.last ?? null, deleted: answer?.n ?? 0, size };
+        return { deleted: rowsOf<{ n: number }>(result)[0]?.n ?? 0, size };
       });
-      if (deleted < size || !last) break;
-      after = entry.orderBy.map((column) => last[column]);
+      if (deleted < size) break;
     }
   }
-  await tx.execute(sql`set local enable_sort to default`);
   for (const entry of workspaceTables) {
     const name = tableName(entry);
     const rows = data.tables.get(name) ?? [];
