@@ -3,7 +3,6 @@ import { writeZip } from './archive';
 import {
   backupFormat,
   binaryFile,
-  countsOf,
   formatVersion,
   type Manifest,
   manifestPath,

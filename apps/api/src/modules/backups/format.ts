@@ -13,7 +13,6 @@ import {
   entryChunks,
   inflateEntry,
   openZip,
-  writeZip,
 } from './archive';
 import { JsonArrayError, JsonArrayReader } from './json-array';
 import { maxTableRows } from './limits';
@@ -60,7 +59,7 @@ export interface WorkspaceData {
   binaries: Map<string, Map<string, Buffer>>;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const _sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const extensions: Record<string, string> = { 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg' };
 const formats: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpeg: 'image/jpeg' };

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { users } from '../identity/schema';
 import { globalKeyBatches } from './archive-summary';
