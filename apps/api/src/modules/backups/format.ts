@@ -59,8 +59,6 @@ export interface WorkspaceData {
   binaries: Map<string, Map<string, Buffer>>;
 }
 
-const _sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 const extensions: Record<string, string> = { 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg' };
 const formats: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpeg: 'image/jpeg' };
 
