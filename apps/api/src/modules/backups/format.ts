@@ -13,7 +13,6 @@ import {
   entryChunks,
   inflateEntry,
   openZip,
-  writeZip,
 } from './archive';
 import { JsonArrayError, JsonArrayReader } from './json-array';
 import { maxTableRows } from './limits';
@@ -60,8 +59,6 @@ export interface WorkspaceData {
   binaries: Map<string, Map<string, Buffer>>;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 const extensions: Record<string, string> = { 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg' };
 const formats: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpeg: 'image/jpeg' };
 
@@ -70,81 +67,14 @@ export function binaryFile(row: ArchiveRow): string {
   return `images/${String(row.id)}.${extensions[String(row.content_type)] ?? 'bin'}`;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+import {
+  type ArchiveSink,
+  type ArchiveSummary,
+  type GlobalKeyValues,
+  globalKeyBatches,
+} from './archive-summary';
 
-// One row per line: a diff of two exports reads like a diff of the data.
-/**
- * A table's rows as the archive's JSON text, in pieces of a thousand rows with the event loop let run
- * between: never one string or buffer of the whole table (tens of MiB at 100,000 rows).
- */
-async function jsonRows(rows: ArchiveRow[]): Promise<Buffer[]> {
-  if (rows.length === 0) return [Buffer.from('[]\n')];
-  const parts: Buffer[] = [];
-  for (let start = 0; start < rows.length; start += 1000) {
-    if (start > 0) await yieldToEventLoop();
-    const text = rows
-      .slice(start, start + 1000)
-      .map((row) => JSON.stringify(row))
-      .join(',\n');
-    const end = start + 1000 >= rows.length;
-    parts.push(Buffer.from(`${start === 0 ? '[\n' : ',\n'}${text}${end ? '\n]\n' : ''}`));
-  }
-  return parts;
-}
-
-/** The SHA-256 and size of a file given in pieces, a piece at a time with the event loop let run between. */
-async function digestOfParts(parts: Buffer[]): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for (const part of parts) {
-    await yieldToEventLoop();
-    hash.update(part);
-    size += part.length;
-  }
-  return { sha256: hash.digest('hex'), size };
-}
-
-/** Writes a workspace's data as a backup zip; answers the zip, its SHA-256 and the manifest. */
-export async function buildArchive(
-  data: WorkspaceData,
-): Promise<{ bytes: Buffer; sha256: string; manifest: Manifest }> {
-  const files: { path: string; bytes: Buffer | Buffer[] }[] = [];
-  const listed: Manifest['files'] = [];
-  const counts: Record<string, number> = {};
-  for (const entry of workspaceTables) {
-    const name = tableName(entry);
-    const rows = data.tables.get(name) ?? [];
-    counts[name] = rows.length;
-    const parts = await jsonRows(rows);
-    files.push({ path: dataFile(entry), bytes: parts });
-    listed.push({ path: dataFile(entry), ...(await digestOfParts(parts)) });
-    if (entry.binary) {
-      const values = data.binaries.get(name) ?? new Map<string, Buffer>();
-      for (const row of rows) {
-        const bytes = values.get(String(row.id));
-        if (!bytes) continue;
-        files.push({ path: binaryFile(row), bytes });
-        listed.push({ path: binaryFile(row), sha256: sha256(bytes), size: bytes.length });
-      }
-    }
-  }
-  const manifest: Manifest = {
-    format: backupFormat,
-    formatVersion,
-    workspaceId: data.workspaceId,
-    workspaceName: data.workspaceName,
-    createdDate: data.createdDate,
-    files: listed,
-    counts,
-  };
-  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-  const bytes = await writeZip(
-    [{ path: manifestPath, bytes: manifestBytes }, ...files],
-    new Date(data.createdDate),
-  );
-  await yieldToEventLoop();
-  return { bytes, sha256: sha256(bytes), manifest };
-}
+export type { ArchiveSink, ArchiveSummary, GlobalKeyValues };
 
 // ---------- reading an untrusted archive
 
@@ -251,45 +181,6 @@ async function checkImage(name: string, row: ArchiveRow, bytes: Buffer): Promise
     if (error instanceof BackupProblemError) throw error;
     throw problem('invalid_image', { name });
   }
-}
-
-/** The values of one global key of a table (TableEntry.globalKeys) in an archive. */
-export interface GlobalKeyValues {
-  table: string;
-  column: string;
-  caseInsensitive: boolean;
-  /**
-   * JSON arrays of at most globalKeyBatch values: one query each, short enough not to hold the embedded
-   * database (it runs on the API's thread) for long, and text that crosses threads in one copy.
-   */
-  batchesJson: string[];
-}
-
-const globalKeyBatch = 250;
-
-/** Values in JSON arrays of at most globalKeyBatch (GlobalKeyValues.batchesJson). */
-export function globalKeyBatches(values: string[]): string[] {
-  const batches: string[] = [];
-  for (let i = 0; i < values.length; i += globalKeyBatch)
-    batches.push(JSON.stringify(values.slice(i, i + globalKeyBatch)));
-  return batches;
-}
-
-/** What an archive holds, without its rows: enough to store it as an import. */
-export interface ArchiveSummary {
-  workspaceId: string;
-  workspaceName: string;
-  createdDate: string;
-  counts: Record<string, number>;
-  /** Ids, tokens and the workspace name: the service checks no other workspace holds any of them. */
-  globalKeys: GlobalKeyValues[];
-}
-
-/** Where the checked rows and images go as they are read (a restore keeps them; an import does not). */
-export interface ArchiveSink {
-  /** Awaited before more rows are read: a slow taker holds the reader back. */
-  rows?: (table: string, rows: ArchiveRow[]) => void | Promise<void>;
-  binary?: (table: string, id: string, bytes: Buffer) => void;
 }
 
 /** Inflates a file of the archive, hashing it; nothing is kept. */

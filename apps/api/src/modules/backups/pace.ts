@@ -1,0 +1,50 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TableEntry } from './registry';
+
+// What the backups module's queries share: raw SQL pieces and the pacing of bulk statements.
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function toBuffer(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new Error('expected bytes');
+}
+
+export const t = sql.raw('t');
+export const ident = (name: string) => sql.identifier(name);
+export const list = (items: SQL[]) => sql.join(items, sql`, `);
+export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+export const scopeColumn = (entry: TableEntry) => (entry.scope === 'id' ? 'id' : 'workspace_id');
+
+/**
+ * Lets the event loop run between statements. The embedded database answers within microtasks, so a
+ * loop of queries would otherwise hold the API's thread from its first statement to its last.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Rows per statement for the bulk reads and writes of a workspace's data, one Pace per table. The embedded database runs a
+ * statement on the API's thread: one over 10,000 rows held every tenant's requests for most of a second.
+ * The size follows the time the last statement took (at most doubling or halving at a step), so a
+ * statement takes about the target on any machine; on a PostgreSQL server statements are fast and the
+ * size soon reaches its maximum. Each statement is preceded by a yield.
+ */
+export class Pace {
+  private rows = 100;
+  private static readonly targetMs = 20;
+  private static readonly minRows = 50;
+  private static readonly maxRows = 2000;
+
+  async run<T>(statement: (rows: number) => Promise<T>): Promise<T> {
+    await yieldToEventLoop();
+    const started = performance.now();
+    const result = await statement(this.rows);
+    const took = performance.now() - started;
+    const factor = Math.min(2, Math.max(0.5, Pace.targetMs / Math.max(took, 1)));
+    this.rows = Math.min(Pace.maxRows, Math.max(Pace.minRows, Math.round(this.rows * factor)));
+    return result;
+  }
+}
