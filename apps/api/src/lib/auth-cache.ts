@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 // in memory and dropped EXACTLY when they change: triggers in the database (migration
 // 0018_auth_cache_invalidation) send a NOTIFY on commit of any write to sessions, members, roles, role
 // permissions or workspaces, whichever process or script made it, and every process LISTENs. Also kept:
-// API keys (migration 0022) and the applications' sign-in settings, the OpenID Connect clients (0026).
+// API keys (migration 0022) and the applications' sign-in settings, the OpenID Connect clients (0028).
 //
 // - A read records the generation before it queries and stores its answer only if no message came in
 //   meanwhile, so an answer read before a change can never be kept after it.

@@ -13,7 +13,7 @@ import type { ApplicationSignInRow } from './schema';
 
 /**
  * An application's enabled sign-in settings by client id, kept in memory until they change or go
- * (lib/auth-cache.ts; migration 0026 announces every change): the provider reads its client at every
+ * (lib/auth-cache.ts; migration 0028 announces every change): the provider reads its client at every
  * request.
  */
 export function signInClient(deps: AppDeps, clientId: string): Promise<ApplicationSignInRow | undefined> {
