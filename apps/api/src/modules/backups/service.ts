@@ -32,6 +32,7 @@ import { BackupProblemError, defaultArchiveLimits } from './archive';
 import { checkArchiveInWorker, readArchiveInWorker } from './archive-pool';
 import { buildArchive, formatVersion, type WorkspaceData } from './format';
 import { maxPreRestoreBackups, maxStoredBackups } from './limits';
+import { backupsPage } from './page';
 import type { ArchiveRow } from './registry';
 import * as repo from './repository';
 
@@ -250,6 +251,14 @@ export async function listBackups(
   workspaceId: string,
   query: PageQuery & { source?: Backup['source'] | undefined },
 ): Promise<{ items: Backup[]; total: number; page: number; pageSize: number }> {
+  // Unsearched (the screen's first read): one prepared statement shaping its items itself (page.ts).
+  if (!query.search) {
+    const { items, total } = await backupsPage(db, workspaceId, {
+      ...pageSlice(query),
+      source: query.source,
+    });
+    return pageAnswer(items, total, query);
+  }
   const { rows, total } = await repo.listBackups(db, workspaceId, {
     ...pageSlice(query),
     search: query.search,
