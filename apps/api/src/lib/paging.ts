@@ -86,7 +86,11 @@ export async function cappedCount(db: Db, rows: SQLWrapper, cap = totalCap): Pro
   const [row] = await db
     .select({ value: sql<number>`count(*)`.mapWith(Number) })
     .from(sql`(${rows} limit ${sql.raw(String(cap + 1))}) as capped_rows`);
-  const counted = row?.value ?? 0;
+  return cappedTotal(row?.value ?? 0, cap);
+}
+
+/** A count read with `cap` + 1 as its limit, as a total. */
+export function cappedTotal(counted: number, cap = totalCap): CappedTotal {
   return { total: counted, capped: counted > cap };
 }
 

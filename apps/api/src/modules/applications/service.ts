@@ -17,7 +17,23 @@ import type { ApplicationRow, VersionColumn } from './schema';
 
 const now = (): Date => new Date();
 
-function toApplication(row: ApplicationRow, locale: Locale): Application {
+/** What an answer shows of an application. */
+type Shown = Pick<
+  ApplicationRow,
+  | 'id'
+  | 'key'
+  | 'name'
+  | 'builtIn'
+  | 'title'
+  | 'slogan'
+  | 'description'
+  | 'keywords'
+  | 'version'
+  | 'socialNetworks'
+  | 'createdDate'
+>;
+
+function toApplication(row: Shown, locale: Locale): Application {
   const v = row.version;
   const s = row.socialNetworks;
   return {
@@ -71,7 +87,25 @@ export async function applicationKeysOf(
 
 /** The workspace's applications. */
 export async function listApplications(db: Db, workspaceId: string, locale: Locale): Promise<Application[]> {
-  return (await repo.listApplications(db, workspaceId)).map((r) => toApplication(r, locale));
+  return (await repo.listedApplications(db, workspaceId)).map((r) =>
+    toApplication(
+      {
+        id: r.id,
+        key: r.key,
+        name: r.name,
+        title: r.title,
+        slogan: r.slogan,
+        description: r.description,
+        keywords: r.keywords,
+        version: r.version,
+        socialNetworks: r.social_networks,
+        builtIn: r.built_in,
+        // As Drizzle maps a timestamptz: both drivers hand it over as text.
+        createdDate: new Date(r.created_date),
+      },
+      locale,
+    ),
+  );
 }
 
 /** One application of the workspace by id; 404 otherwise. */

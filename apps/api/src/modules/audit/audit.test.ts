@@ -187,12 +187,17 @@ describe('workspace audit log', () => {
     expect((await page(ws, owner, '?to=2020-01-01')).body.data.total).toBe(0);
     const later = new Date(Date.now() + 60_000).toISOString();
     expect((await page(ws, owner, `?from=${encodeURIComponent(later)}`)).body.data.total).toBe(0);
+    expect((await page(ws, owner, `?to=${encodeURIComponent(later)}`)).body.data.total).toBe(all);
 
     const second = (await page(ws, owner, '?page=2&pageSize=2')).body.data;
     const first = (await page(ws, owner, '?page=1&pageSize=2')).body.data;
     expect(second.total).toBe(all);
     expect(second.items).toHaveLength(2);
     expect(second.items.map((i) => i.id)).not.toContain(first.items[0]?.id);
+    // A page past the end is empty and still says how many there are.
+    const past = (await page(ws, owner, '?page=50&pageSize=2')).body.data;
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all);
   });
 
   it('exports CSV: byte-order mark, one header row, Persian text intact, formula cells defused', async () => {

@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
-import { cappedCount } from '../../lib/paging';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { type AuditRow, auditLog } from './schema';
@@ -70,31 +69,6 @@ function filterOf(workspaceId: string, bounds: AuditBounds): SQL | undefined {
 
 // Newest first; entries of one transaction share their date, so the id breaks the tie.
 const newestFirst = [desc(auditLog.createdDate), desc(auditLog.id)];
-
-/**
- * A page of a workspace's entries, newest first, with the total of the filter counted up to the cap
- * (lib/paging.ts, totalCap): a log of 100,000 entries costs a page and 1,001 index entries.
- */
-export async function listEntries(
-  db: Db,
-  workspaceId: string,
-  bounds: AuditBounds,
-  page: { offset: number; limit: number },
-): Promise<{ rows: AuditListRow[]; total: number; capped: boolean }> {
-  const filter = filterOf(workspaceId, bounds);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(filter)
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset),
-    cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(filter)),
-  ]);
-  return { rows: rows.map(toListRow), ...counted };
-}
 
 /**
  * The next `limit` entries after `afterId` (newest first), for reading a whole log a batch at a time.

@@ -638,13 +638,21 @@ describe('the list', () => {
       `${backupPaths.list(workspace.id)}?page=2&pageSize=2`,
       token,
     );
-    expect(page2.body.data.items.map((b) => b.id)).toEqual([first.id]);
+    // A listed backup reads as the one the owner was given when it was taken, creator and all.
+    expect(page2.body.data.items).toEqual([first]);
+    const past = await call<{ items: Backup[]; total: number }>(
+      'GET',
+      `${backupPaths.list(workspace.id)}?page=3&pageSize=2`,
+      token,
+    );
+    expect(past.body.data).toMatchObject({ items: [], total: 3 });
     const created = await call<{ items: Backup[]; total: number }>(
       'GET',
       `${backupPaths.list(workspace.id)}?source=created`,
       token,
     );
     expect(created.body.data.items.map((b) => b.id)).toEqual([first.id]);
+    expect(created.body.data.total).toBe(1);
     const searched = await call<{ total: number }>(
       'GET',
       `${backupPaths.list(workspace.id)}?search=import`,

@@ -14,6 +14,7 @@ import { defaultArchiveLimits } from './archive';
 import { checkArchiveInWorker } from './archive-pool';
 import { buildArchive } from './build-archive';
 import { formatVersion, type WorkspaceData } from './format';
+import { backupsPage } from './page';
 import * as repo from './repository';
 import { createScope } from './step-up';
 
@@ -121,6 +122,14 @@ export async function listBackups(
   workspaceId: string,
   query: PageQuery & { source?: Backup['source'] | undefined },
 ): Promise<{ items: Backup[]; total: number; page: number; pageSize: number }> {
+  // Unsearched (the screen's first read): one prepared statement shaping its items itself (page.ts).
+  if (!query.search) {
+    const { items, total } = await backupsPage(db, workspaceId, {
+      ...pageSlice(query),
+      source: query.source,
+    });
+    return pageAnswer(items, total, query);
+  }
   const { rows, total } = await repo.listBackups(db, workspaceId, {
     ...pageSlice(query),
     search: query.search,

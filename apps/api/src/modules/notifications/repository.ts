@@ -1,5 +1,5 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { constantLimit, preparedBy, preparedPer } from '../../db/prepared';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { type AnnouncementRow, announcements, type NotificationRow, notifications } from './schema';
 
@@ -11,15 +11,22 @@ export async function insertNotification(db: Db, values: typeof notifications.$i
 
 // The hot reads of the bell (the own list, announcements, the unread count): one named prepared statement
 // each, the page size written into it (db/prepared.ts, constantLimit), the total read beside the page.
+// The pages' rows are taken as the driver gives them (driverRows) and shaped by hand in service.ts, as
+// the members first page (docs/performance.md, "What keeps it fast").
 const ownPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
     db
       .select({
-        ...getTableColumns(notifications),
+        id: notifications.id,
+        type: notifications.type,
+        params: notifications.params,
+        link: notifications.link,
+        readDate: notifications.readDate,
+        createdDate: notifications.createdDate,
         total:
-          sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`
-            .mapWith(Number)
-            .as('total'),
+          sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`.as(
+            'total',
+          ),
       })
       .from(notifications)
       .where(eq(notifications.userId, sql.placeholder('userId')))
@@ -30,23 +37,39 @@ const ownPage = preparedPer((db: Db) =>
   ),
 );
 
+/** A row of `ownPage` as the driver answers it: the column names, a timestamptz as text. */
+export interface OwnListedRow {
+  id: string;
+  type: string;
+  params: NotificationRow['params'];
+  link: string | null;
+  read_date: string | null;
+  created_date: string;
+}
+
+/** A row carrying its statement's total (a bigint: a string on node-postgres). */
+type WithTotal<Row> = Row & { total: string | number };
+
 /** A page of the rows of a statement carrying the total; a page past the end counts apart. */
 async function pageOf<Row>(
-  rows: Array<Row & { total: number }>,
+  rows: WithTotal<Row>[],
   offset: number,
   counted: () => Promise<number>,
 ): Promise<{ rows: Row[]; total: number }> {
   if (rows.length === 0 && offset > 0) return { rows: [], total: await counted() };
-  return { rows: rows.map(({ total: _total, ...row }) => row as Row), total: Number(rows[0]?.total ?? 0) };
+  return { rows, total: Number(rows[0]?.total ?? 0) };
 }
 
 export async function listOwn(
   db: Db,
   userId: string,
   page: { offset: number; limit: number },
-): Promise<{ rows: NotificationRow[]; total: number }> {
-  const rows = await ownPage(db)(page.limit).execute({ userId, offset: page.offset });
-  return pageOf<NotificationRow>(rows, page.offset, async () => {
+): Promise<{ rows: OwnListedRow[]; total: number }> {
+  const rows = await driverRows<WithTotal<OwnListedRow>>(ownPage(db)(page.limit), {
+    userId,
+    offset: page.offset,
+  });
+  return pageOf(rows, page.offset, async () => {
     const [row] = await db
       .select({ value: count() })
       .from(notifications)
@@ -119,8 +142,14 @@ const announcementPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
     db
       .select({
-        ...getTableColumns(announcements),
-        total: sql<number>`(select count(*) from ${announcements})`.mapWith(Number).as('total'),
+        id: announcements.id,
+        titleFa: announcements.titleFa,
+        titleEn: announcements.titleEn,
+        bodyFa: announcements.bodyFa,
+        bodyEn: announcements.bodyEn,
+        link: announcements.link,
+        createdDate: announcements.createdDate,
+        total: sql<number>`(select count(*) from ${announcements})`.as('total'),
       })
       .from(announcements)
       .orderBy(desc(announcements.createdDate), desc(announcements.id))
@@ -130,12 +159,25 @@ const announcementPage = preparedPer((db: Db) =>
   ),
 );
 
+/** A row of `announcementPage` as the driver answers it: the column names, a timestamptz as text. */
+export interface ListedAnnouncement {
+  id: string;
+  title_fa: string;
+  title_en: string;
+  body_fa: string | null;
+  body_en: string | null;
+  link: string | null;
+  created_date: string;
+}
+
 export async function listAnnouncements(
   db: Db,
   page: { offset: number; limit: number },
-): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  const rows = await announcementPage(db)(page.limit).execute({ offset: page.offset });
-  return pageOf<AnnouncementRow>(rows, page.offset, async () => {
+): Promise<{ rows: ListedAnnouncement[]; total: number }> {
+  const rows = await driverRows<WithTotal<ListedAnnouncement>>(announcementPage(db)(page.limit), {
+    offset: page.offset,
+  });
+  return pageOf(rows, page.offset, async () => {
     const [row] = await db.select({ value: count() }).from(announcements);
     return Number(row?.value ?? 0);
   });

@@ -38,20 +38,29 @@ export async function markInvitationNotificationRead(
   );
 }
 
-function view(row: NotificationRow, locale: Locale): Notification {
+/** A notification in the reader's words; `read` and the dates as they are shown. */
+function shown(
+  row: Pick<NotificationRow, 'id' | 'type' | 'params' | 'link'>,
+  read: boolean,
+  createdDate: string,
+  locale: Locale,
+): Notification {
   const { title, body } = renderNotification(row.type, row.params, locale);
-  return {
-    id: row.id,
-    type: row.type,
-    title,
-    body,
-    link: row.link,
-    read: row.readDate !== null,
-    createdDate: row.createdDate.toISOString(),
-  };
+  return { id: row.id, type: row.type, title, body, link: row.link, read, createdDate };
 }
 
-function announcementView(row: AnnouncementRow, locale: Locale): Notification {
+function view(row: NotificationRow, locale: Locale): Notification {
+  return shown(row, row.readDate !== null, row.createdDate.toISOString(), locale);
+}
+
+// As Drizzle maps a timestamptz: both drivers hand it over as text.
+const isoDate = (value: string) => new Date(value).toISOString();
+
+function announcementView(
+  row: Pick<AnnouncementRow, 'id' | 'titleFa' | 'titleEn' | 'bodyFa' | 'bodyEn' | 'link'>,
+  createdDate: string,
+  locale: Locale,
+): Notification {
   return {
     id: row.id,
     type: 'announcement',
@@ -61,7 +70,7 @@ function announcementView(row: AnnouncementRow, locale: Locale): Notification {
     link: row.link,
     // Announcements are not tracked per reader.
     read: false,
-    createdDate: row.createdDate.toISOString(),
+    createdDate,
   };
 }
 
@@ -78,7 +87,10 @@ export async function listNotifications(
   locale: Locale,
 ): Promise<{ notifications: Notification[]; total: number }> {
   const { rows, total } = await repo.listOwn(db, userId, pageSlice(page));
-  return { notifications: rows.map((row) => view(row, locale)), total };
+  return {
+    notifications: rows.map((row) => shown(row, row.read_date !== null, isoDate(row.created_date), locale)),
+    total,
+  };
 }
 
 /** One of the caller's own notifications; 404 for anyone else's. */
@@ -109,13 +121,27 @@ export async function listAnnouncements(
   locale: Locale,
 ): Promise<{ notifications: Notification[]; total: number }> {
   const { rows, total } = await repo.listAnnouncements(db, pageSlice(page));
-  return { notifications: rows.map((row) => announcementView(row, locale)), total };
+  const views = rows.map((row) =>
+    announcementView(
+      {
+        id: row.id,
+        titleFa: row.title_fa,
+        titleEn: row.title_en,
+        bodyFa: row.body_fa,
+        bodyEn: row.body_en,
+        link: row.link,
+      },
+      isoDate(row.created_date),
+      locale,
+    ),
+  );
+  return { notifications: views, total };
 }
 
 /** One announcement; 404 when unknown. */
 export async function getAnnouncement(db: Db, id: string, locale: Locale): Promise<Notification> {
   const row = found(await repo.findAnnouncement(db, id));
-  return announcementView(row, locale);
+  return announcementView(row, row.createdDate.toISOString(), locale);
 }
 
 /** Publishes an announcement to everyone (cli/announce.ts). */

@@ -58,7 +58,9 @@ export function useSignInRequest(uid: string | undefined): SignInRequestState {
 /** A name Trans put in the sentence, shown by the one rule for names (components/user-value.tsx). */
 function NameInSentence({ children }: { children?: ReactNode }) {
   // Trans hands over the interpolated name, marks stripped (lib/i18n.ts) since UserValue isolates it.
-  const value = Children.toArray(children).join('').replace(/[\uFDD0\uFDD1\u2066-\u2069]/g, '');
+  const value = Children.toArray(children)
+    .join('')
+    .replace(/[\uFDD0\uFDD1\u2066-\u2069]/g, '');
   return (
     <strong>
       <UserValue value={value} kind="text" data-testid="sign-in-request-name" />

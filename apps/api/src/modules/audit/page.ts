@@ -1,0 +1,177 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import type { Db } from '../../db/types';
+import { type CappedTotal, cappedTotal, totalCap } from '../../lib/paging';
+import { roles } from '../access/schema';
+import { users } from '../identity/schema';
+import type { AuditBounds, AuditListRow, PersonName } from './repository';
+import { auditLog } from './schema';
+
+// A page of the audit log as ONE named prepared statement per page size and filter shape (as the members
+// first page, docs/performance.md "What keeps it fast"): the total counted up to the cap, the page with
+// its actors, and the names its entries refer to (the person of `subject.userId`, the roles of
+// `subject.roleId` and `subject.before`), so the screen costs one round trip. Rows are shaped by hand.
+
+/** Which filters a statement carries: each shape is a statement of its own (its plan kept). */
+function shapeOf(bounds: AuditBounds): string {
+  const to = bounds.to ? (bounds.toExclusive ? 'b' : 't') : '';
+  return `${bounds.actorUserId ? 'u' : ''}${bounds.action ? 'a' : ''}${bounds.from ? 'f' : ''}${to}`;
+}
+
+/** The filter of `shape` on the log aliased `a`, its values placeholders (named as in `valuesOf`). */
+function filterOf(shape: string): SQL {
+  const filters = [sql`a.workspace_id = ${sql.placeholder('workspaceId')}`];
+  if (shape.includes('u')) filters.push(sql`a.actor_user_id = ${sql.placeholder('actor')}`);
+  if (shape.includes('a')) filters.push(sql`a.action = ${sql.placeholder('action')}`);
+  if (shape.includes('f')) filters.push(sql`a.created_date >= ${sql.placeholder('from')}::timestamptz`);
+  if (shape.includes('t')) filters.push(sql`a.created_date <= ${sql.placeholder('to')}::timestamptz`);
+  if (shape.includes('b')) filters.push(sql`a.created_date < ${sql.placeholder('to')}::timestamptz`);
+  return sql.join(filters, sql` and `);
+}
+
+const column = (name: string) => sql.raw(`p.${name}`).as(name);
+
+const pageStatement = preparedPer((db: Db) =>
+  preparedBy((key: string) => {
+    const [size, shape = ''] = key.split(':');
+    const pageSize = Number(size);
+    const filter = filterOf(shape);
+    // One row even past the end (the count, the page's columns null), so the total always comes back.
+    return db
+      .select({
+        total: sql.raw('t.total').as('total'),
+        ...Object.fromEntries(
+          [
+            'id',
+            'workspace_id',
+            'actor_user_id',
+            'action',
+            'subject',
+            'created_date',
+            'actor_id',
+            'actor_first_name',
+            'actor_last_name',
+            'actor_username',
+            'person_first_name',
+            'person_last_name',
+            'person_username',
+            'person_phone',
+            'role_name',
+            'before_name',
+          ].map((name) => [name, column(name)]),
+        ),
+      })
+      .from(
+        sql`(select count(*) as total from (select 1 from ${auditLog} a where ${filter}
+               limit ${sql.raw(String(totalCap + 1))}) as capped_rows) t
+            left join lateral (
+              select a.id, a.workspace_id, a.actor_user_id, a.action, a.subject, a.created_date,
+                u.id as actor_id, u.first_name as actor_first_name, u.last_name as actor_last_name,
+                u.username as actor_username,
+                s.first_name as person_first_name, s.last_name as person_last_name,
+                s.username as person_username, s.phone as person_phone,
+                r.name as role_name, b.name as before_name
+              from ${auditLog} a
+              left join ${users} u on u.id = a.actor_user_id
+              left join ${users} s on s.id = a.subject ->> 'userId'
+              left join ${roles} r on r.workspace_id = a.workspace_id and r.id = a.subject ->> 'roleId'
+              left join ${roles} b on b.workspace_id = a.workspace_id and b.id = a.subject ->> 'before'
+              where ${filter}
+              order by a.created_date desc, a.id desc
+              limit ${constantLimit(pageSize)} offset ${sql.placeholder('offset')}
+            ) p on true`,
+      )
+      .orderBy(sql`p.created_date desc, p.id desc`)
+      .prepare(`audit_page_${pageSize}_${shape || 'all'}`);
+  }),
+);
+
+/** A row of the page statement as the driver answers it (the count is a bigint: a string on node-postgres). */
+interface PageRow {
+  total: string | number;
+  id: string | null;
+  workspace_id: string;
+  actor_user_id: string | null;
+  action: string;
+  subject: Record<string, unknown> | string;
+  created_date: string;
+  actor_id: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  actor_username: string | null;
+  person_first_name: string | null;
+  person_last_name: string | null;
+  person_username: string | null;
+  person_phone: string | null;
+  role_name: string | null;
+  before_name: string | null;
+}
+
+/** The names a page's entries refer to, as service.ts looks them up for other reads. */
+export interface PageNames {
+  people: Map<string, PersonName>;
+  roles: Map<string, string>;
+}
+
+const textOf = (record: Record<string, unknown>, key: string): string | null => {
+  const value = record[key];
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * A page of a workspace's entries, newest first, with the total of the filter counted up to the cap
+ * (lib/paging.ts, totalCap) and the names the entries refer to.
+ */
+export async function auditPage(
+  db: Db,
+  workspaceId: string,
+  bounds: AuditBounds,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AuditListRow[]; names: PageNames } & CappedTotal> {
+  const shape = shapeOf(bounds);
+  const answer = await driverRows<PageRow>(pageStatement(db)(`${page.limit}:${shape}`), {
+    workspaceId,
+    actor: bounds.actorUserId,
+    action: bounds.action,
+    from: bounds.from?.toISOString(),
+    to: bounds.to?.toISOString(),
+    offset: page.offset,
+  });
+  const names: PageNames = { people: new Map(), roles: new Map() };
+  const rows: AuditListRow[] = [];
+  for (const row of answer) {
+    if (row.id === null) continue;
+    const subject = (typeof row.subject === 'string' ? JSON.parse(row.subject) : row.subject) ?? {};
+    const personId = textOf(subject, 'userId');
+    if (personId && row.person_phone !== null)
+      names.people.set(personId, {
+        firstName: row.person_first_name,
+        lastName: row.person_last_name,
+        username: row.person_username,
+        phone: row.person_phone,
+      });
+    const roleId = textOf(subject, 'roleId');
+    if (roleId && row.role_name !== null) names.roles.set(roleId, row.role_name);
+    const beforeId = textOf(subject, 'before');
+    if (beforeId && row.before_name !== null) names.roles.set(beforeId, row.before_name);
+    rows.push({
+      id: row.id,
+      workspaceId: row.workspace_id,
+      actorUserId: row.actor_user_id,
+      action: row.action,
+      subject,
+      // As Drizzle maps a timestamptz: both drivers hand it over as text.
+      createdDate: new Date(row.created_date),
+      actor:
+        row.actor_id !== null
+          ? {
+              id: row.actor_id,
+              firstName: row.actor_first_name,
+              lastName: row.actor_last_name,
+              username: row.actor_username,
+            }
+          : null,
+    });
+  }
+  return { rows, names, ...cappedTotal(Number(answer[0]?.total ?? 0)) };
+}
