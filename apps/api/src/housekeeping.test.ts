@@ -11,6 +11,7 @@ import { smsOutbox } from './messaging/schema';
 import { challenges, rotatedRefreshTokens, sessions, users } from './modules/identity/schema';
 import { invitations } from './modules/members/schema';
 import { notifications } from './modules/notifications/schema';
+import { webhookDeliveries, webhooks } from './modules/webhooks/schema';
 import { workspaces } from './modules/workspaces/schema';
 
 const api = appForFile();
@@ -177,6 +178,42 @@ describe('housekeeping', () => {
     expect(report!.auth_challenges).toBeGreaterThanOrEqual(1);
     expect(report!.notifications).toBeGreaterThanOrEqual(1);
     expect(report!.workspace_invitations).toBeGreaterThanOrEqual(2);
+  });
+
+  it('removes finished webhook deliveries past their retention, never pending ones', async () => {
+    const t = new Date();
+    const ws = await createWorkspace(api, await quickUser(api));
+    const webhookId = await insertRow(webhooks, {
+      workspaceId: ws.id,
+      url: 'http://127.0.0.1:1/x',
+      events: ['*'],
+      secretSealed: 'not used: no worker runs here',
+    });
+    const delivery = (status: 'pending' | 'succeeded' | 'failed', daysAgo: number) =>
+      insertRow(webhookDeliveries, {
+        workspaceId: ws.id,
+        webhookId,
+        eventType: 'webhook.test',
+        payload: '{}',
+        status,
+        createdDate: ago(t, daysAgo),
+      });
+    const old = days(retention.finishedWebhookDeliveries) + 1;
+    const recent = days(retention.finishedWebhookDeliveries) - 1;
+    const gone = [await delivery('succeeded', old), await delivery('failed', old)];
+    const kept = [
+      await delivery('pending', old),
+      await delivery('succeeded', recent),
+      await delivery('failed', recent),
+    ];
+    const report = await runHousekeeping(api.deps, t);
+    expect(report?.webhook_deliveries).toBeGreaterThanOrEqual(2);
+    const left = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhookId));
+    expect(left.map((row) => row.id).sort()).toEqual(kept.sort());
+    expect(gone.some((id) => left.some((row) => row.id === id))).toBe(false);
   });
 
   it('deletes in batches: a backlog larger than one batch goes in one run', async () => {

@@ -4,8 +4,8 @@ import type { AppDeps } from './deps';
 import { rotateOldKeys } from './modules/oidc/keys';
 
 // Rows whose use is over are removed after a retention (docs/operations.md, "Housekeeping"): dead code challenges,
-// dead sessions with their rotated refresh tokens, old read notifications, long-expired invitations and
-// texts the outbox gave up on. Every API process runs the job; a PostgreSQL advisory lock lets one run
+// dead sessions with their rotated refresh tokens, old read notifications, long-expired invitations,
+// finished webhook deliveries and texts the outbox gave up on. Every API process runs the job; a PostgreSQL advisory lock lets one run
 // at a time. Each statement deletes one batch (LIMIT in a subquery) in its own short transaction, so no
 // run holds locks on many rows or keeps a transaction open while it works.
 
@@ -23,6 +23,8 @@ export const retention = {
   expiredInvitations: 90 * day,
   /** Texts the outbox gave up on, from the give-up (texts that were sent are deleted at once). */
   failedSms: 30 * day,
+  /** Webhook deliveries that succeeded or failed, from their creation (pending ones stay). */
+  finishedWebhookDeliveries: 30 * day,
 };
 
 export interface HousekeepingTiming {
@@ -109,6 +111,14 @@ const steps: Step[] = [
     batch: (_t, limit) => sql`delete from oidc_grants where grant_id in (
       select g.grant_id from oidc_grants g where not exists (
         select 1 from oidc_payloads p where p.model = 'Grant' and p.id = g.grant_id) limit ${limit})`,
+  },
+  // The deliveries log of the integrations screen: a month covers looking into a receiver's outage.
+  {
+    table: 'webhook_deliveries',
+    batch: (t, limit) => sql`delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where status in ('succeeded', 'failed')
+        and created_date < ${before(t, retention.finishedWebhookDeliveries)} limit ${limit})`,
   },
   {
     table: 'sms_outbox',

@@ -19,6 +19,7 @@ import {
   type TestWorkspace,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
+import { apiKeyRule } from './limits';
 
 // Workspace API keys (docs/api.md, "API keys"): made and revoked by holders of
 // tenant_integrations_manage, used as `Authorization: Bearer wsk_…` on their own workspace only.
@@ -232,6 +233,24 @@ describe('API keys', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address with the right key is not held up by the guesser.
     expect((await call('GET', membersOf(ws), created.key)).status).toBe(200);
+  });
+
+  it('stops a burst of one key with 260 and Retry-After, and not the other keys of its workspace', async () => {
+    const ws = await createWorkspace(api, await quickUser(api));
+    const busy = await makeKey(ws, ['tenant_members_read'], { name: 'busy' });
+    const calm = await makeKey(ws, ['tenant_members_read'], { name: 'calm' });
+    const rule = apiKeyRule(api.deps.config, 'burst');
+    expect(rule.max).toBe(1200);
+    // Spend all but one request of the window in the limiter itself: the burst without 1,200 requests.
+    for (let i = 0; i < rule.max - 1; i++)
+      await api.deps.limiter.hit(`${rule.name}:${busy.id}`, rule.max, rule.windowSeconds);
+    expect((await call('GET', membersOf(ws), busy.key)).status).toBe(200);
+    const over = await call<{ retryAfter: number }>('GET', membersOf(ws), busy.key);
+    expect(over.status).toBe(400);
+    expect(over.body.statusCode).toBe(260);
+    expect(over.body.data.retryAfter).toBeGreaterThan(0);
+    expect(Number(over.headers.get('retry-after'))).toBe(over.body.data.retryAfter);
+    expect((await call('GET', membersOf(ws), calm.key)).status).toBe(200);
   });
 
   it('is declared in the OpenAPI document on the routes that take it', async () => {

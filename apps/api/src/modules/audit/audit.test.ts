@@ -217,7 +217,7 @@ describe('workspace audit log', () => {
     const text = csv.bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      'id,createdDate,action,actorId,actorFirstName,actorLastName,actorUsername,subjectType,subjectId,subjectLabel,details',
+      'id,createdDate,action,actorId,actorFirstName,actorLastName,actorUsername,apiKeyId,apiKeyName,subjectType,subjectId,subjectLabel,details',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(",'@SUM(1),");

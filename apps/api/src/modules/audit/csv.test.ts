@@ -1,5 +1,6 @@
+import type { AuditEntry } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { auditCsvHeader, csvCell } from './csv';
+import { auditCsvHeader, auditCsvRow, csvCell } from './csv';
 
 describe('audit CSV cells', () => {
   it('defuses cells a spreadsheet would run as formulas', () => {
@@ -19,5 +20,20 @@ describe('audit CSV cells', () => {
   it('starts with a byte-order mark and ends the header with CRLF', () => {
     expect(auditCsvHeader().startsWith('\uFEFFid,createdDate,action,')).toBe(true);
     expect(auditCsvHeader().endsWith('\r\n')).toBe(true);
+  });
+
+  it('names the API key a change was made with beside its creator, and leaves both cells empty without', () => {
+    const entry: AuditEntry = {
+      id: 'a1',
+      action: 'member.added',
+      actor: { id: 'u1', firstName: 'Sara', lastName: 'Ahmadi', username: 'sara' },
+      apiKey: { id: 'k1', name: 'HR sync' },
+      subject: { type: 'member', id: 'm1', label: 'Ali' },
+      details: {},
+      createdDate: '2026-11-28T10:00:00.000Z',
+    };
+    expect(auditCsvHeader()).toContain(',actorUsername,apiKeyId,apiKeyName,subjectType,');
+    expect(auditCsvRow(entry)).toContain(',sara,k1,HR sync,member,');
+    expect(auditCsvRow({ ...entry, apiKey: undefined })).toContain(',sara,,,member,');
   });
 });

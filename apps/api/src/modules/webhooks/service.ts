@@ -22,13 +22,14 @@ import { pageAnswer } from '../../lib/paging';
 import type { MemberAccess } from '../access/guard';
 import { changes, deleteAudited, recordAudit } from '../audit/record';
 import { refusedUrl } from './address-guard';
+import { enforceSendLimit } from './limits';
 import { eventTypeName, tooManyWebhooks, urlProblemMessage } from './messages';
 import { enqueueDeliveries, webhookChannel } from './queue';
 import * as repo from './repository';
 import { newWebhookSecret, policyOf, previousSecretHours, runtimeOf, sealWebhookSecret } from './runtime';
 import { type WebhookDeliveryRow, type WebhookRow, webhookDeliveries } from './schema';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'webhookRuntime'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'limiter' | 'webhookRuntime'>;
 
 function toWebhook(row: WebhookRow): Webhook {
   return {
@@ -197,6 +198,7 @@ export async function sendTest(
   const now = runtimeOf(deps).now();
   const [deliveryId] = await deps.database.db.transaction(async (tx) => {
     const row = found(await repo.getWebhook(tx, access.workspaceId, id));
+    await enforceSendLimit(deps, access.workspaceId, row.id);
     return enqueueDeliveries(
       tx,
       [row.id],
@@ -238,7 +240,8 @@ export async function redeliver(deps: Deps, access: MemberAccess, body: Redelive
   const db = deps.database.db;
   const now = runtimeOf(deps).now();
   await db.transaction(async (tx) => {
-    found(await repo.getDelivery(tx, access.workspaceId, body.deliveryId));
+    const delivery = found(await repo.getDelivery(tx, access.workspaceId, body.deliveryId));
+    await enforceSendLimit(deps, access.workspaceId, delivery.webhookId);
     const requeued = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', scheduleStep: 0, nextAttemptDate: now })

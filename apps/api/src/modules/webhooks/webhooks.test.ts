@@ -15,6 +15,7 @@ import { type TappedDatabase, tappedDatabase } from '../../../test/transaction-t
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 import { notifications } from '../notifications/schema';
 import { webhookTiming } from './delivery';
+import { webhookSendRule } from './limits';
 import { webhooks } from './schema';
 
 let tapped: TappedDatabase;
@@ -126,6 +127,36 @@ describe('webhook endpoints', () => {
     expect(log.body.data.items).toEqual([]);
     const still = await call<WebhookAnswer[]>('GET', webhookPaths.list(ws.id), token);
     expect(still.body.data).toEqual([expect.objectContaining({ id: hook.id, enabled: true })]);
+  });
+
+  it('limits sends on demand per endpoint with 260 and Retry-After, not the other endpoints', async () => {
+    const { ws, token } = await ownerWithWorkspace(api);
+    const busy = await endpoint(token, ws.id, 'http://127.0.0.1:1/busy');
+    const calm = await endpoint(token, ws.id, 'http://127.0.0.1:1/calm');
+    const rule = webhookSendRule(api.deps.config, 'endpoint');
+    // Spend all but one send of the window in the limiter itself.
+    for (let i = 0; i < rule.max - 1; i++)
+      await api.deps.limiter.hit(`${rule.name}:${busy.id}`, rule.max, rule.windowSeconds);
+    const last = await call<{ deliveryId: string }>('POST', webhookPaths.test, token, {
+      workspaceId: ws.id,
+      id: busy.id,
+    });
+    expect(last.status).toBe(200);
+    const ref = { workspaceId: ws.id, deliveryId: last.body.data.deliveryId };
+    for (const [path, body] of [
+      [webhookPaths.test, { workspaceId: ws.id, id: busy.id }],
+      [webhookPaths.redeliver, ref],
+    ] as const) {
+      const over = await call<{ retryAfter: number }>('POST', path, token, body);
+      expect({ path, status: over.status, code: over.body.statusCode }).toEqual({
+        path,
+        status: 400,
+        code: 260,
+      });
+      expect(Number(over.headers.get('retry-after'))).toBe(over.body.data.retryAfter);
+    }
+    const other = await call('POST', webhookPaths.test, token, { workspaceId: ws.id, id: calm.id });
+    expect(other.status).toBe(200);
   });
 });
 
