@@ -48,6 +48,7 @@ const objectNames: Record<string, Names> = {
   application: { fa: 'برنامه', en: 'Application', ar: 'التطبيق' },
   backup: { fa: 'پشتیبان', en: 'Backup', ar: 'النسخة الاحتياطية' },
   webhook: { fa: 'وب‌هوک', en: 'Webhook', ar: 'خطاف الويب' },
+  api_key: { fa: 'کلید API', en: 'API key', ar: 'مفتاح API' },
 };
 
 const verbNames: Record<string, Names> = {
@@ -68,6 +69,7 @@ const verbNames: Record<string, Names> = {
   disconnected: { fa: 'را عضوی قطع کرد', en: 'disconnected by a member', ar: 'فصله عضو' },
   secret_rotated: { fa: 'رازش عوض شد', en: 'secret rotated', ar: 'تم تدوير سرّه' },
   test: { fa: 'آزمایشی', en: 'test', ar: 'تجريبي' },
+  revoked: { fa: 'باطل شد', en: 'revoked', ar: 'أُبطل' },
 };
 
 /** "Member added", "عضو افزوده شد": an event type in the reader's words. */
