@@ -111,6 +111,7 @@ const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', impo
 const zodFreeContracts = new Set(
   [
     'status-codes.ts',
+    'app-version-paths.ts',
     'normalize.ts',
     'issue-messages.ts',
     'identity-paths.ts',

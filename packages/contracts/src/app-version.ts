@@ -2,10 +2,6 @@ import { z } from 'zod';
 
 // The web app's own version: the update prompt compares it with the stored one.
 
-export const appVersionPaths = {
-  version: '/v1/app/version/',
-} as const;
-
 /** `data` of `GET /v1/app/version/`: the version of the web app the server serves and when it was built. */
 export const appVersionSchema = z.object({
   version: z.string().min(1),
@@ -13,6 +9,3 @@ export const appVersionSchema = z.object({
   builtAt: z.string(),
 });
 export type AppVersion = z.infer<typeof appVersionSchema>;
-
-/** The file the web build writes beside index.html, which the API reads at start-up. */
-export const appVersionFileName = 'version.json';

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './api-keys';
 export * from './app-version';
+export * from './app-version-paths';
 export * from './applications';
 export * from './audit';
 export * from './backups';

@@ -24,7 +24,7 @@ interface BeforeInstallPromptEvent extends Event {
 async function serverVersion(): Promise<string | null> {
   if (appConfig.apiMock) return null;
   try {
-    // Loaded apart: the schema library stays out of the first pages' bundle.
+    // Loaded apart, after the first screen: a background check it need not wait for.
     const { fetchAppVersion } = await import('./version-api');
     return await fetchAppVersion();
   } catch {
