@@ -11,8 +11,7 @@ import Typography from '@mui/material/Typography';
 import { type Envelope, StatusCode, type TwoFaMethod } from '@wsm/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDigits } from '../../lib/digits';
-import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
+import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { authenticateWithPasskey, PasskeyError } from '../../lib/webauthn';
 import {
   loginPasskeyOptions,
@@ -58,7 +57,6 @@ const useMethodText: Record<TwoFaMethod, string> = {
  */
 export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
   const { t } = useTranslation('auth');
-  const locale = useLocale();
   const navigate = useLocaleNavigate();
   const completeLogin = useCompleteLogin();
   const [challenge, setChallenge] = useState<LoginChallenge | null>(getLoginChallenge);
@@ -164,7 +162,7 @@ export function LoginVerifyPage({ method }: { method: TwoFaMethod }) {
         : 'verify.sendToPhone';
     explanation = (
       <>
-        {t(sentence)} <Destination value={displayDigits(destination ?? '', locale)} />
+        {t(sentence)} <Destination value={destination ?? ''} />
       </>
     );
   }

@@ -60,6 +60,27 @@ describe('the login code step', () => {
     expect(screen.getByTestId('resend-button')).toHaveProperty('disabled', true);
   });
 
+  it('names where the code went by the one value rule: a phone in the page\'s digits, an e-mail as written', async () => {
+    saveLoginChallenge({
+      method: 'email',
+      accessToken: 'challenge-token-123456',
+      twoFaMethods: { sms: '0912***4567', email: 'ali99***@example.com' },
+      resendAfter: 120,
+    });
+    await renderAt('/fa/login/verify/email');
+    const email = await screen.findByText('ali99***@example.com');
+    expect(email).toHaveAttribute('dir', 'ltr');
+    saveLoginChallenge({
+      method: 'sms',
+      accessToken: 'challenge-token-123456',
+      twoFaMethods: { sms: '0912***4567' },
+      resendAfter: 120,
+    });
+    await renderAt('/ar/login/verify');
+    const phone = await screen.findByText('٠٩١٢***٤٥٦٧');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+  });
+
   it('takes a pasted code in Persian digits, shows it in Persian, logs in and lands on the root', async () => {
     challenge();
     const calls = fakeServer({ [identityPaths.loginVerify]: () => ({ body: tokens }) });

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { displayDigits } from '../../lib/digits';
-import { useLocale, useLocaleNavigate } from '../../lib/locale-navigation';
+import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { getEnteredNationalCode, localKeys, readLocal, setEnteredNationalCode } from '../../lib/storage';
 import { changeRecoveredPassword, resendRecovery, startRecovery, verifyRecovery } from './api';
@@ -93,7 +92,6 @@ export function RecoveryStartPage() {
 /** /:locale/login/forgot-password/verify */
 export function RecoveryVerifyPage() {
   const { t } = useTranslation('auth');
-  const locale = useLocale();
   const navigate = useLocaleNavigate();
   const token = useRecoveryToken();
   const restart = useRestartRecovery();
@@ -104,7 +102,7 @@ export function RecoveryVerifyPage() {
     <AuthCard>
       <div className="pl-stack">
         <AuthHeading title={t('recovery.verifyHeading')}>
-          {t('verify.sentToPhone')} {phone && <Destination value={displayDigits(phone, locale)} />}
+          {t('verify.sentToPhone')} {phone && <Destination value={phone} />}
         </AuthHeading>
         <CodeForm
           submitLabel={t('verify.submit')}

@@ -64,7 +64,7 @@ export function SignupPage() {
         <AuthHeading title={t('signup.heading')}>
           {state.step === 'verify' && state.phone ? (
             <>
-              {t('verify.sentToPhone')} <Destination value={displayDigits(state.phone, locale)} />
+              {t('verify.sentToPhone')} <Destination value={state.phone} />
             </>
           ) : (
             t(state.step === 'password' ? 'signup.passwordSubtitle' : 'signup.subtitle')

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/plain/icons';
+import { UserValue } from '../../../components/user-value';
+import { valueKind } from '../../../lib/bidi';
 import { LocaleLink } from '../../../lib/locale-navigation';
 
 // Plain markup (components/plain/plain.css): sign-up and recovery draw these without MUI.
@@ -36,11 +38,11 @@ export function BackLink({
   );
 }
 
-/** A masked phone or e-mail inside a sentence: kept left to right in Persian text. */
+/**
+ * A masked phone or e-mail inside a sentence, by the one rule of src/lib/bidi.ts: a phone in the page's
+ * digits, an e-mail as written; both left to right.
+ */
 export function Destination({ value }: { value: string }) {
-  return (
-    <bdi dir="ltr" className="pl-destination">
-      {value}
-    </bdi>
-  );
+  const kind = valueKind(value) === 'number' ? 'number' : 'identifier';
+  return <UserValue value={value} kind={kind} className="pl-destination" />;
 }
