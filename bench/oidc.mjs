@@ -12,9 +12,16 @@
 //     the new one queued again;
 //   - userinfo, GET /oidc/me with the access tokens the refresh grants gave.
 // Goal (docs/performance.md): refresh grants at least half the product's renewals per second.
+// Each step also gives the CPU it cost per request (Linux: /proc), the API process's and, on PostgreSQL,
+// that of the database's server processes: on a loaded machine that moves less than req/s does.
+//
+// On PostgreSQL give a fresh database each run: the signing keys are sealed with the run's temporary
+// secret, so a database kept from another run has keys this run cannot open.
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { call, signUp } from './lib/client.mjs';
 import { signedInOwner } from './lib/signed-in.mjs';
 import { startApi } from './lib/start-api.mjs';
@@ -30,11 +37,46 @@ function run(options) {
   });
 }
 
+/** CPU milliseconds a process has used (utime + stime), 0 when unknown (not Linux, gone). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of proc_pid_stat(5), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The database's server processes (PostgreSQL), but for this bench's own connection. */
+const database = process.env.DATABASE_URL ? new pg.Client(process.env.DATABASE_URL) : undefined;
+async function databasePids() {
+  if (!database) return [];
+  const { rows } = await database.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** Runs a step and measures the CPU it took: the API's, and the database server processes'. */
+async function measured(options) {
+  const before = new Map((await databasePids()).map((pid) => [pid, cpuMs(pid)]));
+  const apiBefore = cpuMs(api.pid);
+  const result = await run(options);
+  const apiMs = cpuMs(api.pid) - apiBefore;
+  let dbMs = 0;
+  for (const pid of await databasePids()) dbMs += cpuMs(pid) - (before.get(pid) ?? 0);
+  return Object.assign(result, { cpu: { apiMs, dbMs } });
+}
+
 function row(name, result) {
+  const total = result.requests.total || 1;
   return {
     step: name,
     requests: result.requests.total,
     'req/s': Math.round(result.requests.average),
+    'API CPU ms/req': Number((result.cpu.apiMs / total).toFixed(2)),
+    ...(database ? { 'DB CPU ms/req': Number((result.cpu.dbMs / total).toFixed(2)) } : {}),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -83,6 +125,7 @@ async function code(url, clientId, accessToken) {
 
 const api = await startApi({ built: useBuilt, env: { RATE_LIMIT_MULTIPLIER: '100000' } });
 const databaseName = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+await database?.connect();
 try {
   const owner = await signedInOwner(api.url);
   const application = await call(
@@ -111,12 +154,12 @@ try {
   const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
   const rows = [];
 
-  rows.push(row('GET /healthz', await run({ url: `${api.url}/healthz`, duration: seconds })));
+  rows.push(row('GET /healthz', await measured({ url: `${api.url}/healthz`, duration: seconds })));
 
   // The product's renewal, each refresh token presented once and the new one queued again.
   const people = await Promise.all(Array.from({ length: connections }, () => signUp(api.url)));
   const productQueue = people.map((person) => person.tokens.refreshToken);
-  const renew = await run({
+  const renew = await measured({
     url: api.url,
     duration: seconds,
     requests: [
@@ -149,7 +192,7 @@ try {
   let nextCode = 0;
   const refreshQueue = [];
   const accessTokens = [];
-  const exchange = await run({
+  const exchange = await measured({
     url: api.url,
     amount: pool.length,
     requests: [
@@ -178,7 +221,7 @@ try {
   });
   rows.push(row(`authorization-code exchange (${pool.length} codes)`, exchange));
 
-  const refresh = await run({
+  const refresh = await measured({
     url: api.url,
     duration: seconds,
     requests: [
@@ -204,7 +247,7 @@ try {
   rows.push(row(`refresh grant (${refreshQueue.length} grants' tokens)`, refresh));
 
   let nextToken = 0;
-  const userinfo = await run({
+  const userinfo = await measured({
     url: api.url,
     duration: seconds,
     requests: [
@@ -227,6 +270,10 @@ try {
   console.table(rows);
   const ratio = refresh.requests.average / renew.requests.average;
   console.log(`refresh grants / product renewals: ${ratio.toFixed(2)} (goal ≥ 0.5)`);
+  const cpuOf = (result) => result.cpu.apiMs + result.cpu.dbMs;
+  const cpuRatio = cpuOf(renew) / renew.requests.total / (cpuOf(refresh) / refresh.requests.total);
+  console.log(`the same by CPU per request (API${database ? ' + database' : ''}): ${cpuRatio.toFixed(2)}`);
 } finally {
+  await database?.end();
   await api.stop();
 }

@@ -31,6 +31,7 @@ export async function spawnWaiting(args, env, pattern) {
   child.stderr.removeAllListeners('data').resume();
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -42,7 +43,7 @@ export async function spawnWaiting(args, env, pattern) {
 /**
  * Starts the API on a free port and a fresh embedded database in a temp dir (or DATABASE_URL when set;
  * `env` may name another): apps/api/dist/server.js when `built` (it also serves the built web app), else
- * tsx on apps/api/src/server.ts. Answers its URL and a stop() that also removes the temp dir.
+ * tsx on apps/api/src/server.ts. Answers its URL, its process id and a stop() that also removes the temp dir.
  */
 export async function startApi({ built = true, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
@@ -65,6 +66,7 @@ export async function startApi({ built = true, env = {} } = {}) {
   );
   return {
     url: api.url,
+    pid: api.pid,
     stop: async () => {
       await api.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
+import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
 import { asc, isNull, lt } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { ExternalSigningKey } from 'oidc-provider';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/types';
 import { openSecret, sealSecret } from '../../lib/secret-box';
@@ -42,6 +44,38 @@ export async function signingKeys(db: Db, sealingKey: Buffer): Promise<JWK[]> {
     alg: row.alg,
     use: 'sig',
   }));
+}
+
+/** How Node's crypto.sign signs for each algorithm: ES256 as JWS wants it (r || s, not DER). */
+const nodeSignatures: Record<SigningAlg, { digest: string; dsaEncoding?: 'ieee-p1363' }> = {
+  ES256: { digest: 'sha256', dsaEncoding: 'ieee-p1363' },
+  RS256: { digest: 'sha256' },
+};
+
+/**
+ * The keys as the provider's ExternalSigningKey (features.externalSigningSupport, provider.ts), each
+ * signing with its KeyObject through Node's crypto.sign: the library's own path signs through WebCrypto
+ * (jose), a thread-pool job and a promise per ID token, a tenth of a refresh grant's CPU
+ * (docs/performance.md). The library publishes only the public parameters the key's getters give.
+ * `Base` is the library's class, passed in so that this module does not load the library.
+ */
+export function nodeSigningKeys(Base: typeof ExternalSigningKey, jwks: JWK[]): ExternalSigningKey[] {
+  return jwks.map((jwk) => {
+    const alg = jwk.alg as SigningAlg;
+    const { digest, dsaEncoding } = nodeSignatures[alg];
+    const privateKey: KeyObject = createPrivateKey({ key: jwk as never, format: 'jwk' });
+    const publicKey = createPublicKey(privateKey);
+    const key = new (class extends Base {
+      override keyObject() {
+        return publicKey;
+      }
+      override sign(data: Uint8Array) {
+        return sign(digest, data, dsaEncoding ? { key: privateKey, dsaEncoding } : privateKey);
+      }
+    })();
+    Object.assign(key, { kid: jwk.kid, alg });
+    return key;
+  });
 }
 
 /** What changes when keys are made, rotated or dropped: each process compares it once a minute. */

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import type { KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
 import type { LimitRule } from '../../http/rate-limit';
@@ -31,7 +30,7 @@ const countedErrors = new Set(['invalid_grant', 'invalid_client']);
 export const clientAddress = new WeakMap<IncomingMessage, string>();
 
 /** The client id named by a token request: its Basic credentials, or the form's client_id. */
-function clientIdOf(authorization: string, form: URLSearchParams): string {
+function clientIdOf(authorization: string, body: Buffer): string {
   const basic = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
   if (basic) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
@@ -42,7 +41,21 @@ function clientIdOf(authorization: string, form: URLSearchParams): string {
       return decoded;
     }
   }
-  return form.get('client_id') ?? '';
+  return new URLSearchParams(body.toString('utf8')).get('client_id') ?? '';
+}
+
+/**
+ * The body already read, handed to the provider as the request it reads its form from
+ * (oidc-provider's selective_body.js asks only `readable`, `readableEncoding` and `iterator()`): a
+ * stream made again for it cost more than the provider's own handling of the form.
+ */
+function bodyRequest(req: IncomingMessage, body: Buffer): IncomingMessage {
+  return {
+    headers: req.headers,
+    readable: true,
+    readableEncoding: null,
+    iterator: () => [body].values(),
+  } as unknown as IncomingMessage;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -57,10 +70,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function limitTokenFailures(deps: AppDeps, ctx: KoaContextWithOIDC, next: () => Promise<void>) {
-  // The body is read here for its client id and handed to the provider as a fresh stream.
+  // The body is read here for its client id (when not in the Basic credentials) and handed on.
   const body = await readBody(ctx.req);
-  const clientId = clientIdOf(ctx.get('authorization'), new URLSearchParams(body.toString('utf8')));
-  ctx.req = Object.assign(Readable.from([body]), { headers: ctx.req.headers }) as unknown as IncomingMessage;
+  const clientId = clientIdOf(ctx.get('authorization'), body);
+  ctx.req = bodyRequest(ctx.req, body);
   const rule = (r: LimitRule) => scaledRule(r, deps.config.rateLimitMultiplier);
   const slots = await takeSlots(deps.limiter, [
     { rule: rule(oidcLimits.tokenFailIp), subject: clientAddress.get(ctx.request.req) ?? ctx.ip },

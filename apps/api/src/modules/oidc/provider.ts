@@ -3,7 +3,7 @@ import type { Configuration, default as Provider } from 'oidc-provider';
 import type { AppDeps } from '../../deps';
 import { accountOf, autoGrant, signInClient } from './account';
 import { adapterClass } from './adapter';
-import { signingKeys } from './keys';
+import { nodeSigningKeys, signingKeys } from './keys';
 import { installMiddleware } from './middleware';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages';
 import { resourceIndicators } from './resources';
@@ -29,7 +29,7 @@ const loadLibrary = () => import('oidc-provider');
 /** The oidc-provider configuration for this deployment. */
 export async function providerConfiguration(deps: AppDeps): Promise<Configuration> {
   const db = deps.database.db;
-  const { default: ProviderClass, errors, interactionPolicy } = await loadLibrary();
+  const { default: ProviderClass, errors, interactionPolicy, ExternalSigningKey } = await loadLibrary();
   // The workspace's own applications: native ones are not asked for consent either, so that
   // prompt=none with a product session gets a code (the library asks native clients every time).
   const policy = interactionPolicy.base();
@@ -40,7 +40,8 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
       client: (clientId) => signInClient(deps, clientId),
       context: () => ProviderClass.ctx,
     }),
-    jwks: { keys: await signingKeys(db, deps.config.totpEncryptionKey) },
+    // Signed with Node's crypto.sign rather than WebCrypto (keys.ts, nodeSigningKeys).
+    jwks: { keys: nodeSigningKeys(ExternalSigningKey, await signingKeys(db, deps.config.totpEncryptionKey)) },
     findAccount: (ctx, sub) => accountOf(deps, ctx, sub),
     cookies: { keys: [cookieKey] },
     responseTypes: ['code'],
@@ -59,6 +60,9 @@ export async function providerConfiguration(deps: AppDeps): Promise<Configuratio
     enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
     features: {
       devInteractions: { enabled: false },
+      // The keys sign through Node's crypto (keys.ts); the ack names the version implemented, so a
+      // library update that changes the experiment fails when the provider is made, not at a token.
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       revocation: { enabled: true },
       introspection: {
         enabled: true,
