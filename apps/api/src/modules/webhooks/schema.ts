@@ -75,6 +75,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptDate).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_workspace_idx').on(t.workspaceId, t.createdDate),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdDate),
+    // Housekeeping's retention delete of finished rows (housekeeping.ts), without a scan of the queue.
+    index('webhook_deliveries_finished_idx')
+      .on(t.createdDate)
+      .where(sql`${t.status} in ('succeeded', 'failed')`),
   ],
 );
 
