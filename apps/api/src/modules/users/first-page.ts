@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import { users } from '../identity/schema';
 import { listCountOf } from '../workspaces/list-counts';
 import { workspaceListCounts } from '../workspaces/schema';
-import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
+import { type DirectoryAccount, type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
 // The first page of the unsearched directory (all, or of one status), which its screen opens: one named
 // prepared statement per page size carrying the counted total (db/prepared.ts, constantLimit, says why
@@ -17,15 +17,7 @@ export interface DirectoryItemRow {
     DirectoryUserRow,
     'id' | 'workspaceId' | 'status' | 'phone' | 'firstName' | 'lastName' | 'birthDate' | 'joinDate'
   >;
-  account: {
-    username: string | null;
-    email: string | null;
-    emailVerified: boolean;
-    phone: string;
-    nationalCode: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  } | null;
+  account: DirectoryAccount | null;
 }
 
 const itemColumns = {

@@ -19,7 +19,7 @@ import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
 import { readListCount } from '../workspaces/list-counts';
 import { type DirectoryItemRow, directoryFirstPage } from './first-page';
-import { type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
+import { type DirectoryAccount, type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
 export type { DirectoryItemRow } from './first-page';
 
@@ -40,15 +40,7 @@ export const directoryColumns = {
 
 export interface DirectoryRow {
   entry: DirectoryUserRow;
-  account: {
-    username: string | null;
-    email: string | null;
-    emailVerified: boolean;
-    phone: string;
-    nationalCode: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  } | null;
+  account: DirectoryAccount | null;
 }
 
 const entryOrder = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];

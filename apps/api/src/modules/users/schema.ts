@@ -62,3 +62,14 @@ export const directoryUsers = pgTable(
 );
 
 export type DirectoryUserRow = typeof directoryUsers.$inferSelect;
+
+/** The account behind a directory entry, as the lists read it (repository.ts, first-page.ts). */
+export interface DirectoryAccount {
+  username: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  phone: string;
+  nationalCode: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}

@@ -60,7 +60,7 @@ describe('the login code step', () => {
     expect(screen.getByTestId('resend-button')).toHaveProperty('disabled', true);
   });
 
-  it('names where the code went by the one value rule: a phone in the page\'s digits, an e-mail as written', async () => {
+  it("names where the code went by the one value rule: a phone in the page's digits, an e-mail as written", async () => {
     saveLoginChallenge({
       method: 'email',
       accessToken: 'challenge-token-123456',
