@@ -23,6 +23,12 @@ import type { ApiAnswer, TestApp } from './test-app';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** A call to `api` with a token, in Persian unless `lang` says otherwise. */
+export const callerOf =
+  (api: TestApp) =>
+  <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
+    newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+
 function expectOk<T>(answer: ApiAnswer<T>, what: string): T {
   if (answer.status !== 200 || answer.body.statusCode !== 200)
     throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -3,6 +3,7 @@ import { backupPaths } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  callerOf,
   canonicalDump,
   exportBackup,
   importBackup,
@@ -12,15 +13,14 @@ import {
   takeBackup,
   vandalise,
 } from '../../../test/backup-fixtures';
-import { newClient, ownerWithWorkspace } from '../../../test/fixtures';
+import { ownerWithWorkspace } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { readZip, writeZip } from './archive';
 import { archiveChunkBytes } from './repository';
 
 const api = appForFile();
 
-const call = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callerOf(api);
 
 describe('export and import', () => {
   it('downloads the zip as an attachment, and an import of it restores the same workspace', async () => {

@@ -1,7 +1,7 @@
 import { type Backup, type BackupChallenge, backupPaths, type RestoreResult } from '@wsm/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { backupIds, exportBackup, importBackup, takeBackup } from '../../../test/backup-fixtures';
+import { backupIds, callerOf, exportBackup, importBackup, takeBackup } from '../../../test/backup-fixtures';
 import {
   addMember,
   createRole,
@@ -18,8 +18,7 @@ import { appForFile } from '../../../test/test-app';
 
 const api = appForFile();
 
-const call = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callerOf(api);
 
 describe('the SMS step-up', () => {
   it('answers 630 with the masked phone, texts a code once per timer, and checks the code', async () => {

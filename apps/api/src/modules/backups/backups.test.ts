@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   backupIds,
+  callerOf,
   canonicalDump,
   exportBackup,
   importBackup,
@@ -12,14 +13,13 @@ import {
   takeBackup,
   vandalise,
 } from '../../../test/backup-fixtures';
-import { newClient, outbox, ownerWithWorkspace } from '../../../test/fixtures';
+import { outbox, ownerWithWorkspace } from '../../../test/fixtures';
 import { appForFile, startTestApp, testDatabase } from '../../../test/test-app';
 import { tappedDatabase } from '../../../test/transaction-taps';
 
 const api = appForFile();
 
-const call = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang = 'fa') =>
-  newClient(api).call<T>(method, path, { token, body, headers: { 'accept-language': lang } });
+const call = callerOf(api);
 
 describe('backup and restore round trip', () => {
   it('gives back every row and image of the backup after things were changed and deleted', async () => {
