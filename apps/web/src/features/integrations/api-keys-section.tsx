@@ -30,7 +30,15 @@ export function ApiKeysSection({ workspaceId }: { workspaceId: string }) {
   const catalogue = useAccessCatalogue(workspaceId);
   const revoke = useApiKeyMutation(workspaceId, apiKeysApi.revoke);
   const permissionName = (key: string) => catalogue.data?.permissions.find((p) => p.key === key)?.name ?? key;
-  const date = (value: string | null, none: string) => (value ? formatDate(value, locale, t, 'date') : none);
+  // A date never wraps inside: a narrow column would leave the Persian era letter alone on a line.
+  const date = (value: string | null, none: string) =>
+    value ? (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDate(value, locale, t, 'date')}
+      </Box>
+    ) : (
+      none
+    );
 
   const confirmRevoke = async () => {
     if (!revoking) return;

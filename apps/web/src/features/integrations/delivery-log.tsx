@@ -1,5 +1,6 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -52,7 +53,15 @@ export function DeliveryLog({
   const types = useEventTypes(locale);
   const eventName = (key: string) => types.data?.find((type) => type.key === key)?.name ?? key;
   const urlOf = (id: string) => webhooks.find((hook) => hook.id === id)?.url ?? id;
-  const when = (value: string | null) => (value ? formatDate(value, locale, t, 'dateTime') : '—');
+  // A date never wraps inside: a narrow column would leave the Persian era letter alone on a line.
+  const when = (value: string | null) =>
+    value ? (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDate(value, locale, t, 'dateTime')}
+      </Box>
+    ) : (
+      '—'
+    );
 
   const columns: Column<WebhookDelivery>[] = [
     {

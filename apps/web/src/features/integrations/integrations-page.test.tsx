@@ -46,6 +46,15 @@ describe('/workspace/settings/integrations: API keys', { timeout: 30_000 }, () =
     expect(row.textContent).toContain('Never');
   });
 
+  it('keeps each date on one line in fa: the era letter never wraps alone', async () => {
+    actAs(api, 'owner');
+    api.on(list, page([{ ...payroll, lastUsedDate: '2026-03-05T10:00:00.000Z' }]));
+    await open('fa');
+    const table = await screen.findByRole('table');
+    const used = within(table).getByText(/۱۴۰۴/);
+    expect(used).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('shows the empty state', async () => {
     actAs(api, 'owner');
     api.on(list, page([]));
