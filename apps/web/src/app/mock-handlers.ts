@@ -2,9 +2,12 @@ import { StatusCode } from '@wsm/contracts';
 import { HttpResponse, http } from 'msw';
 import { backupMockHandlers } from '../features/backups/mock-handlers';
 import { notificationMockHandlers } from '../features/notifications/mock-handlers';
-import { profileMockHandlers } from '../features/profile/mock-handlers';
-import { workspaceAdminMockHandlers } from '../features/workspace-settings/mock-handlers';
-import { workspaceMockHandlers } from '../features/workspaces/mock-handlers';
+import { profileMockHandlers, resetProfileMock } from '../features/profile/mock-handlers';
+import {
+  resetWorkspaceAdminMock,
+  workspaceAdminMockHandlers,
+} from '../features/workspace-settings/mock-handlers';
+import { resetWorkspaceMock, workspaceMockHandlers } from '../features/workspaces/mock-handlers';
 import { notFoundAnswer, ok } from '../lib/mock-http';
 import { cookieLifetimes, cookieNames, setCookie } from '../lib/storage';
 
@@ -57,6 +60,13 @@ export const mockHandlers = [
   ...workspaceMockHandlers,
   ...identityHandlers,
 ];
+
+/** Every feature's mocked data back to its sample: each web test starts from the same API (test/setup.ts). */
+export function resetMockState(): void {
+  resetProfileMock();
+  resetWorkspaceAdminMock();
+  resetWorkspaceMock();
+}
 
 /** Last of all: any other call to the API answers as the API does for a path it does not serve. */
 export const unknownApiCall = ['/v1/*', '/dev/*', '/oidc/*'].map((path) => http.all(path, notFoundAnswer));

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { resetWorkspaceAdminMock } from '../features/workspace-settings/mock-handlers';
+import { resetMockState } from '../app/mock-handlers';
 import { server } from './server';
 
 // findBy* and waitFor give up after 1 s by default; on a shared two-core machine a first render that
@@ -13,6 +13,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   server.events.removeAllListeners();
-  resetWorkspaceAdminMock();
+  resetMockState();
 });
 afterAll(() => server.close());

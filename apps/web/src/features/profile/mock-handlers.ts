@@ -47,6 +47,12 @@ const maskedPhone = '0912***4567';
 // The mocked passkeys: kept in memory; the browser's prompt itself is real (it needs a real authenticator).
 let mockPasskeys: { id: string; name: string; createdDate: string; lastUsedDate: string | null }[] = [];
 
+/** Back to no authenticator app and no passkeys: what one test changed, the next does not see. */
+export function resetProfileMock(): void {
+  Object.assign(mockApp, { enrolled: false, preferred: false, loginAlerts: true });
+  mockPasskeys = [];
+}
+
 // The mocked phone change asks for a step-up first, as a session older than 10 minutes would be, so
 // the step-up screen can be seen without a server; the e-mail change goes straight on.
 const stepUpFirst = async ({ request }: { request: Request }) =>

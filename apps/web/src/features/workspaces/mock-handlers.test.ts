@@ -7,6 +7,7 @@ import {
 } from '@wsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { resetMockState } from '../../app/mock-handlers';
 import { callMock } from '../../test/mock-call';
 
 // The mocked-API mode must answer in the contract's shapes, or the screens show errors in a mock build.
@@ -43,5 +44,29 @@ describe('mocked answers of the workspace calls', () => {
       .array(applicationSchema)
       .parse((await call('get', '/v1/workspaces/profile/applications/workspace-id/ws-1')).data);
     expect(list.map((application) => application.key)).toContain('crm');
+  });
+
+  it('starts each test from the samples again: what one test created, the next does not see', async () => {
+    await call('post', '/v1/workspaces/profile/applications', {
+      workspaceId: 'ws-1',
+      key: 'erp',
+      name: 'ERP',
+    });
+    await call('post', '/v1/workspaces', { workspaceName: 'mock-reset', name: 'Reset' });
+    const keys = async () =>
+      z
+        .array(applicationSchema)
+        .parse((await call('get', '/v1/workspaces/profile/applications/workspace-id/ws-1')).data)
+        .map((app) => app.key);
+    const names = async () =>
+      z
+        .array(workspaceSchema)
+        .parse((await call('get', '/v1/workspaces')).data)
+        .map((w) => w.workspaceName);
+    expect(await keys()).toContain('erp');
+    expect(await names()).toContain('mock-reset');
+    resetMockState();
+    expect(await keys()).not.toContain('erp');
+    expect(await names()).toEqual(['acme', 'globex']);
   });
 });

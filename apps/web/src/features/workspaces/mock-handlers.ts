@@ -25,7 +25,7 @@ const noVersion = { pwa: null, ios: null, android: null, windows: null, macos: n
 let serial = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
 
-const workspaces: Workspace[] = [
+const sampleWorkspaces = (): Workspace[] => [
   {
     id: 'ws-1',
     workspaceName: 'acme',
@@ -49,6 +49,7 @@ const workspaces: Workspace[] = [
     role: { id: 'role-viewer', name: 'Viewer', key: 'viewer' },
   },
 ];
+const workspaces = sampleWorkspaces();
 
 const profiles = new Map<string, WorkspaceProfile>();
 const applications = new Map<string, Application[]>();
@@ -104,7 +105,7 @@ function applicationsOf(workspaceId: string): Application[] {
   return list;
 }
 
-const invitations: Invitation[] = [
+const sampleInvitations = (): Invitation[] => [
   {
     id: 'invitation-1',
     workspaceId: 'ws-3',
@@ -127,6 +128,15 @@ const invitations: Invitation[] = [
     },
   },
 ];
+const invitations = sampleInvitations();
+
+/** Back to the sample workspaces and invitations: what one test changed, the next does not see. */
+export function resetWorkspaceMock(): void {
+  workspaces.splice(0, workspaces.length, ...sampleWorkspaces());
+  invitations.splice(0, invitations.length, ...sampleInvitations());
+  profiles.clear();
+  applications.clear();
+}
 
 type Params = Record<string, string | readonly string[] | undefined>;
 const param = (params: Params, name: string): string => String(params[name] ?? '');
