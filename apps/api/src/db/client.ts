@@ -19,6 +19,11 @@ export interface PoolStats {
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The webhook delivery worker's own connections (PostgreSQL: a small pool from the same settings), so
+   * requests holding every connection of the main pool cannot starve deliveries. PGlite: the same `db`.
+   */
+  workerDb: Database;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: where the migrations and the LISTEN connection go (PostgreSQL itself, never a pooler). */
   directUrl?: string;
@@ -72,6 +77,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Connections of the webhook delivery worker's own pool (PostgreSQL); default 2. */
+  workerPoolSize?: number;
   /**
    * Told when an idle PostgreSQL connection fails (server restarted, network cut). The pool replaces it
    * and the next query reports any lasting problem; by default a line goes to the error output.
@@ -110,9 +117,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', ignoreError));
     if (options.pooler === 'transaction') pool.on('connect', sendStatementsUnnamed);
     releaseOnFailedFirstStatement(pool);
+    const workerPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.workerPoolSize ?? 2,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    workerPool.on('error', options.onPoolError ?? logPoolError);
+    workerPool.on('connect', (client) => client.on('error', ignoreError));
+    if (options.pooler === 'transaction') workerPool.on('connect', sendStatementsUnnamed);
+    releaseOnFailedFirstStatement(workerPool);
     const directUrl = options.directUrl ?? options.databaseUrl;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
+      workerDb: drizzlePg(workerPool, { schema }) as unknown as Database,
       kind: 'postgres',
       directUrl,
       ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
@@ -148,7 +166,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       listen: (channel, handlers) => listenOnPostgres(directUrl, channel, handlers),
-      close: () => pool.end(),
+      close: () => Promise.all([pool.end(), workerPool.end()]).then(() => undefined),
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -157,8 +175,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: { pg_trgm },
   });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db,
+    workerDb: db,
     kind: 'pglite',
     ping: (ms) => withTimeout(client.query('select 1'), ms).then(() => undefined),
     poolStats: () => undefined,

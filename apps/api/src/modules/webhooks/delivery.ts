@@ -140,7 +140,7 @@ export class DeliveryWorker {
       const free = webhookTiming.inFlight - this.inFlight;
       if (free <= 0) return;
       const now = runtimeOf(this.deps).now();
-      const db = this.deps.database.db;
+      const db = this.deps.database.workerDb;
       const rows = await claimDue(db, {
         now,
         leaseUntil: new Date(now.getTime() + leaseSeconds * 1000),
@@ -212,7 +212,12 @@ export class DeliveryWorker {
       if (this.succeeded.length >= webhookTiming.flushBatch) this.flusher.run();
       return;
     }
-    await recordFailure(this.deps, row, result, runtime.now());
+    await recordFailure(
+      { config: this.deps.config, database: { db: this.deps.database.workerDb } },
+      row,
+      result,
+      runtime.now(),
+    );
     const wait = this.deps.config.webhooks.retrySchedule[row.scheduleStep];
     if (wait !== undefined && wait * 1000 < webhookTiming.pollMs) this.wakeIn(wait * 1000);
   }
@@ -222,7 +227,7 @@ export class DeliveryWorker {
     const batch = this.succeeded;
     this.succeeded = [];
     try {
-      await recordSuccesses(this.deps.database.db, batch);
+      await recordSuccesses(this.deps.database.workerDb, batch);
     } catch (error) {
       // Left leased: the deliveries are sent again once the lease ends (at least once).
       this.log.error(
