@@ -99,34 +99,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A PostgreSQL pool with the process's guards: errors heard, statements unnamed behind a pooler. */
+function openPool(options: DatabaseOptions, url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server must not crash the process (an 'error' event without a listener
+  // would); it is logged, and the next query reports a lasting problem.
+  pool.on('error', options.onPoolError ?? logPoolError);
+  // The pool listens for errors on idle clients only. A checked-out one (inside a transaction, the
+  // advisory-lock holder) whose server goes away emits 'error' too, and unheard that ends the process;
+  // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', ignoreError));
+  if (options.pooler === 'transaction') pool.on('connect', sendStatementsUnnamed);
+  releaseOnFailedFirstStatement(pool);
+  return pool;
+}
+
 /** Opens the embedded PGlite or a PostgreSQL pool; call once per process. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its server must not crash the process (an 'error' event without a listener
-    // would); it is logged, and the next query reports a lasting problem.
-    pool.on('error', options.onPoolError ?? logPoolError);
-    // The pool listens for errors on idle clients only. A checked-out one (inside a transaction, the
-    // advisory-lock holder) whose server goes away emits 'error' too, and unheard that ends the process;
-    // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
-    pool.on('connect', (client) => client.on('error', ignoreError));
-    if (options.pooler === 'transaction') pool.on('connect', sendStatementsUnnamed);
-    releaseOnFailedFirstStatement(pool);
-    const workerPool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.workerPoolSize ?? 2,
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30_000,
-    });
-    workerPool.on('error', options.onPoolError ?? logPoolError);
-    workerPool.on('connect', (client) => client.on('error', ignoreError));
-    if (options.pooler === 'transaction') workerPool.on('connect', sendStatementsUnnamed);
-    releaseOnFailedFirstStatement(workerPool);
+    const pool = openPool(options, options.databaseUrl, options.poolSize ?? 10);
+    const workerPool = openPool(options, options.databaseUrl, options.workerPoolSize ?? 2);
     const directUrl = options.directUrl ?? options.databaseUrl;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
