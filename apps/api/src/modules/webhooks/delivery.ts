@@ -212,13 +212,9 @@ export class DeliveryWorker {
       if (this.succeeded.length >= webhookTiming.flushBatch) this.flusher.run();
       return;
     }
-    await recordFailure(
-      { config: this.deps.config, database: { db: this.deps.database.workerDb } },
-      row,
-      result,
-      runtime.now(),
-    );
-    const wait = this.deps.config.webhooks.retrySchedule[row.scheduleStep];
+    const schedule = this.deps.config.webhooks.retrySchedule;
+    await recordFailure(this.deps.database.workerDb, schedule, row, result, runtime.now());
+    const wait = schedule[row.scheduleStep];
     if (wait !== undefined && wait * 1000 < webhookTiming.pollMs) this.wakeIn(wait * 1000);
   }
 

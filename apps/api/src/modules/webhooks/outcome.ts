@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
-import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/record';
 import { members } from '../members/schema';
 import type { NotificationType } from '../notifications/catalogue';
@@ -11,8 +10,6 @@ import type { SendResult } from './sender';
 // Storing what an attempt gave (docs/webhooks.md): successes in batches, one statement for many
 // deliveries; a failure row by row, with its retry, the endpoint's failing streak, the 5-day disable
 // and the owner's notifications.
-
-type Deps = Pick<AppDeps, 'config'> & { database: { db: Db } };
 
 export const outcomeLimits = {
   /** An endpoint that failed everything for this long is disabled. */
@@ -81,13 +78,12 @@ async function notifyOwner(
 
 /** Stores a failed attempt: the next retry, or failed for good (the owner is told). */
 export async function recordFailure(
-  deps: Deps,
+  db: Db,
+  schedule: readonly number[],
   row: WebhookDeliveryRow,
   result: SendResult,
   now: Date,
 ): Promise<void> {
-  const db = deps.database.db;
-  const schedule = deps.config.webhooks.retrySchedule;
   const log = appendedLog(sql`${JSON.stringify([attemptOf(result, now)])}::jsonb`);
   const step = row.scheduleStep + 1;
   const wait = schedule[step - 1];
