@@ -141,19 +141,19 @@ export async function answerInvitation(
 const pendingPastDate = (now: Date) =>
   and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
 
-/** Whether a workspace has pending invitations past their date (a cheap check before sweeping). */
+/**
+ * A workspace's earliest pending expiry, compared in SQL afterwards: a prepared statement's generic plan
+ * cannot know how many rows `expires_date <= $now` keeps, and for the first row of it chose a scan of
+ * every invitation; ordered by the pending-expiry index it reads one entry.
+ */
 const expiredPending = preparedPer((db: Db) =>
   db
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, sql.placeholder('workspaceId')),
-        eq(invitations.status, 'pending'),
-        lte(invitations.expiresDate, sql`${sql.placeholder('now')}::timestamptz`),
-      ),
-    )
-    .limit(1)
+    .select({
+      expired: sql<boolean>`coalesce((select expiring.expires_date from ${invitations} expiring
+        where expiring.workspace_id = ${sql.placeholder('workspaceId')} and expiring.status = 'pending'
+        order by expiring.expires_date limit 1) <= ${sql.placeholder('now')}::timestamptz, false)`,
+    })
+    .from(sql`(select 1) as one`)
     .prepare('invitations_expired_pending'),
 );
 
@@ -162,8 +162,8 @@ const expiredPending = preparedPer((db: Db) =>
  * the directory and invitation lists make on every read: one named prepared statement).
  */
 export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
-  const rows = await expiredPending(db).execute({ workspaceId, now: now.toISOString() });
-  return rows.length > 0;
+  const [row] = await expiredPending(db).execute({ workspaceId, now: now.toISOString() });
+  return row?.expired === true;
 }
 
 /** Marks the pending invitations past their date as expired; answers who they were for. */

@@ -122,6 +122,12 @@ describe('invitations', () => {
     expect(late.status).toBe(404);
     const sentList = await call<Page<Invitation>>('GET', `${base}/invitations/?workspaceId=${ws.id}`, token);
     expect(sentList.body.data.items[0]!.status.key).toBe('expired');
+    // Reading the list found it past its date and swept it: stored as expired, not only shown so.
+    const [stored] = await api.deps.database.db
+      .select({ status: invitations.status })
+      .from(invitations)
+      .where(eq(invitations.id, sent.body.data.id));
+    expect(stored?.status).toBe('expired');
     const again = await call('POST', `${base}/invitations/`, token, {
       workspaceId: ws.id,
       username: invitee.username,

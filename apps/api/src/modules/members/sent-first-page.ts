@@ -32,9 +32,11 @@ export interface InvitationItemRow {
   invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
 
-const expiredPending = sql`exists (select 1 from ${invitations} expiring
+// The earliest pending expiry, compared afterwards: a prepared statement's generic plan cannot know how
+// many rows `expires_date <= $now` keeps, and for an EXISTS it chose a scan of every invitation.
+const expiredPending = sql`coalesce((select expiring.expires_date from ${invitations} expiring
   where expiring.workspace_id = ${sql.placeholder('workspaceId')} and expiring.status = 'pending'
-    and expiring.expires_date <= ${sql.placeholder('now')}::timestamptz)`;
+  order by expiring.expires_date limit 1) <= ${sql.placeholder('now')}::timestamptz, false)`;
 
 const columns = {
   id: sql`${invitations.id}`.as('id'),
