@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
+import { nearerEndPage, searchedPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
@@ -89,33 +89,44 @@ export async function listSent(
     );
   }
   const pattern = containsPattern(page.search);
-  // Until an invitation is accepted the workspace searches only what it typed: matching the account's
-  // names would tell it who is registered. The matches are found two ways (what was typed, or an
-  // accepted invitee's names), each through its trigram indexes or the page index, each stopping after
-  // the first `reach` in the list's order: the union holds the first `reach` matches, never all 10,000.
-  const limit = sql.raw(String(searchReach(page)));
-  const filter = and(
-    eq(invitations.workspaceId, workspaceId),
-    sql`${invitations.id} in (
-      (select i.id from workspace_invitations i
+  return searchedPage(
+    page,
+    (reach) => searchMatchIds(db, workspaceId, pattern, reach),
+    async (ids) =>
+      (await invitationQuery(db)
+        .where(and(eq(invitations.workspaceId, workspaceId), inArray(invitations.id, ids)))
+        .orderBy(...invitationOrder)) as InvitationListRow[],
+  );
+}
+
+/**
+ * The ids of the first `reach` invitations a search matches, newest first. Until an invitation is
+ * accepted the workspace searches only what it typed: matching the account's names would tell it who is
+ * registered. The matches are found two ways (what was typed, or an accepted invitee's names), each
+ * through its trigram indexes or the page index, each stopping after `reach` in the list's order.
+ */
+async function searchMatchIds(
+  db: Db,
+  workspaceId: string,
+  pattern: string,
+  reach: number,
+): Promise<string[]> {
+  const limit = sql.raw(String(reach));
+  const matches = await db
+    .select({ id: sql<string>`m.id` })
+    .from(sql`(
+      (select i.id, i.created_date from workspace_invitations i
         where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
         order by i.created_date desc, i.id desc limit ${limit})
-      union all
-      (select i.id from workspace_invitations i join users u on u.id = i.invitee_user_id
+      union
+      (select i.id, i.created_date from workspace_invitations i join users u on u.id = i.invitee_user_id
         where i.workspace_id = ${workspaceId} and i.status = 'accepted' and (coalesce(u.first_name, '') ilike ${pattern}
           or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}
           or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern})
-        order by i.created_date desc, i.id desc limit ${limit}))`,
-  );
-  const [rows, counted] = await Promise.all([
-    invitationQuery(db)
-      .where(filter)
-      .orderBy(...invitationOrder)
-      .limit(page.limit)
-      .offset(page.offset),
-    cappedCount(db, db.select({ one: sql`1` }).from(invitations).where(filter), searchTotalCap),
-  ]);
-  return { rows: rows as InvitationListRow[], ...counted };
+        order by i.created_date desc, i.id desc limit ${limit})) as m`)
+    .orderBy(sql`m.created_date desc, m.id desc`)
+    .limit(reach);
+  return matches.map((match) => match.id);
 }
 
 export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<void> {

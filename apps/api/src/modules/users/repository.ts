@@ -1,20 +1,7 @@
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  notExists,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage, searchReach, searchTotalCap } from '../../lib/paging';
+import { nearerEndPage, searchedPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { users } from '../identity/schema';
 import { readListCount } from '../workspaces/list-counts';
@@ -54,19 +41,20 @@ function entryQuery(db: Db) {
 }
 
 /**
- * The entries a search matches, found three ways: by the workspace's own names (their trigram indexes);
- * for a member without names of the workspace's, by the account's names and username (the accounts'
- * trigram indexes, or the page index where a tenth of the directory matches: the planner sees the test
- * as it is); for the few with some of their own, by the account and the exact test. Each way stops after
- * `reach` entries in the list's order, so the union holds the first `reach` matches of the exact test
- * (an invitee is found by the workspace's names only) and a broad search never gathers all 10,000.
+ * The ids of the first `reach` entries a search matches, in the list's order, found three ways: by the
+ * workspace's own names (their trigram indexes); for a member without names of the workspace's, by the
+ * account's names and username (the accounts' trigram indexes, or the page index where a tenth of the
+ * directory matches: the planner sees the test as it is); for the few with some of their own, by the
+ * account and the exact test. Each way stops after `reach` entries in the list's order, so a broad
+ * search never gathers all 10,000 (an invitee is found by the workspace's names only).
  */
-function searchMatches(
+async function searchMatchIds(
+  db: Db,
   workspaceId: string,
   statuses: DirectoryStatus[] | undefined,
   pattern: string,
   reach: number,
-): SQL {
+): Promise<string[]> {
   const ofStatus = statuses
     ? sql` and d.status in (${sql.join(
         statuses.map((status) => sql`${status}`),
@@ -81,18 +69,23 @@ function searchMatches(
     or coalesce(d.last_name, ${account(sql`u.last_name`)}, '') ilike ${pattern}
     or coalesce(${account(sql`u.username`)}, '') ilike ${pattern})`;
   const first = sql`order by d.created_date, d.id limit ${sql.raw(String(reach))}`;
-  return sql`${directoryUsers.id} in (
-    (select d.id from workspace_users d left join users u on u.id = d.user_id
-      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
-        and ${exact} ${first})
-    union all
-    (select d.id from workspace_users d join users u on u.id = d.user_id
-      where d.workspace_id = ${workspaceId}${ofStatus} and d.first_name is null and d.last_name is null
-        and ${member} and ${byAccount} ${first})
-    union all
-    (select d.id from workspace_users d join users u on u.id = d.user_id
-      where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name is not null or d.last_name is not null)
-        and ${member} and ${byAccount} and ${exact} ${first}))`;
+  const matches = await db
+    .select({ id: sql<string>`m.id` })
+    .from(sql`(
+      (select d.id, d.created_date from workspace_users d left join users u on u.id = d.user_id
+        where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
+          and ${exact} ${first})
+      union
+      (select d.id, d.created_date from workspace_users d join users u on u.id = d.user_id
+        where d.workspace_id = ${workspaceId}${ofStatus} and d.first_name is null and d.last_name is null
+          and ${member} and ${byAccount} ${first})
+      union
+      (select d.id, d.created_date from workspace_users d join users u on u.id = d.user_id
+        where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name is not null or d.last_name is not null)
+          and ${member} and ${byAccount} and ${exact} ${first})) as m`)
+    .orderBy(sql`m.created_date, m.id`)
+    .limit(reach);
+  return matches.map((match) => match.id);
 }
 
 /**
@@ -102,11 +95,6 @@ function searchMatches(
 function storedStatuses(shown: DirectoryStatus): DirectoryStatus[] {
   if (shown === 'unconfirmed') return ['unregistered', 'unconfirmed'];
   return shown === 'unregistered' ? [] : [shown];
-}
-
-/** An account's column, or null for an invitee who has not joined: a search must not find it by them. */
-function accountUnlessInvitee(column: Column): SQL {
-  return sql`case when ${directoryUsers.status} in ('unregistered', 'unconfirmed') then null else ${column} end`;
 }
 
 /**
@@ -139,36 +127,14 @@ export async function listEntries(
     );
   }
   const pattern = containsPattern(page.search);
-  filter = and(
-    filter,
-    searchMatches(workspaceId, stored, pattern, searchReach(page)),
-    or(
-      ilike(
-        sql`coalesce(${directoryUsers.firstName}, ${accountUnlessInvitee(users.firstName)}, '')`,
-        pattern,
-      ),
-      ilike(sql`coalesce(${directoryUsers.lastName}, ${accountUnlessInvitee(users.lastName)}, '')`, pattern),
-      ilike(sql`coalesce(${accountUnlessInvitee(users.username)}, '')`, pattern),
-    ),
+  return searchedPage(
+    page,
+    (reach) => searchMatchIds(db, workspaceId, stored, pattern, reach),
+    async (ids) =>
+      (await entryQuery(db)
+        .where(and(eq(directoryUsers.workspaceId, workspaceId), inArray(directoryUsers.id, ids)))
+        .orderBy(...entryOrder)) as DirectoryRow[],
   );
-  // The page and a total counted up to the cap, side by side (lib/paging.ts, searchTotalCap).
-  const [rows, counted] = await Promise.all([
-    entryQuery(db)
-      .where(filter)
-      .orderBy(...entryOrder)
-      .limit(page.limit)
-      .offset(page.offset) as Promise<DirectoryRow[]>,
-    cappedCount(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(directoryUsers)
-        .leftJoin(users, eq(users.id, directoryUsers.userId))
-        .where(filter),
-      searchTotalCap,
-    ),
-  ]);
-  return { rows, ...counted };
 }
 
 export async function findEntry(db: Db, workspaceId: string, id: string): Promise<DirectoryRow | undefined> {
