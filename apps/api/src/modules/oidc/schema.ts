@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { applications } from '../applications/schema';
 import { users } from '../identity/schema';
@@ -24,7 +25,8 @@ export const oidcPayloads = pgTable(
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
     index('oidc_payloads_grant_id_idx').on(t.grantId),
-    index('oidc_payloads_uid_idx').on(t.uid),
+    // Only sessions and interactions have a uid: the tokens (two rows a refresh grant) skip the index.
+    index('oidc_payloads_uid_idx').on(t.uid).where(sql`${t.uid} is not null`),
     index('oidc_payloads_expires_at_idx').on(t.expiresAt),
   ],
 );
