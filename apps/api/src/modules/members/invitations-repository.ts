@@ -8,6 +8,7 @@ import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
+import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations, members } from './schema';
 
 // Queries of invitations. Other modules use service.ts, never this file.
@@ -152,18 +153,10 @@ export async function answerInvitation(
 const pendingPastDate = (now: Date) =>
   and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
 
-/**
- * A workspace's earliest pending expiry, compared in SQL afterwards: a prepared statement's generic plan
- * cannot know how many rows `expires_date <= $now` keeps, and for the first row of it chose a scan of
- * every invitation; ordered by the pending-expiry index it reads one entry.
- */
-const expiredPending = preparedPer((db: Db) =>
+/** Whether a workspace has pending invitations past their date (expired-pending.ts says how it is read). */
+const expiredPendingCheck = preparedPer((db: Db) =>
   db
-    .select({
-      expired: sql<boolean>`coalesce((select expiring.expires_date from ${invitations} expiring
-        where expiring.workspace_id = ${sql.placeholder('workspaceId')} and expiring.status = 'pending'
-        order by expiring.expires_date limit 1) <= ${sql.placeholder('now')}::timestamptz, false)`,
-    })
+    .select({ expired: sql<boolean>`${expiredPending}` })
     .from(sql`(select 1) as one`)
     .prepare('invitations_expired_pending'),
 );
@@ -173,7 +166,7 @@ const expiredPending = preparedPer((db: Db) =>
  * the directory and invitation lists make on every read: one named prepared statement).
  */
 export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
-  const [row] = await expiredPending(db).execute({ workspaceId, now: now.toISOString() });
+  const [row] = await expiredPendingCheck(db).execute({ workspaceId, now: now.toISOString() });
   return row?.expired === true;
 }
 

@@ -33,16 +33,24 @@ function limit(deps: AppDeps, name: MembersLimit, subject: string): Promise<void
   return enforceLimit(deps.limiter, membersLimitRule(deps.config, name), subject);
 }
 
-/** Marks a workspace's invitations past their 7 days as expired and drops their invitees from the directory. */
-export async function sweepExpiredInvitations(db: Db, workspaceId: string, checked = false): Promise<void> {
+/**
+ * Marks a workspace's invitations past their 7 days as expired and drops their invitees from the
+ * directory; answers whether any was.
+ */
+export async function sweepExpiredInvitations(
+  db: Db,
+  workspaceId: string,
+  checked = false,
+): Promise<boolean> {
   // Lists call this on every read: only a workspace with something to expire (`checked`: known to) pays.
-  if (!checked && !(await repo.hasExpiredPending(db, workspaceId, now()))) return;
-  await db.transaction(async (tx) => {
+  if (!checked && !(await repo.hasExpiredPending(db, workspaceId, now()))) return false;
+  return db.transaction(async (tx) => {
     const expired = await repo.expireInvitations(tx, now(), { workspaceId });
     for (const inv of expired) {
       const entry = directoryEntryOf(inv);
       if (entry) await directory.forgetInvitee(tx, workspaceId, entry);
     }
+    return expired.length > 0;
   });
 }
 

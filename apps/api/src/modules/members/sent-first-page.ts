@@ -5,6 +5,7 @@ import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { listCountOf } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
+import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations } from './schema';
 
 // The first page of the unsearched list of invitations a workspace sent, which the members screen opens:
@@ -31,12 +32,6 @@ export interface InvitationItemRow {
   role: { id: string; name: string; key: string } | null;
   invitee: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
-
-// The earliest pending expiry, compared afterwards: a prepared statement's generic plan cannot know how
-// many rows `expires_date <= $now` keeps, and for an EXISTS it chose a scan of every invitation.
-const expiredPending = sql`coalesce((select expiring.expires_date from ${invitations} expiring
-  where expiring.workspace_id = ${sql.placeholder('workspaceId')} and expiring.status = 'pending'
-  order by expiring.expires_date limit 1) <= ${sql.placeholder('now')}::timestamptz, false)`;
 
 const columns = {
   id: sql`${invitations.id}`.as('id'),

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { users } from '../identity/schema';
+import { expiredPending } from '../members/expired-pending';
 import { listCountOf } from '../workspaces/list-counts';
 import { workspaceListCounts } from '../workspaces/schema';
 import { type DirectoryAccount, type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
@@ -58,6 +59,7 @@ interface FirstPageRow {
   account_first_name: string | null;
   account_last_name: string | null;
   total: string | number;
+  expired_pending: boolean;
 }
 
 const itemOf = (row: FirstPageRow): DirectoryItemRow => ({
@@ -88,7 +90,11 @@ const itemOf = (row: FirstPageRow): DirectoryItemRow => ({
 
 const pageOf = (db: Db, total: ReturnType<typeof sql>) =>
   db
-    .select({ ...itemColumns, total: total.as('total') })
+    .select({
+      ...itemColumns,
+      total: total.as('total'),
+      expiredPending: expiredPending.as('expired_pending'),
+    })
     .from(directoryUsers)
     .leftJoin(users, eq(users.id, directoryUsers.userId));
 
@@ -124,15 +130,24 @@ const statusFirstPage = preparedPer((db: Db) =>
   ),
 );
 
-/** The first `pageSize` entries of the directory (of one stored status, when given) and its counted total. */
+/**
+ * The first `pageSize` entries of the directory (of one stored status, when given), its counted total,
+ * and whether invitations wait to be marked expired at `now` (unknown when the page is empty).
+ */
 export async function directoryFirstPage(
   db: Db,
   workspaceId: string,
   pageSize: number,
+  now: Date,
   status?: DirectoryStatus,
-): Promise<{ rows: DirectoryItemRow[]; total: number }> {
+): Promise<{ rows: DirectoryItemRow[]; total: number; expiredPending?: boolean }> {
+  const values = { workspaceId, now: now.toISOString() };
   const rows = await (status
-    ? driverRows<FirstPageRow>(statusFirstPage(db)(pageSize), { workspaceId, status })
-    : driverRows<FirstPageRow>(allFirstPage(db)(pageSize), { workspaceId }));
-  return { rows: rows.map(itemOf), total: Number(rows[0]?.total ?? 0) };
+    ? driverRows<FirstPageRow>(statusFirstPage(db)(pageSize), { ...values, status })
+    : driverRows<FirstPageRow>(allFirstPage(db)(pageSize), values));
+  return {
+    rows: rows.map(itemOf),
+    total: Number(rows[0]?.total ?? 0),
+    expiredPending: rows[0]?.expired_pending,
+  };
 }

@@ -105,7 +105,8 @@ export async function listEntries(
   db: Db,
   workspaceId: string,
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
-): Promise<{ rows: DirectoryItemRow[]; total: number; capped?: boolean }> {
+  now: Date,
+): Promise<{ rows: DirectoryItemRow[]; total: number; capped?: boolean; expiredPending?: boolean }> {
   let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   const stored = page.status ? storedStatuses(page.status) : undefined;
   if (stored?.length === 0) return { rows: [], total: 0 };
@@ -113,7 +114,7 @@ export async function listEntries(
   if (!page.search) {
     // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
     if (page.offset === 0 && (!stored || stored.length === 1)) {
-      return directoryFirstPage(db, workspaceId, page.limit, stored?.[0]);
+      return directoryFirstPage(db, workspaceId, page.limit, now, stored?.[0]);
     }
     return nearerEndPage(
       await readListCount(db, workspaceId, 'users', stored),

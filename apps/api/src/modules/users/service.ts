@@ -81,12 +81,22 @@ export async function listUsers(
   query: PageQuery & { status?: WorkspaceUserStatus | undefined },
   locale: Locale,
 ): Promise<CappedPage<WorkspaceUser>> {
-  await members.sweepExpiredInvitations(db, workspaceId);
-  const { rows, total, capped } = await repo.listEntries(db, workspaceId, {
-    ...pageSlice(query),
-    search: query.search,
-    status: query.status,
-  });
+  const read = () =>
+    repo.listEntries(
+      db,
+      workspaceId,
+      { ...pageSlice(query), search: query.search, status: query.status },
+      new Date(),
+    );
+  let listed = await read();
+  // A first page says whether invitations wait to be marked expired (no round trip of its own); other
+  // reads ask. Marking them drops their invitees from the directory, so the page is read again.
+  if (
+    listed.expiredPending !== false &&
+    (await members.sweepExpiredInvitations(db, workspaceId, listed.expiredPending === true))
+  )
+    listed = await read();
+  const { rows, total, capped } = listed;
   return cappedPageAnswer(
     rows.map((r) => toWorkspaceUser(r, locale)),
     { total, capped: capped ?? false },

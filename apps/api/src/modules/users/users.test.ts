@@ -15,6 +15,7 @@ import {
 } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { auditLog } from '../audit/schema';
+import { invitations } from '../members/schema';
 
 const api = appForFile();
 
@@ -139,6 +140,31 @@ describe('the directory', () => {
 
     const one = await call<WorkspaceUser>('GET', `${base}/id/${ownerEntry.id}/workspace-id/${ws.id}/`, token);
     expect(one.body.data).toEqual(ownerEntry);
+  });
+
+  it('drops an invitee whose invitation is past its date, on the first page and on any other', async () => {
+    const { ws, token } = await setup();
+    const { entry } = await invitedByPhone(ws, token);
+    const listed = async (query: string) =>
+      (await call<Page<WorkspaceUser>>('GET', `${base}/workspace-id/${ws.id}/?${query}`, token)).body.data;
+    expect((await listed('page=1')).items.map((u) => u.id)).toContain(entry.id);
+    await api.deps.database.db
+      .update(invitations)
+      .set({ expiresDate: new Date(Date.now() - 1000) })
+      .where(eq(invitations.workspaceId, ws.id));
+    // The first read finds it due, sweeps it and answers without it, total included.
+    const first = await listed('page=1');
+    expect(first.items.map((u) => u.id)).not.toContain(entry.id);
+    expect(first.total).toBe(first.items.length);
+    expect((await listed('status=unconfirmed')).total).toBe(0);
+    // Another invitee due later is swept by a read of a page past the first as well.
+    const second = await invitedByPhone(ws, token);
+    await api.deps.database.db
+      .update(invitations)
+      .set({ expiresDate: new Date(Date.now() - 1000) })
+      .where(eq(invitations.workspaceId, ws.id));
+    expect((await listed('page=2&pageSize=1')).items).toEqual([]);
+    expect((await listed('page=1')).items.map((u) => u.id)).not.toContain(second.entry.id);
   });
 
   it("updates the workspace's own record of names and birth date, not the account", async () => {
