@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { type CappedTotal, cappedTotal, totalCap } from '../../lib/paging';
 import { roles } from '../access/schema';
@@ -21,22 +21,15 @@ function shapeOf(bounds: AuditBounds): string {
   return `${bounds.actorUserId ? 'u' : ''}${bounds.action ? 'a' : ''}${bounds.from ? 'f' : ''}${to}`;
 }
 
-/**
- * A value of the statement, read through a sub-select: a custom plan cannot see it either, so its cost is
- * the generic plan's and the server keeps the generic plan after five runs instead of planning this
- * eight-table statement again on every page (about 1 ms each, four times its execution, on PostgreSQL 15).
- */
-const unseen = (name: string, type: string) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
-
 /** The filter of `shape` on the log aliased `alias`, its values placeholders (named as in `auditPage`). */
 function filterOf(shape: string, alias: string): SQL {
   const a = sql.raw(alias);
-  const filters = [sql`${a}.workspace_id = ${unseen('workspaceId', 'text')}`];
-  if (shape.includes('u')) filters.push(sql`${a}.actor_user_id = ${unseen('actor', 'text')}`);
-  if (shape.includes('a')) filters.push(sql`${a}.action = ${unseen('action', 'text')}`);
-  if (shape.includes('f')) filters.push(sql`${a}.created_date >= ${unseen('from', 'timestamptz')}`);
-  if (shape.includes('t')) filters.push(sql`${a}.created_date <= ${unseen('to', 'timestamptz')}`);
-  if (shape.includes('b')) filters.push(sql`${a}.created_date < ${unseen('to', 'timestamptz')}`);
+  const filters = [sql`${a}.workspace_id = ${unseenValue('workspaceId', 'text')}`];
+  if (shape.includes('u')) filters.push(sql`${a}.actor_user_id = ${unseenValue('actor', 'text')}`);
+  if (shape.includes('a')) filters.push(sql`${a}.action = ${unseenValue('action', 'text')}`);
+  if (shape.includes('f')) filters.push(sql`${a}.created_date >= ${unseenValue('from', 'timestamptz')}`);
+  if (shape.includes('t')) filters.push(sql`${a}.created_date <= ${unseenValue('to', 'timestamptz')}`);
+  if (shape.includes('b')) filters.push(sql`${a}.created_date < ${unseenValue('to', 'timestamptz')}`);
   return sql.join(filters, sql` and `);
 }
 
@@ -84,7 +77,7 @@ const pageStatement = preparedPer((db: Db) =>
                 r.name as role_name, b.name as before_name
               from (select k.id from ${auditLog} k where ${filterOf(shape, 'k')}
                     order by k.created_date desc, k.id desc
-                    limit ${constantLimit(pageSize)} offset ${unseen('offset', 'int')}) page_ids
+                    limit ${constantLimit(pageSize)} offset ${unseenValue('offset', 'int')}) page_ids
               join ${auditLog} a on a.id = page_ids.id
               left join ${users} u on u.id = a.actor_user_id
               left join ${users} s on s.id = a.subject ->> 'userId'
