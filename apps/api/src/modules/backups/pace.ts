@@ -25,6 +25,30 @@ export const scopeColumn = (entry: TableEntry) => (entry.scope === 'id' ? 'id' :
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Rows a pass over an archive's rows handles between two turns of the event loop. */
+const rowsPerTurn = 2000;
+
+/**
+ * Calls `visit` on each row, letting the event loop run every rowsPerTurn rows: one pass over 100,000
+ * rows in one go held every request for tens of milliseconds, and a restore makes several.
+ */
+export async function visitRows<T>(rows: readonly T[], visit: (row: T) => void): Promise<void> {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % rowsPerTurn === 0) await yieldToEventLoop();
+    visit(rows[i] as T);
+  }
+}
+
+/** What `keep` answers for each row (undefined leaves the row out), a turn of the event loop at a time. */
+export async function sift<T, U>(rows: readonly T[], keep: (row: T) => U | undefined): Promise<U[]> {
+  const kept: U[] = [];
+  await visitRows(rows, (row) => {
+    const value = keep(row);
+    if (value !== undefined) kept.push(value);
+  });
+  return kept;
+}
+
 /**
  * Rows per statement for the bulk reads and writes of a workspace's data, one Pace per table. The embedded database runs a
  * statement on the API's thread: one over 10,000 rows held every tenant's requests for most of a second.

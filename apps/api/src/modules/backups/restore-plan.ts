@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { AppError } from '../../http/app-error';
 import { now } from './answers';
 import type { WorkspaceData } from './format';
+import { sift, visitRows } from './pace';
 import type { ArchiveRow } from './registry';
 import * as repo from './repository';
 
@@ -12,8 +13,6 @@ interface RestorePlan {
   data: WorkspaceData;
   missingMembers: RestoreResult['missingMembers'];
 }
-
-const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.user_id === userId);
 
 /**
  * What will be written: the archive's rows, less anything that would tie the workspace to a person it
@@ -25,9 +24,15 @@ const byUser = (rows: ArchiveRow[], userId: string) => rows.find((row) => row.us
  * a phone only while no account holds it, directory entries only for the people so kept, an
  * inviter who is not a restored member is cleared, and a logo's uploader who is not one becomes the
  * restoring owner. The restoring owner stays the active owner (an owner of the backup who is someone
- * else becomes a plain member), so nobody locks themself out by restoring.
+ * else becomes a plain member), so nobody locks themself out by restoring. `people` are the workspace's
+ * members and pending invitees now (repository.currentPeople, from the restore's own snapshot).
  */
-export async function planRestore(tx: Db, data: WorkspaceData, ownerId: string): Promise<RestorePlan> {
+export async function planRestore(
+  tx: Db,
+  data: WorkspaceData,
+  people: { members: Set<string>; pendingInvitees: Set<string> },
+  ownerId: string,
+): Promise<RestorePlan> {
   // The archive's rows themselves, not copies (hundreds of thousands at the row limits): a row that
   // changes is replaced by a changed copy.
   const table = (name: string) => data.tables.get(name) ?? [];
@@ -35,84 +40,79 @@ export async function planRestore(tx: Db, data: WorkspaceData, ownerId: string):
   let directory = table('workspace_users');
   let invitations = table('workspace_invitations');
   let images = table('images');
-  const accounts = new Set<string>();
-  for (const m of members) accounts.add(String(m.user_id));
-  for (const i of invitations) if (typeof i.invitee_user_id === 'string') accounts.add(i.invitee_user_id);
-  const people = await repo.currentPeople(tx, data.workspaceId, [...accounts]);
 
   // A phone that has an account now was claimed by it at sign-up (members/service.ts
   // claimInvitationsForAccount): what waits for it can never be claimed again, and the account has no
   // relation with the workspace that the archive can vouch for. Left out, to be invited again.
-  const waitingPhone = (phone: unknown, userId: unknown) =>
-    userId === null && typeof phone === 'string' ? [phone] : [];
-  const registered = await repo.registeredPhones(tx, [
-    ...new Set([
-      ...directory.flatMap((e) => waitingPhone(e.phone, e.user_id)),
-      ...invitations.flatMap((i) => waitingPhone(i.invitee_phone, i.invitee_user_id)),
-    ]),
-  ]);
+  // Each pass over the rows lets the event loop run every few thousand (pace.ts sift).
+  const waiting = new Set<string>();
+  const wait = (phone: unknown, userId: unknown) => {
+    if (userId === null && typeof phone === 'string') waiting.add(phone);
+  };
+  await visitRows(directory, (e) => wait(e.phone, e.user_id));
+  await visitRows(invitations, (i) => wait(i.invitee_phone, i.invitee_user_id));
+  const registered = await repo.registeredPhones(tx, [...waiting]);
   const claimed = (phone: unknown, userId: unknown) =>
     userId === null && typeof phone === 'string' && registered.has(phone);
-  directory = directory.filter((e) => !claimed(e.phone, e.user_id));
-  invitations = invitations.filter(
-    (i) => i.status !== 'pending' || !claimed(i.invitee_phone, i.invitee_user_id),
-  );
+  directory = await sift(directory, (e) => (claimed(e.phone, e.user_id) ? undefined : e));
   const isMemberNow = (id: unknown) => typeof id === 'string' && (id === ownerId || people.members.has(id));
 
   // Indexed once: an archive may hold 100,000 members and as many directory entries.
-  const directoryByUser = new Map(directory.map((row) => [String(row.user_id), row]));
-  const missingMembers = members
-    .filter((m) => !isMemberNow(m.user_id))
-    .map((m) => {
-      const entry = directoryByUser.get(String(m.user_id));
-      return {
-        memberId: String(m.id),
-        userId: String(m.user_id),
-        level: m.level as 'owner' | 'member',
-        firstName: (entry?.first_name as string | null | undefined) ?? null,
-        lastName: (entry?.last_name as string | null | undefined) ?? null,
-      };
-    });
-  members = members.filter((m) => isMemberNow(m.user_id));
-  const restoredMembers = new Set(members.map((m) => String(m.user_id)).concat(ownerId));
-  invitations = invitations
-    .filter(
-      (i) =>
-        i.invitee_user_id === null ||
-        isMemberNow(i.invitee_user_id) ||
-        people.pendingInvitees.has(String(i.invitee_user_id)),
-    )
-    .map((i) =>
-      i.invited_by === null || restoredMembers.has(String(i.invited_by)) ? i : { ...i, invited_by: null },
-    );
-  const invitees = invitations.flatMap((i) =>
-    typeof i.invitee_user_id === 'string' ? [i.invitee_user_id] : [],
+  const directoryByUser = new Map<string, ArchiveRow>();
+  await visitRows(directory, (row) => directoryByUser.set(String(row.user_id), row));
+  const missingMembers = await sift(members, (m) => {
+    if (isMemberNow(m.user_id)) return undefined;
+    const entry = directoryByUser.get(String(m.user_id));
+    return {
+      memberId: String(m.id),
+      userId: String(m.user_id),
+      level: m.level as 'owner' | 'member',
+      firstName: (entry?.first_name as string | null | undefined) ?? null,
+      lastName: (entry?.last_name as string | null | undefined) ?? null,
+    };
+  });
+  // The restoring owner stays the active owner; another owner of the backup becomes a plain member.
+  members = await sift(members, (m) =>
+    !isMemberNow(m.user_id)
+      ? undefined
+      : m.level === 'owner' && m.user_id !== ownerId
+        ? { ...m, level: 'member' }
+        : m,
   );
-  const known = new Set([...restoredMembers, ...invitees]);
-  directory = directory.filter((e) => e.user_id === null || known.has(String(e.user_id)));
+  const restoredMembers = new Set<string>([ownerId]);
+  await visitRows(members, (m) => restoredMembers.add(String(m.user_id)));
+  // The people directory entries may be kept for: restored members and the invitees of kept invitations.
+  const known = new Set(restoredMembers);
+  invitations = await sift(invitations, (i) => {
+    if (i.status === 'pending' && claimed(i.invitee_phone, i.invitee_user_id)) return undefined;
+    const invitee = i.invitee_user_id;
+    if (invitee !== null && !isMemberNow(invitee) && !people.pendingInvitees.has(String(invitee)))
+      return undefined;
+    if (typeof invitee === 'string') known.add(invitee);
+    return i.invited_by === null || restoredMembers.has(String(i.invited_by))
+      ? i
+      : { ...i, invited_by: null };
+  });
+  directory = await sift(directory, (e) =>
+    e.user_id === null || known.has(String(e.user_id)) ? e : undefined,
+  );
   // The uploader of a logo is a record, not a relation: the owner restoring it stands in.
   images = images.map((i) =>
     restoredMembers.has(String(i.owner_user_id)) ? i : { ...i, owner_user_id: ownerId },
   );
 
-  // The restoring owner stays the active owner.
+  // members and directory are new arrays here (sift): the owner's rows are replaced in place.
   const workspaceId = data.workspaceId;
-  members = members.map((m) =>
-    m.level === 'owner' && m.user_id !== ownerId ? { ...m, level: 'member' } : m,
-  );
-  const mine = byUser(members, ownerId);
-  if (mine)
-    members = members.map((m) =>
-      m === mine ? { ...m, level: 'owner', role_id: null, status: 'active' } : m,
-    );
+  const mine = members.findIndex((m) => m.user_id === ownerId);
+  if (mine >= 0) members[mine] = { ...members[mine], level: 'owner', role_id: null, status: 'active' };
   else {
     const current = await repo.currentRow(tx, 'workspace_members', { workspaceId, userId: ownerId });
     if (!current) throw new AppError(StatusCode.forbidden);
     const id = members.some((m) => m.id === current.id) ? uuidv7() : current.id;
     members.push({ ...current, id, level: 'owner', role_id: null, status: 'active' });
   }
-  const entry = byUser(directory, ownerId);
-  if (entry) directory = directory.map((e) => (e === entry ? { ...e, status: 'confirmed' } : e));
+  const entry = directory.findIndex((e) => e.user_id === ownerId);
+  if (entry >= 0) directory[entry] = { ...directory[entry], status: 'confirmed' };
   else {
     const current = await repo.currentRow(tx, 'workspace_users', { workspaceId, userId: ownerId });
     const t = now().toISOString();

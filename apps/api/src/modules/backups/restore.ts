@@ -10,6 +10,7 @@ import { backupOf, now, refusal, refusalOf, toBackup } from './answers';
 import { defaultArchiveLimits } from './archive';
 import { readArchiveInWorker } from './archive-pool';
 import { buildArchive } from './build-archive';
+import type { WorkspaceData } from './format';
 import { maxPreRestoreBackups } from './limits';
 import * as repo from './repository';
 import { planRestore } from './restore-plan';
@@ -63,8 +64,13 @@ export async function restoreBackup(
       async (tx) => {
         const foreign = await repo.findForeignKeys(tx, workspaceId, data.globalKeys);
         if (foreign) throw refusal(locale, 'foreign_rows', { name: `data/${foreign}.json` });
-        const current = await repo.readWorkspaceData(tx, workspaceId, now());
+        // Read once in this snapshot: stored as the pre-restore backup, and who is a member or invitee now.
+        let current: WorkspaceData | undefined = await repo.readWorkspaceData(tx, workspaceId, now());
+        const people = repo.currentPeople(current);
+        const snapshotDate = new Date(current.createdDate);
         const before = await buildArchive(current);
+        // Its 200,000 rows at 100,000 users are not kept through the writes that follow.
+        current = undefined;
         await repo.insertBackup(tx, {
           id: preRestoreId,
           workspaceId,
@@ -73,14 +79,14 @@ export async function restoreBackup(
           sha256: before.sha256,
           formatVersion: before.manifest.formatVersion,
           counts: before.manifest.counts,
-          snapshotDate: new Date(current.createdDate),
+          snapshotDate,
           archive: before.bytes,
           createdBy: access.userId,
           createdDate: now(),
         });
         // Each restore keeps the state it replaces; only the newest few are kept, so they cannot fill the database.
         await repo.deleteOlderBackups(tx, workspaceId, 'pre-restore', maxPreRestoreBackups);
-        const plan = await planRestore(tx, data, access.userId);
+        const plan = await planRestore(tx, data, people, access.userId);
         await repo.replaceWorkspaceData(tx, workspaceId, plan.data);
         const counts = await repo.countWorkspaceRows(tx, workspaceId);
         // Everything was replaced wholesale: the audit says by whom and from which backup.
