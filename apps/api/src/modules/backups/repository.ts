@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import type { GlobalKeyValues, WorkspaceData } from './format';
 import { ident, jsonParam, list, Pace, rowsOf, scopeColumn, t, toBuffer, yieldToEventLoop } from './pace';
@@ -11,6 +11,42 @@ export * from './backup-store';
 export * from './restore-lookups';
 
 // ---------- reading and replacing a workspace's data
+
+/**
+ * Walks a table's rows of a workspace in paced keyset batches, in the registry's order: `batch` runs one
+ * statement over `rows` (`from … where … order by … limit`, the table aliased `t`, its key
+ * `keyColumns`), which starts after the last key of the batch before on the (scope, key) index, and
+ * answers how many rows it took and the last of them. A batch that searched from the start of the
+ * workspace's rows instead stepped over every row the ones before had read or deleted (deleted rows stay
+ * in the table until vacuumed): at 100,000 rows, minutes of statements. Callers turn sorting off
+ * (readWorkspaceData says why).
+ */
+async function eachKeysetBatch(
+  workspaceId: string,
+  entry: TableEntry,
+  batch: (rows: SQL, keyColumns: SQL) => Promise<{ taken: number; last: ArchiveRow | undefined }>,
+): Promise<void> {
+  const keyColumns = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
+  const pace = new Pace();
+  let after = sql``;
+  for (;;) {
+    const { taken, last, size } = await pace.run(async (size) => ({
+      ...(await batch(
+        sql`from ${ident(tableName(entry))} ${t}
+            where ${t}.${ident(scopeColumn(entry))} = ${workspaceId}${after}
+            order by ${keyColumns} limit ${size}`,
+        keyColumns,
+      )),
+      size,
+    }));
+    if (taken < size || !last) return;
+    after = sql` and (${keyColumns}) > (${list(entry.orderBy.map((column) => sql`${last[column]}`))})`;
+  }
+}
+
+/** The key of the last row `rows` (a CTE's name) holds, in the registry's order, as JSON. */
+const lastKeyOf = (entry: TableEntry, rows: string) =>
+  sql`(select to_jsonb(r) from ${sql.raw(rows)} r order by ${list(entry.orderBy.map((column) => sql`${ident(column)} desc`))} limit 1)`;
 
 /**
  * Reads every registry table of a workspace, in the transaction given (the caller opens it REPEATABLE
@@ -28,31 +64,19 @@ export async function readWorkspaceData(tx: Db, workspaceId: string, readDate: D
     const name = tableName(entry);
     const binary = entry.binary?.column;
     const json = binary ? sql`to_jsonb(${t}) - ${binary}::text` : sql`to_jsonb(${t})`;
-    const keyColumns = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
     const rows: ArchiveRow[] = [];
     const bytes = new Map<string, Buffer>();
-    const pace = new Pace();
-    // Keyset pages in the registry's order: each statement starts after the last row of the one before.
-    let after: unknown[] | undefined;
-    for (;;) {
-      const { page, size } = await pace.run(async (size) => {
-        const result = await tx.execute(
-          sql`select ${json} as "row"${binary ? sql`, ${t}.${ident(binary)} as "binary"` : sql``}
-              from ${ident(name)} ${t}
-              where ${t}.${ident(scopeColumn(entry))} = ${workspaceId}
-                ${after ? sql`and (${keyColumns}) > (${list(after.map((value) => sql`${value}`))})` : sql``}
-              order by ${keyColumns} limit ${size}`,
-        );
-        return { page: rowsOf<{ row: ArchiveRow; binary?: unknown }>(result), size };
-      });
+    await eachKeysetBatch(workspaceId, entry, async (batch) => {
+      const result = await tx.execute(
+        sql`select ${json} as "row"${binary ? sql`, ${t}.${ident(binary)} as "binary"` : sql``} ${batch}`,
+      );
+      const page = rowsOf<{ row: ArchiveRow; binary?: unknown }>(result);
       for (const { row, binary: value } of page) {
         rows.push(row);
         if (binary) bytes.set(String(row.id), toBuffer(value));
       }
-      const last = page.at(-1)?.row;
-      if (page.length < size || !last) break;
-      after = entry.orderBy.map((column) => last[column]);
-    }
+      return { taken: page.length, last: page.at(-1)?.row };
+    });
     tables.set(name, rows);
     if (binary) binaries.set(name, bytes);
   }
@@ -115,40 +139,20 @@ export async function replaceWorkspaceData(tx: Db, workspaceId: string, data: Wo
   }
 }
 
-/**
- * Deletes a workspace's rows of one table in paced keyset batches, in the registry's order. Each batch
- * starts after the last key of the one before on the (workspace_id, key) index: a batch that searched
- * from the start of the workspace's rows stepped over every row already deleted in this transaction
- * (still in the table and its indexes until vacuumed), so 100,000 rows took minutes of statements.
- */
+/** Deletes a workspace's rows of one table in keyset batches (eachKeysetBatch). */
 async function deleteWorkspaceRows(tx: Db, workspaceId: string, entry: TableEntry): Promise<void> {
   const name = ident(tableName(entry));
-  const keyColumns = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
   const keys = list(entry.orderBy.map((column) => sql`${ident(column)}`));
-  const lastKeys = list(entry.orderBy.map((column) => sql`${ident(column)} desc`));
   // As in readWorkspaceData: the batch must come from the index in order, not from a sort of every row.
   await tx.execute(sql`set local enable_sort to off`);
-  const pace = new Pace();
-  let after: unknown[] | undefined;
-  for (;;) {
-    const { deleted, last, size } = await pace.run(async (size) => {
-      const result = await tx.execute(
-        sql`with gone as (
-              delete from ${name} where ctid = any(array(
-                select ${t}.ctid from ${name} ${t}
-                where ${t}.workspace_id = ${workspaceId}
-                  ${after ? sql`and (${keyColumns}) > (${list(after.map((value) => sql`${value}`))})` : sql``}
-                order by ${keyColumns} limit ${size}))
-              returning ${keys})
-            select (select count(*)::int from gone) as n,
-              (select to_jsonb(g) from gone g order by ${lastKeys} limit 1) as "last"`,
-      );
-      const answer = rowsOf<{ n: number; last: ArchiveRow | null }>(result)[0];
-      return { deleted: answer?.n ?? 0, last: answer?.last, size };
-    });
-    if (deleted < size || !last) break;
-    after = entry.orderBy.map((column) => last[column]);
-  }
+  await eachKeysetBatch(workspaceId, entry, async (batch) => {
+    const result = await tx.execute(
+      sql`with gone as (delete from ${name} where ctid = any(array(select ${t}.ctid ${batch})) returning ${keys})
+          select (select count(*)::int from gone) as n, ${lastKeyOf(entry, 'gone')} as "last"`,
+    );
+    const answer = rowsOf<{ n: number; last: ArchiveRow | null }>(result)[0];
+    return { taken: answer?.n ?? 0, last: answer?.last ?? undefined };
+  });
   await tx.execute(sql`set local enable_sort to default`);
 }
 
@@ -162,31 +166,17 @@ export async function countWorkspaceRows(db: Db, workspaceId: string): Promise<R
   // As in readWorkspaceData: each batch must come from the index in order, not from a sort.
   await db.execute(sql`set local enable_sort to off`);
   for (const entry of workspaceTables) {
-    const name = tableName(entry);
-    const keyColumns = list(entry.orderBy.map((column) => sql`${t}.${ident(column)}`));
-    const lastKeys = list(entry.orderBy.map((column) => sql`${ident(column)} desc`));
-    const pace = new Pace();
-    let after: unknown[] | undefined;
     let total = 0;
-    for (;;) {
-      const { n, last, size } = await pace.run(async (size) => {
-        const result = await db.execute(
-          sql`with page as (
-                select ${keyColumns} from ${ident(name)} ${t}
-                where ${t}.${ident(scopeColumn(entry))} = ${workspaceId}
-                  ${after ? sql`and (${keyColumns}) > (${list(after.map((value) => sql`${value}`))})` : sql``}
-                order by ${keyColumns} limit ${size})
-              select (select count(*)::int from page) as n,
-                (select to_jsonb(p) from page p order by ${lastKeys} limit 1) as "last"`,
-        );
-        const answer = rowsOf<{ n: number; last: ArchiveRow | null }>(result)[0];
-        return { n: answer?.n ?? 0, last: answer?.last, size };
-      });
-      total += n;
-      if (n < size || !last) break;
-      after = entry.orderBy.map((column) => last[column]);
-    }
-    counts[name] = total;
+    await eachKeysetBatch(workspaceId, entry, async (batch, keyColumns) => {
+      const result = await db.execute(
+        sql`with page as (select ${keyColumns} ${batch})
+            select (select count(*)::int from page) as n, ${lastKeyOf(entry, 'page')} as "last"`,
+      );
+      const answer = rowsOf<{ n: number; last: ArchiveRow | null }>(result)[0];
+      total += answer?.n ?? 0;
+      return { taken: answer?.n ?? 0, last: answer?.last ?? undefined };
+    });
+    counts[tableName(entry)] = total;
   }
   await db.execute(sql`set local enable_sort to default`);
   return counts;

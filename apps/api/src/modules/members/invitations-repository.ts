@@ -153,7 +153,7 @@ export async function answerInvitation(
 const pendingPastDate = (now: Date) =>
   and(eq(invitations.status, 'pending'), lte(invitations.expiresDate, now));
 
-/** Whether a workspace has pending invitations past their date (expired-pending.ts says how it is read). */
+// expired-pending.ts says how the check is read; the lists' first pages carry it as a column instead.
 const expiredPendingCheck = preparedPer((db: Db) =>
   db
     .select({ expired: sql<boolean>`${expiredPending}` })
@@ -162,8 +162,8 @@ const expiredPendingCheck = preparedPer((db: Db) =>
 );
 
 /**
- * Whether a workspace has pending invitations past their date (a cheap check before sweeping, which
- * the directory and invitation lists make on every read: one named prepared statement).
+ * Whether a workspace has pending invitations past their date: a cheap check before sweeping, made by
+ * the directory and invitation reads other than their first pages (one named prepared statement).
  */
 export async function hasExpiredPending(db: Db, workspaceId: string, now: Date): Promise<boolean> {
   const [row] = await expiredPendingCheck(db).execute({ workspaceId, now: now.toISOString() });

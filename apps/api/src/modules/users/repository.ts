@@ -107,10 +107,8 @@ export async function listEntries(
   page: { offset: number; limit: number; search?: string | undefined; status?: DirectoryStatus | undefined },
   now: Date,
 ): Promise<{ rows: DirectoryItemRow[]; total: number; capped?: boolean; expiredPending?: boolean }> {
-  let filter: SQL | undefined = eq(directoryUsers.workspaceId, workspaceId);
   const stored = page.status ? storedStatuses(page.status) : undefined;
   if (stored?.length === 0) return { rows: [], total: 0 };
-  if (stored) filter = and(filter, inArray(directoryUsers.status, stored));
   if (!page.search) {
     // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
     if (page.offset === 0 && (!stored || stored.length === 1)) {
@@ -121,7 +119,12 @@ export async function listEntries(
       page,
       async (window) =>
         (await entryQuery(db)
-          .where(filter)
+          .where(
+            and(
+              eq(directoryUsers.workspaceId, workspaceId),
+              stored ? inArray(directoryUsers.status, stored) : undefined,
+            ),
+          )
           .orderBy(...(window.reverse ? entryOrderBackwards : entryOrder))
           .limit(window.limit)
           .offset(window.offset)) as DirectoryRow[],
