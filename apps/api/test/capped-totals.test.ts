@@ -116,4 +116,20 @@ describe('capped totals', () => {
     expect(deleted.totalCapped).toBeUndefined();
     expect(deleted.items.map((item) => item.id)).toEqual([`${tag}-a0001`, `${tag}-a0002`, `${tag}-a0003`]);
   });
+
+  it('an audit total past the cap is kept, and counted again once its entries go', async () => {
+    const path = `/v1/workspaces/audit/workspace-id/${workspaceId}/?page=1&pageSize=20&actor=${tag}-u0002`;
+    const db = api.deps.database.db;
+    await db.execute(
+      sql`update access_audit set actor_user_id = ${`${tag}-u0002`} where workspace_id = ${workspaceId}`,
+    );
+    for (let read = 0; read < 2; read++) {
+      const page = await get(path);
+      expect([page.total, page.totalCapped, page.items.length]).toEqual([totalCap + 1, true, 20]);
+    }
+    // Deleting an account clears it as actor from every entry (the schema's `set null`).
+    await db.execute(sql`delete from users where id = ${`${tag}-u0002`}`);
+    const gone = await get(path);
+    expect([gone.total, gone.totalCapped, gone.items.length]).toEqual([0, undefined, 0]);
+  });
 });
