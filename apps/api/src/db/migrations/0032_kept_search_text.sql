@@ -76,3 +76,12 @@ CREATE TRIGGER users_search_text AFTER UPDATE OF first_name, last_name, username
 CREATE INDEX workspace_users_search_text_trgm_idx ON workspace_users USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
 --> statement-breakpoint
 CREATE INDEX workspace_members_search_text_trgm_idx ON workspace_members USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
+--> statement-breakpoint
+-- The page orders with the kept text (and, for members, what a page shows of the membership) in the
+-- index: a search walks them without reading the table, and a 100-person workspace is walked whole
+-- (0.1 ms) where the planner otherwise intersected it with the trigram index's 10,000 broad matches
+-- across every workspace (5–11 ms).
+CREATE INDEX workspace_users_search_page_idx ON workspace_users (workspace_id, created_date, id) INCLUDE (search_text);
+--> statement-breakpoint
+CREATE INDEX workspace_members_search_page_idx ON workspace_members (workspace_id, level DESC, joined_date, id)
+  INCLUDE (search_text, user_id, role_id, status);
