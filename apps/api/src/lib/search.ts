@@ -5,3 +5,9 @@
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * What joins the fields of a kept search text (the directory's and the members', migration 0032): a term
+ * holding it could match across two fields there, so such a term is also tested field by field.
+ */
+export const searchTextSeparator = '\u0001';

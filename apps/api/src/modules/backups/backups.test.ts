@@ -138,6 +138,35 @@ describe('a workspace larger than one statement', () => {
   });
 });
 
+describe('searching a restored workspace', () => {
+  it('finds members and directory entries by the names they have now, not those in the backup', async () => {
+    const rich = await richWorkspace(api);
+    const backup = await takeBackup(api, rich.workspace);
+    const person = rich.members[0]!.user;
+    const renamed = await call('PUT', '/v1/auth/profile/', person.tokens.accessToken, {
+      firstName: 'Kourosh',
+      lastName: 'Rad',
+    });
+    expect(renamed.status).toBe(200);
+    expect((await restoreBackup(api, rich.workspace, backup.id)).status).toBe(200);
+    const search = async (list: 'members' | 'users', term: string) =>
+      (
+        await call<{ items: { user?: { id: string }; username?: string | null }[] }>(
+          'GET',
+          `/v1/workspaces/${list}/identity/workspace-id/${rich.workspace.id}/?search=${encodeURIComponent(term)}`,
+          rich.owner.tokens.accessToken,
+        )
+      ).body.data.items;
+    for (const term of ['Kourosh', 'Rad'])
+      expect((await search('members', term)).map((m) => m.user!.id)).toEqual([person.id]);
+    expect((await search('users', 'kourosh')).map((u) => u.username)).toEqual([person.username]);
+    expect(await search('members', `Test ${person.username}`)).toEqual([]);
+    expect(await search('users', `Test ${person.username}`)).toEqual([]);
+    // The workspace's own name of an entry comes back with it and is found.
+    expect((await search('users', 'نگار')).map((u) => u.username)).toEqual([rich.members[2]!.user.username]);
+  });
+});
+
 describe('restore safety', () => {
   it('reports members whose accounts no longer exist instead of inventing them', async () => {
     const rich = await richWorkspace(api);

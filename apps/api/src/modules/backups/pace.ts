@@ -18,6 +18,13 @@ export const ident = (name: string) => sql.identifier(name);
 export const list = (items: SQL[]) => sql.join(items, sql`, `);
 export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 export const scopeColumn = (entry: TableEntry) => (entry.scope === 'id' ? 'id' : 'workspace_id');
+/** A row of `t` (a table of `entry`) as archived: its JSON without the binary and derived columns. */
+export function archivedRow(entry: TableEntry): SQL {
+  const left = [...(entry.binary ? [entry.binary.column] : []), ...(entry.derived ?? [])];
+  return left.length > 0
+    ? sql`to_jsonb(${t}) - array[${list(left.map((column) => sql`${column}`))}]::text[]`
+    : sql`to_jsonb(${t})`;
+}
 
 /**
  * Lets the event loop run between statements. The embedded database answers within microtasks, so a

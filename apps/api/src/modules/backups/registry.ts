@@ -63,6 +63,8 @@ export interface TableEntry {
   globalKeys?: { column: string; caseInsensitive?: boolean }[];
   /** A column kept as files of its own (images/<id>.<ext>), not in the JSON. */
   binary?: { column: string };
+  /** Columns the database's triggers derive from others (a search text): not archived, rebuilt on insert. */
+  derived?: string[];
 }
 
 // ---------- values, as the API accepts them
@@ -221,6 +223,7 @@ export const workspaceTables: TableEntry[] = [
     table: directoryUsers,
     scope: 'workspace_id',
     orderBy: ['id'],
+    derived: ['search_text'],
     row: (workspaceId) =>
       z
         .object({
@@ -251,6 +254,7 @@ export const workspaceTables: TableEntry[] = [
     table: members,
     scope: 'workspace_id',
     orderBy: ['id'],
+    derived: ['search_text'],
     row: (workspaceId) =>
       z
         .object({

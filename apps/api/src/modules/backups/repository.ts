@@ -1,7 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import type { GlobalKeyValues, WorkspaceData } from './format';
-import { ident, jsonParam, list, Pace, rowsOf, scopeColumn, t, toBuffer, yieldToEventLoop } from './pace';
+import {
+  archivedRow,
+  ident,
+  jsonParam,
+  list,
+  Pace,
+  rowsOf,
+  scopeColumn,
+  t,
+  toBuffer,
+  yieldToEventLoop,
+} from './pace';
 import { type ArchiveRow, columnNames, type TableEntry, tableName, workspaceTables } from './registry';
 
 // Queries of the backups module. The registry's tables are read and written generically (to_jsonb out,
@@ -63,7 +74,7 @@ export async function readWorkspaceData(tx: Db, workspaceId: string, readDate: D
   for (const entry of workspaceTables) {
     const name = tableName(entry);
     const binary = entry.binary?.column;
-    const json = binary ? sql`to_jsonb(${t}) - ${binary}::text` : sql`to_jsonb(${t})`;
+    const json = archivedRow(entry);
     const rows: ArchiveRow[] = [];
     const bytes = new Map<string, Buffer>();
     await eachKeysetBatch(workspaceId, entry, async (batch) => {

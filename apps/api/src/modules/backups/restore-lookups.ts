@@ -3,8 +3,8 @@ import type { Db } from '../../db/types';
 import { users } from '../identity/schema';
 import { globalKeyBatches } from './archive-summary';
 import type { WorkspaceData } from './format';
-import { ident, rowsOf, t, yieldToEventLoop } from './pace';
-import type { ArchiveRow } from './registry';
+import { archivedRow, ident, rowsOf, t, yieldToEventLoop } from './pace';
+import { type ArchiveRow, tableName, workspaceTables } from './registry';
 
 // What a restore asks about the people its archive names (service planRestore, in restore-plan.ts).
 
@@ -46,9 +46,11 @@ export async function currentRow(
   table: string,
   where: { workspaceId: string; userId: string },
 ): Promise<ArchiveRow | undefined> {
+  const entry = workspaceTables.find((candidate) => tableName(candidate) === table);
+  if (!entry) throw new Error(`${table} is not a registry table`);
   await tx.execute(sql`set local timezone to 'UTC'`);
   const result = await tx.execute(
-    sql`select to_jsonb(${t}) as "row" from ${ident(table)} ${t}
+    sql`select ${archivedRow(entry)} as "row" from ${ident(tableName(entry))} ${t}
         where ${t}.workspace_id = ${where.workspaceId} and ${t}.user_id = ${where.userId}`,
   );
   return rowsOf<{ row: ArchiveRow }>(result)[0]?.row;

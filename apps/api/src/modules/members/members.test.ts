@@ -8,6 +8,7 @@ import {
   memberWith,
   quickUser,
   randomPhone,
+  type TestWorkspace,
 } from '../../../test/fixtures';
 import { appForFile } from '../../../test/test-app';
 import { base, membersKit, type Page } from './members-test-kit';
@@ -72,6 +73,35 @@ describe('members', () => {
       token,
     );
     expect(one.body.data.user.id).toBe(people[1]!.id);
+  });
+
+  it('finds a member by the names its account has now, in every workspace it belongs to', async () => {
+    const { ws } = await setup();
+    const person = await quickUser(api);
+    await addMember(api, ws, person);
+    const other = await createWorkspace(api, await quickUser(api));
+    await addMember(api, other, person);
+    const found = async (workspace: TestWorkspace, term: string) =>
+      (
+        await call<Page<Member>>(
+          'GET',
+          `${base}/workspace-id/${workspace.id}/?search=${encodeURIComponent(term)}`,
+          workspace.owner.tokens.accessToken,
+        )
+      ).body.data.items.map((m) => m.user.id);
+    const renamed = await call('PUT', '/v1/auth/profile/', person.tokens.accessToken, {
+      firstName: 'Kourosh',
+      lastName: 'Rad',
+    });
+    expect(renamed.status).toBe(200);
+    for (const workspace of [ws, other]) {
+      expect(await found(workspace, 'kOUROSH')).toEqual([person.id]);
+      expect(await found(workspace, 'Kourosh Rad')).toEqual([person.id]);
+      expect(await found(workspace, `Test ${person.username}`)).toEqual([]);
+      // Each field is matched on its own: no term reaches from the name into the username.
+      expect(await found(workspace, `Rad\u0001${person.username}`)).toEqual([]);
+      expect(await found(workspace, person.nationalCode)).toEqual([]);
+    }
   });
 
   it('changes a member’s role within what the caller holds; never the owner', async () => {

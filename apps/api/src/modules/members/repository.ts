@@ -109,7 +109,7 @@ const memberItemOf = (row: FirstPageRow): MemberItemRow => ({
 
 /**
  * A page of members and the total. Unsearched: the total is counted by triggers and the page is read
- * from the nearer end of the list (lib/paging.ts); searched: the trigram indexes find the matches.
+ * from the nearer end of the list (lib/paging.ts); searched: the kept search text (person-search.ts).
  */
 export async function listMembers(
   db: Db,
@@ -133,7 +133,8 @@ export async function listMembers(
     );
   }
   // The page and a total counted up to the cap, side by side: a search matching a tenth of 100,000
-  // members reads one page and 101 matches, not all 10,000 (lib/paging.ts, searchTotalCap).
+  // members reads one page and 101 matches, not all 10,000 (lib/paging.ts, searchTotalCap); both test
+  // the membership's kept search text alone, so the walk reads no account row.
   const filter = and(eq(members.workspaceId, workspaceId), personSearch(page.search));
   const [rows, counted] = await Promise.all([
     memberQuery(db, memberItemColumns)
@@ -141,11 +142,7 @@ export async function listMembers(
       .orderBy(...memberOrder)
       .limit(page.limit)
       .offset(page.offset) as Promise<MemberItemRow[]>,
-    cappedCount(
-      db,
-      db.select({ one: sql`1` }).from(members).innerJoin(users, eq(users.id, members.userId)).where(filter),
-      searchTotalCap,
-    ),
+    cappedCount(db, db.select({ one: sql`1` }).from(members).where(filter), searchTotalCap),
   ]);
   return { rows, ...counted };
 }

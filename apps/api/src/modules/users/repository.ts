@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, notExists, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
 import { nearerEndPage, searchedPage } from '../../lib/paging';
-import { containsPattern } from '../../lib/search';
+import { containsPattern, searchTextSeparator } from '../../lib/search';
 import { users } from '../identity/schema';
 import { readListCount } from '../workspaces/list-counts';
 import { type DirectoryItemRow, directoryFirstPage } from './first-page';
@@ -41,49 +41,45 @@ function entryQuery(db: Db) {
 }
 
 /**
- * The ids of the first `reach` entries a search matches, in the list's order, found three ways: by the
- * workspace's own names (their trigram indexes); for a member without names of the workspace's, by the
- * account's names and username (the accounts' trigram indexes, or the page index where a tenth of the
- * directory matches: the planner sees the test as it is); for the few with some of their own, by the
- * account and the exact test. Each way stops after `reach` entries in the list's order, so a broad
- * search never gathers all 10,000 (an invitee is found by the workspace's names only).
+ * What a search of the directory tests: the entry's kept search text (migration 0032), which holds its
+ * own names over the account's, and the account's names and username once the person is a member, so
+ * the walk reads no account row. A term holding the fields' separator is tested field by field as well.
+ */
+function directorySearch(search: string): SQL {
+  const pattern = containsPattern(search);
+  const kept = sql`${directoryUsers}.search_text like lower(${pattern})`;
+  if (!search.includes(searchTextSeparator)) return kept;
+  const member = sql`${directoryUsers.status} not in ('unregistered', 'unconfirmed')`;
+  const account = (column: string) =>
+    sql`case when ${member} then (select a.${sql.raw(column)} from users a where a.id = ${directoryUsers.userId}) end`;
+  return sql`${kept} and (coalesce(${directoryUsers.firstName}, ${account('first_name')}, '') ilike ${pattern}
+    or coalesce(${directoryUsers.lastName}, ${account('last_name')}, '') ilike ${pattern}
+    or coalesce(${account('username')}, '') ilike ${pattern})`;
+}
+
+/**
+ * The ids of the first `reach` entries a search matches, in the list's order: the page index walked and
+ * stopped after `reach` matches, so a broad search never gathers all 10,000 (a narrow one is found by the
+ * kept text's trigram index).
  */
 async function searchMatchIds(
   db: Db,
   workspaceId: string,
   statuses: DirectoryStatus[] | undefined,
-  pattern: string,
+  search: string,
   reach: number,
 ): Promise<string[]> {
-  const ofStatus = statuses
-    ? sql` and d.status in (${sql.join(
-        statuses.map((status) => sql`${status}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const member = sql`d.status not in ('unregistered', 'unconfirmed')`;
-  const byAccount = sql`(coalesce(u.first_name, '') ilike ${pattern} or coalesce(u.last_name, '') ilike ${pattern}
-    or coalesce(u.username, '') ilike ${pattern})`;
-  const account = (column: SQL) => sql`case when ${member} then ${column} end`;
-  const exact = sql`(coalesce(d.first_name, ${account(sql`u.first_name`)}, '') ilike ${pattern}
-    or coalesce(d.last_name, ${account(sql`u.last_name`)}, '') ilike ${pattern}
-    or coalesce(${account(sql`u.username`)}, '') ilike ${pattern})`;
-  const first = sql`order by d.created_date, d.id limit ${sql.raw(String(reach))}`;
   const matches = await db
-    .select({ id: sql<string>`m.id` })
-    .from(sql`(
-      (select d.id, d.created_date from workspace_users d left join users u on u.id = d.user_id
-        where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name ilike ${pattern} or d.last_name ilike ${pattern})
-          and ${exact} ${first})
-      union
-      (select d.id, d.created_date from workspace_users d join users u on u.id = d.user_id
-        where d.workspace_id = ${workspaceId}${ofStatus} and d.first_name is null and d.last_name is null
-          and ${member} and ${byAccount} ${first})
-      union
-      (select d.id, d.created_date from workspace_users d join users u on u.id = d.user_id
-        where d.workspace_id = ${workspaceId}${ofStatus} and (d.first_name is not null or d.last_name is not null)
-          and ${member} and ${byAccount} and ${exact} ${first})) as m`)
-    .orderBy(sql`m.created_date, m.id`)
+    .select({ id: directoryUsers.id })
+    .from(directoryUsers)
+    .where(
+      and(
+        eq(directoryUsers.workspaceId, workspaceId),
+        statuses ? inArray(directoryUsers.status, statuses) : undefined,
+        directorySearch(search),
+      ),
+    )
+    .orderBy(...entryOrder)
     .limit(reach);
   return matches.map((match) => match.id);
 }
@@ -99,7 +95,7 @@ function storedStatuses(shown: DirectoryStatus): DirectoryStatus[] {
 
 /**
  * A page of the directory and the total. Unsearched: the total is counted by triggers (per status) and
- * the page is read from the nearer end (lib/paging.ts); searched: the trigram indexes find the matches.
+ * the page is read from the nearer end (lib/paging.ts); searched: the kept search text (searchMatchIds).
  */
 export async function listEntries(
   db: Db,
@@ -130,10 +126,10 @@ export async function listEntries(
           .offset(window.offset)) as DirectoryRow[],
     );
   }
-  const pattern = containsPattern(page.search);
+  const search = page.search;
   return searchedPage(
     page,
-    (reach) => searchMatchIds(db, workspaceId, stored, pattern, reach),
+    (reach) => searchMatchIds(db, workspaceId, stored, search, reach),
     async (ids) =>
       (await entryQuery(db)
         .where(and(eq(directoryUsers.workspaceId, workspaceId), inArray(directoryUsers.id, ids)))

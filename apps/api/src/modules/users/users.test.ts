@@ -231,6 +231,67 @@ describe('the directory', () => {
   });
 });
 
+describe('searching the directory', () => {
+  it("follows an account's new names, puts the entry's own first, and shows an invitee's account only once it joins", async () => {
+    const { ws, token } = await setup();
+    const member = await quickUser(api);
+    await addMember(api, ws, member);
+    const named = await quickUser(api);
+    await addMember(api, ws, named);
+    const memberEntry = await entryOf(ws.id, token, member.id);
+    const namedEntry = await entryOf(ws.id, token, named.id);
+    await call('PUT', `${base}/`, token, {
+      workspaceId: ws.id,
+      userId: namedEntry.id,
+      firstName: 'Nastaran',
+    });
+    const invitee = await quickUser(api);
+    const invitationId = await invite(api, ws, { phone: invitee.phone });
+    const rename = (person: { tokens: { accessToken: string } }, names: object) =>
+      call('PUT', '/v1/auth/profile/', person.tokens.accessToken, names);
+    const found = async (term: string) =>
+      (
+        await call<Page<WorkspaceUser>>(
+          'GET',
+          `${base}/workspace-id/${ws.id}/?search=${encodeURIComponent(term)}`,
+          token,
+        )
+      ).body.data.items.map((u) => u.id);
+
+    expect((await rename(member, { firstName: 'Kourosh', lastName: 'Rad' })).status).toBe(200);
+    expect(await found('kOUROSH')).toEqual([memberEntry.id]);
+    expect(await found('Rad')).toEqual([memberEntry.id]);
+    expect(await found(`Test ${member.username}`)).toEqual([]);
+    // Each name is matched on its own: no term reaches from one into the next.
+    expect(await found('Kourosh\u0001Rad')).toEqual([]);
+    // The workspace's own first name stays over the account's; the account's last name still counts.
+    expect((await rename(named, { firstName: 'Bahram', lastName: 'Sohrabi' })).status).toBe(200);
+    expect(await found('Bahram')).toEqual([]);
+    expect(await found('Nastaran')).toEqual([namedEntry.id]);
+    expect(await found('Sohrabi')).toEqual([namedEntry.id]);
+    // Contacts are never searched.
+    expect(await found(member.nationalCode)).toEqual([]);
+    expect(await found(member.phone.slice(-7))).toEqual([]);
+    // An invitee's account stays hidden (its entry shows only the typed phone) until it accepts.
+    expect((await rename(invitee, { firstName: 'Farhad' })).status).toBe(200);
+    expect(await found('Farhad')).toEqual([]);
+    expect(await found(invitee.username)).toEqual([]);
+    const accepted = await call(
+      'POST',
+      '/v1/workspaces/members/identity/invitations/response/',
+      invitee.tokens.accessToken,
+      {
+        invitationId,
+        accept: true,
+      },
+    );
+    expect(accepted.status).toBe(200);
+    const joined = await entryOf(ws.id, token, invitee.id);
+    expect(await found('Farhad')).toEqual([joined.id]);
+    expect(await found(invitee.username)).toEqual([joined.id]);
+  });
+});
+
 describe('status transitions', () => {
   it('confirmed → suspended: the member loses access at once; → pending keeps it out; → confirmed lets it back', async () => {
     const { ws, token } = await setup();
