@@ -17,22 +17,25 @@
 // every 2 ms from a worker thread, and /healthz's answer times (p50, p99 and max) from that thread: a
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
 // pause) shows what the steps keep; a second table splits those readings into V8's heap, external memory
-// (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). LARGEST=0 leaves out
-// the largest archive (USERS=100000 fills the directory to its limit anyway). Growth is peak less
-// before; the upload's client copy is in it. With PGlite the database lives in this process, so its
-// memory is in the figures too. Benchmarks measure; they never fail on time.
+// (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). The API's process gets
+// the malloc settings production runs with (scripts/malloc-env.mjs). LARGEST=0 leaves out the largest
+// archive (USERS=100000 fills the directory to its limit anyway). Growth is peak less before; the
+// upload's client copy is in it. With PGlite the database lives in this process, so its memory is in
+// the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 
 if (!process.env.WSM_BENCH_CHILD) {
+  const { mallocEnv } = await import('../scripts/malloc-env.mjs');
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', '--expose-gc', new URL(import.meta.url).pathname],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, WSM_BENCH_CHILD: '1' },
+      // malloc as the API runs with it (npm start, the Dockerfile, the systemd unit).
+      env: { ...mallocEnv, ...process.env, WSM_BENCH_CHILD: '1' },
     },
   );
   process.exit(result.status ?? 1);
