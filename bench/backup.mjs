@@ -16,21 +16,26 @@
 // Memory: the process's RSS just before each step (after a GC) and its peak during the step, sampled
 // every 2 ms from a worker thread, and /healthz's answer times (p50, p99 and max) from that thread: a
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
-// pause) shows what the steps keep. LARGEST=0 leaves out the largest archive (USERS=100000 fills the
-// directory to its limit anyway). Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this
-// process, so its memory is in the figures too. Benchmarks measure; they never fail on time.
+// pause) shows what the steps keep; a second table splits those readings into V8's heap, external memory
+// (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). The API's process gets
+// the malloc settings production runs with (scripts/malloc-env.mjs). LARGEST=0 leaves out the largest
+// archive (USERS=100000 fills the directory to its limit anyway). Growth is peak less before; the
+// upload's client copy is in it. With PGlite the database lives in this process, so its memory is in
+// the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 
 if (!process.env.WSM_BENCH_CHILD) {
+  const { mallocEnv } = await import('../scripts/malloc-env.mjs');
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', '--expose-gc', new URL(import.meta.url).pathname],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, WSM_BENCH_CHILD: '1' },
+      // malloc as the API runs with it (npm start, the Dockerfile, the systemd unit).
+      env: { ...mallocEnv, ...process.env, WSM_BENCH_CHILD: '1' },
     },
   );
   process.exit(result.status ?? 1);
@@ -111,9 +116,12 @@ const sampler = new Worker(
      if (m === 'reset') { peak = process.memoryUsage.rss(); latencies = []; return; }
      const sorted = [...latencies].sort((a, b) => a - b);
      const at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
-     parentPort.postMessage({ peak, p50: at(0.5), p99: at(0.99), max: at(1), n: sorted.length });
+     const heap = process.memoryUsage().heapTotal;
+     parentPort.postMessage({ peak, p50: at(0.5), p99: at(0.99), max: at(1), n: sorted.length, heap });
    });`,
-  { eval: true, workerData: { url } },
+  // A small young generation: grown to V8's default, this thread's heap alone added up to 40 MiB to the
+  // RSS after the steps, which is not the API's memory.
+  { eval: true, workerData: { url }, resourceLimits: { maxYoungGenerationSizeMb: 4 } },
 );
 sampler.unref();
 const samples = () =>
@@ -122,13 +130,41 @@ const samples = () =>
     sampler.postMessage('samples');
   });
 
-/** The process's RSS in MiB once garbage is collected and freed memory has had time to go back. */
-async function settledRss() {
+/**
+ * Where the process's memory is, in MiB, once garbage is collected and freed memory has had time to go
+ * back: RSS, V8's heap (used and reserved), memory outside it that V8 knows of (external: ArrayBuffers
+ * and Buffers and, on PGlite, the database's WebAssembly memory, which never shrinks) and the rest
+ * (`other`, less the sampler thread's heap: code, thread stacks, malloc's heaps and what they keep after
+ * a free).
+ */
+async function settledMemory() {
   globalThis.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 300));
   globalThis.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  return Math.round((process.memoryUsage.rss() / (1024 * 1024)) * 10) / 10;
+  const mb = (bytes) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  const used = process.memoryUsage();
+  // The sampler thread's own heap is in the RSS but not in `used` (this thread's heap).
+  const { heap: samplerHeap } = await samples();
+  const wasm = database.kind === 'pglite' ? db.$client?.mod?.HEAPU8?.byteLength : undefined;
+  return {
+    'RSS MiB': mb(used.rss),
+    'heap used MiB': mb(used.heapUsed),
+    'heap total MiB': mb(used.heapTotal),
+    'external MiB': mb(used.external),
+    'arrayBuffers MiB': mb(used.arrayBuffers),
+    'PGlite WASM MiB': wasm === undefined ? '-' : mb(wasm),
+    'sampler heap MiB': mb(samplerHeap),
+    'other MiB': mb(used.rss - used.heapTotal - used.external - samplerHeap),
+  };
+}
+const memoryRows = [];
+/** One line of the memory table, also printed as it is made. */
+async function memoryLine(when) {
+  const row = { when, ...(await settledMemory()) };
+  console.error(JSON.stringify(row));
+  memoryRows.push(row);
+  return row['RSS MiB'];
 }
 
 /** Runs `work`; answers its result, the time, the RSS before it and the peak RSS and /healthz during it. */
@@ -284,7 +320,7 @@ try {
   const seedMs = Math.round(performance.now() - seedStart);
 
   // ---------- measure
-  const rssAtStart = await settledRss();
+  const rssAtStart = await memoryLine('after seeding');
   const rows = [];
   const backup = await measured(async () => {
     expectCode(await call('POST', `${base}/`, { workspaceId: ws }, token), 630, 'backup step');
@@ -297,6 +333,7 @@ try {
   const counts = backup.result.counts;
   const rowTotal = Object.values(counts).reduce((a, b) => a + b, 0);
   rows.push(line('backup (snapshot + zip + store)', rowTotal, backup.result.size, backup));
+  await memoryLine('after backup');
 
   const exported = await measured(async () => {
     const response = await fetch(`${url}${base}/export/id/${backup.result.id}/workspaceId/${ws}/`, {
@@ -306,6 +343,7 @@ try {
     return Buffer.from(await response.arrayBuffer());
   });
   rows.push(line('export (streamed download)', rowTotal, backup.result.size, exported));
+  await memoryLine('after export');
 
   const importZip = async (zip) => {
     const upload = new FormData();
@@ -339,6 +377,7 @@ try {
   exported.result = undefined;
   const imported = await measured(() => importZip(zipBytes));
   rows.push(line('import (upload + every check)', rowTotal, backup.result.size, imported));
+  await memoryLine('after import');
 
   const restored = await measured(() => restore(imported.result.id));
   rows.push(line('restore (checks + pre-restore backup + replace)', rowTotal, backup.result.size, restored));
@@ -346,7 +385,7 @@ try {
   // Memory once the four steps are over: what they keep is the difference from the start.
   // The client's copy of the zip is only kept for the largest archive.
   if (process.env.LARGEST === '0') zipBytes = undefined;
-  const rssAfter = await settledRss();
+  const rssAfter = await memoryLine('after restore');
 
   // The largest archive the limits allow: the exported one with its biggest tables filled to their row
   // limits with rows as long as the schemas allow, the manifest's hashes, sizes and counts recomputed.
@@ -375,6 +414,7 @@ try {
     `RSS after seeding ${rssAtStart} MiB; after backup, export, import and restore ${rssAfter} MiB ` +
       `(${Math.round(((rssAfter - rssAtStart) / rssAtStart) * 1000) / 10} %), each after a GC and a pause`,
   );
+  console.table(memoryRows);
   console.log('rows per table:', counts);
   if (big) console.log('largest archive, rows per table:', big.counts);
 } finally {

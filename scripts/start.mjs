@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { mallocEnv } from './malloc-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -51,7 +52,7 @@ for (const build of builds) {
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', '--max-semi-space-size=64', join(root, 'apps/api/dist/server.js')],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...mallocEnv, ...process.env } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

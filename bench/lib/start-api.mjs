@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mallocEnv } from '../../scripts/malloc-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -47,7 +48,8 @@ export async function spawnWaiting(args, env, pattern) {
  */
 export async function startApi({ built = true, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
-  // With the young generation the deployment gives it (scripts/start.mjs, docs/deploy.md).
+  // With the young generation and the malloc settings the deployment gives it (scripts/start.mjs,
+  // docs/deploy.md).
   const entry = [
     '--max-semi-space-size=64',
     ...(built ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts']),
@@ -55,6 +57,7 @@ export async function startApi({ built = true, env = {} } = {}) {
   const api = await spawnWaiting(
     entry,
     {
+      ...mallocEnv,
       NODE_ENV: 'development',
       PORT: '0',
       DATA_DIR: dataDir,
