@@ -39,13 +39,19 @@ function received(socket: Socket): Promise<string> {
 
 const request = 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n';
 
+/** A server, and a connection to it kept alive once its first request is answered. */
+async function keptAliveAfterOneAnswer() {
+  const { port, drain } = await listen();
+  const socket = connect(port, '127.0.0.1');
+  const text = received(socket);
+  socket.write(request);
+  await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+  return { socket, text, drain };
+}
+
 describe('draining keep-alive connections', () => {
   it('answers a request waiting unread after a stall longer than the idle time, with Connection: close', async () => {
-    const { port, drain } = await listen();
-    const socket = connect(port, '127.0.0.1');
-    const text = received(socket);
-    socket.write(request);
-    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    const { socket, text, drain } = await keptAliveAfterOneAnswer();
     const drained = drain();
     // Sent from the check phase: the loop's next turn runs its timers before it reads the request.
     await new Promise((resolve) => setImmediate(resolve));
@@ -60,11 +66,7 @@ describe('draining keep-alive connections', () => {
   });
 
   it('closes a connection that stays idle, so the server can stop', async () => {
-    const { port, drain } = await listen();
-    const socket = connect(port, '127.0.0.1');
-    const text = received(socket);
-    socket.write(request);
-    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    const { socket, text, drain } = await keptAliveAfterOneAnswer();
     const started = Date.now();
     await drain();
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
