@@ -14,11 +14,11 @@
 //     with its biggest tables filled to their row limits, manifest recomputed); BIG_RESTORE=1 also
 //     restores it.
 // Memory: the process's RSS just before each step (after a GC) and its peak during the step, sampled
-// every 2 ms from a worker thread, and /healthz's answer times (p50, p99 and max) from that thread: a
+// every 2 ms from a process of its own, and /healthz's answer times (p50, p99 and max) from that one: a
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
 // pause) shows what the steps keep; a second table splits those readings into V8's heap, external memory
 // (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). The API's process gets
-// the malloc settings production runs with (scripts/malloc-env.mjs). LARGEST=0 leaves out the largest
+// the malloc settings and young generation production runs with (scripts/malloc-env.mjs). LARGEST=0 leaves out the largest
 // archive (USERS=100000 fills the directory to its limit anyway). Growth is peak less before; the
 // upload's client copy is in it. With PGlite the database lives in this process, so its memory is in
 // the figures too. Benchmarks measure; they never fail on time.
@@ -30,7 +30,8 @@ if (!process.env.WSM_BENCH_CHILD) {
   const { mallocEnv } = await import('../scripts/malloc-env.mjs');
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--expose-gc', new URL(import.meta.url).pathname],
+    // The young generation production gives the API (scripts/start.mjs, docs/deploy.md).
+    ['--max-semi-space-size=64', '--import', 'tsx', '--expose-gc', new URL(import.meta.url).pathname],
     {
       cwd: root,
       stdio: 'inherit',
@@ -54,7 +55,7 @@ const { appDeps, serveOnLoopback } = await import('../apps/api/test/http-app.ts'
 const { call: callApi } = await import('./lib/client.mjs');
 const { signAccessToken } = await import('../apps/api/src/modules/identity/tokens.ts');
 const sharp = (await import('sharp')).default;
-const { Worker } = await import('node:worker_threads');
+const { spawn } = await import('node:child_process');
 
 const userCount = Number(process.env.USERS ?? 10_000);
 const memberCount = Number(process.env.MEMBERS ?? 1_000);
@@ -95,47 +96,54 @@ async function latestCode(phone) {
   return outbox.data[0].code;
 }
 
-// The process's RSS, sampled from a worker thread: it keeps sampling while the main thread is busy in
-// synchronous work (JSON, zip, validation), which a timer on the main thread would miss. The same thread
-// asks /healthz again and again (one request at a time, 10 ms apart) and keeps how long each answer took:
-// a blocked event loop shows as a slow /healthz, whatever else the server is doing.
-const sampler = new Worker(
-  `const { parentPort, workerData } = require('node:worker_threads');
-   let peak = 0;
-   let latencies = [];
-   setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
-   (async () => {
-     for (;;) {
-       const began = performance.now();
-       try { await (await fetch(workerData.url + '/healthz')).text(); } catch {}
-       latencies.push(performance.now() - began);
-       await new Promise((resolve) => setTimeout(resolve, 10));
-     }
-   })();
-   parentPort.on('message', (m) => {
-     if (m === 'reset') { peak = process.memoryUsage.rss(); latencies = []; return; }
-     const sorted = [...latencies].sort((a, b) => a - b);
-     const at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
-     const heap = process.memoryUsage().heapTotal;
-     parentPort.postMessage({ peak, p50: at(0.5), p99: at(0.99), max: at(1), n: sorted.length, heap });
-   });`,
-  // A small young generation: grown to V8's default, this thread's heap alone added up to 40 MiB to the
-  // RSS after the steps, which is not the API's memory.
-  { eval: true, workerData: { url }, resourceLimits: { maxYoungGenerationSizeMb: 4 } },
+// The process's RSS, sampled from a process of its own (its memory is not in the figures, and the API's
+// --max-semi-space-size would apply to a thread's heap too): it keeps sampling while this process is busy
+// in synchronous work (JSON, zip, validation), which a timer here would miss. It asks /healthz again and
+// again (one request at a time, 10 ms apart) and keeps how long each answer took: a blocked event loop
+// shows as a slow /healthz, whatever else the server is doing.
+const sampler = spawn(
+  process.execPath,
+  [
+    '-e',
+    `const { readFileSync } = require('node:fs');
+     const [pid, url] = process.argv.slice(1);
+     const rss = () => Number(readFileSync('/proc/' + pid + '/statm', 'utf8').split(' ')[1]) * 4096;
+     let peak = 0;
+     let latencies = [];
+     setInterval(() => { try { peak = Math.max(peak, rss()); } catch {} }, 2);
+     (async () => {
+       for (;;) {
+         const began = performance.now();
+         try { await (await fetch(url + '/healthz')).text(); } catch {}
+         latencies.push(performance.now() - began);
+         await new Promise((resolve) => setTimeout(resolve, 10));
+       }
+     })();
+     process.on('message', (m) => {
+       if (m === 'reset') { peak = rss(); latencies = []; return; }
+       const sorted = [...latencies].sort((a, b) => a - b);
+       const at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
+       process.send({ peak, p50: at(0.5), p99: at(0.99), max: at(1), n: sorted.length });
+     });
+     process.on('disconnect', () => process.exit(0));`,
+    String(process.pid),
+    url,
+  ],
+  { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { PATH: process.env.PATH ?? '' } },
 );
 sampler.unref();
+sampler.channel?.unref();
 const samples = () =>
   new Promise((resolve) => {
     sampler.once('message', resolve);
-    sampler.postMessage('samples');
+    sampler.send('samples');
   });
 
 /**
  * Where the process's memory is, in MiB, once garbage is collected and freed memory has had time to go
  * back: RSS, V8's heap (used and reserved), memory outside it that V8 knows of (external: ArrayBuffers
  * and Buffers and, on PGlite, the database's WebAssembly memory, which never shrinks) and the rest
- * (`other`, less the sampler thread's heap: code, thread stacks, malloc's heaps and what they keep after
- * a free).
+ * (`other`: code, thread stacks, malloc's heaps and what they keep after a free).
  */
 async function settledMemory() {
   globalThis.gc?.();
@@ -144,8 +152,6 @@ async function settledMemory() {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const mb = (bytes) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
   const used = process.memoryUsage();
-  // The sampler thread's own heap is in the RSS but not in `used` (this thread's heap).
-  const { heap: samplerHeap } = await samples();
   const wasm = database.kind === 'pglite' ? db.$client?.mod?.HEAPU8?.byteLength : undefined;
   return {
     'RSS MiB': mb(used.rss),
@@ -154,8 +160,7 @@ async function settledMemory() {
     'external MiB': mb(used.external),
     'arrayBuffers MiB': mb(used.arrayBuffers),
     'PGlite WASM MiB': wasm === undefined ? '-' : mb(wasm),
-    'sampler heap MiB': mb(samplerHeap),
-    'other MiB': mb(used.rss - used.heapTotal - used.external - samplerHeap),
+    'other MiB': mb(used.rss - used.heapTotal - used.external),
   };
 }
 const memoryRows = [];
@@ -173,7 +178,7 @@ async function measured(work) {
   // Let freed memory go back to the system before reading where the step starts.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const start = process.memoryUsage.rss();
-  sampler.postMessage('reset');
+  sampler.send('reset');
   const began = performance.now();
   const result = await work();
   const ms = performance.now() - began;
