@@ -18,10 +18,10 @@
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
 // pause) shows what the steps keep; a second table splits those readings into V8's heap, external memory
 // (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). The API's process gets
-// the malloc settings and young generation production runs with (scripts/malloc-env.mjs). LARGEST=0 leaves out the largest
-// archive (USERS=100000 fills the directory to its limit anyway). Growth is peak less before; the
-// upload's client copy is in it. With PGlite the database lives in this process, so its memory is in
-// the figures too. Benchmarks measure; they never fail on time.
+// the malloc settings (scripts/malloc-env.mjs) and the young generation production runs with. LARGEST=0
+// leaves out the largest archive (USERS=100000 fills the directory to its limit anyway). Growth is peak
+// less before; the upload's client copy is in it. With PGlite the database lives in this process, so its
+// memory is in the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -263,7 +263,7 @@ try {
   const reference = { small: undefined, big: undefined };
   // The members first page is measured again before every cell and once at the end, and a cell's share
   // is over the mean of the runs just before and after it: the machine's speed drifts over the minutes
-  // a table takes (docs/performance.md, "Running the benchmarks").
+  // a table takes (docs/performance.md, "The members page measured beside each cell").
   const nearReferences = { small: [], big: [] };
   const measureReference = async (size, workspace) => {
     const run = await measure(`${api.url}${membersPath(workspace.id, first)}`, owner.token, tableSeconds);
