@@ -56,15 +56,9 @@ const pageStatement = preparedPer((db: Db) =>
             'actor_user_id',
             'action',
             'subject',
-            'created_date',
-            'actor_id',
-            'actor_first_name',
-            'actor_last_name',
-            'actor_username',
-            'person_first_name',
-            'person_last_name',
-            'person_username',
-            'person_phone',
+            'created_at',
+            'actor',
+            'person',
             'role_name',
             'before_name',
           ].map((name) => [name, column(name)]),
@@ -74,19 +68,23 @@ const pageStatement = preparedPer((db: Db) =>
         sql`${total}
             left join lateral (
               select a.id, a.workspace_id, a.actor_user_id, a.action, a.subject, a.created_date,
-                u.id as actor_id, u.first_name as actor_first_name, u.last_name as actor_last_name,
-                u.username as actor_username,
-                s.first_name as person_first_name, s.last_name as person_last_name,
-                s.username as person_username, s.phone as person_phone,
-                r.name as role_name, b.name as before_name
+                to_char(a.created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+                case when u.id is not null
+                  then json_build_array(u.id, u.first_name, u.last_name, u.username) end as actor,
+                case when a.subject ->> 'userId' is not null then
+                  (select json_build_array(s.first_name, s.last_name, s.username, s.phone)
+                   from ${users} s where s.id = a.subject ->> 'userId') end as person,
+                case when a.subject ->> 'roleId' is not null then
+                  (select r.name from ${roles} r
+                   where r.workspace_id = a.workspace_id and r.id = a.subject ->> 'roleId') end as role_name,
+                case when a.subject ->> 'before' is not null then
+                  (select b.name from ${roles} b
+                   where b.workspace_id = a.workspace_id and b.id = a.subject ->> 'before') end as before_name
               from (select k.id from ${auditLog} k where ${filterOf(shape, 'k')}
                     order by k.created_date desc, k.id desc
                     limit ${constantLimit(pageSize)} offset ${unseenValue('offset', 'int')}) page_ids
               join ${auditLog} a on a.id = page_ids.id
               left join ${users} u on u.id = a.actor_user_id
-              left join ${users} s on s.id = a.subject ->> 'userId'
-              left join ${roles} r on r.workspace_id = a.workspace_id and r.id = a.subject ->> 'roleId'
-              left join ${roles} b on b.workspace_id = a.workspace_id and b.id = a.subject ->> 'before'
             ) p on true`,
       )
       .orderBy(sql`p.created_date desc, p.id desc`)
@@ -104,7 +102,11 @@ const pageStatement = preparedPer((db: Db) =>
 const pastTheCap = preparedPer((_db: Db) => new Set<string>());
 const rememberedFilters = 10_000;
 
-/** A row of the page statement as the driver answers it (the count is a bigint: a string on node-postgres). */
+/**
+ * A row of the page statement as the driver answers it (the count is a bigint: a string on node-postgres).
+ * The people come as JSON arrays and the date as the API's ISO text: fewer fields to parse per row, and
+ * no date to parse and print again.
+ */
 interface PageRow {
   total: string | number;
   id: string | null;
@@ -112,15 +114,11 @@ interface PageRow {
   actor_user_id: string | null;
   action: string;
   subject: Record<string, unknown> | string;
-  created_date: string;
-  actor_id: string | null;
-  actor_first_name: string | null;
-  actor_last_name: string | null;
-  actor_username: string | null;
-  person_first_name: string | null;
-  person_last_name: string | null;
-  person_username: string | null;
-  person_phone: string | null;
+  created_at: string;
+  /** id, first name, last name, username */
+  actor: [string, string | null, string | null, string | null] | string | null;
+  /** first name, last name, username, phone */
+  person: [string | null, string | null, string | null, string] | string | null;
   role_name: string | null;
   before_name: string | null;
 }
@@ -130,6 +128,10 @@ export interface PageNames {
   people: Map<string, PersonName>;
   roles: Map<string, string>;
 }
+
+/** A JSON value as the driver hands it over: parsed by node-postgres, possibly text elsewhere. */
+const jsonOf = <T extends object>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const textOf = (record: Record<string, unknown>, key: string): string | null => {
   const value = record[key];
@@ -178,36 +180,29 @@ export async function auditPage(
   const rows: AuditListRow[] = [];
   for (const row of answer) {
     if (row.id === null) continue;
-    const subject = (typeof row.subject === 'string' ? JSON.parse(row.subject) : row.subject) ?? {};
+    const subject = jsonOf(row.subject) ?? {};
     const personId = textOf(subject, 'userId');
-    if (personId && row.person_phone !== null)
+    const person = jsonOf(row.person);
+    if (personId && person)
       names.people.set(personId, {
-        firstName: row.person_first_name,
-        lastName: row.person_last_name,
-        username: row.person_username,
-        phone: row.person_phone,
+        firstName: person[0],
+        lastName: person[1],
+        username: person[2],
+        phone: person[3],
       });
     const roleId = textOf(subject, 'roleId');
     if (roleId && row.role_name !== null) names.roles.set(roleId, row.role_name);
     const beforeId = textOf(subject, 'before');
     if (beforeId && row.before_name !== null) names.roles.set(beforeId, row.before_name);
+    const actor = jsonOf(row.actor);
     rows.push({
       id: row.id,
       workspaceId: row.workspace_id,
       actorUserId: row.actor_user_id,
       action: row.action,
       subject,
-      // As Drizzle maps a timestamptz: both drivers hand it over as text.
-      createdDate: new Date(row.created_date),
-      actor:
-        row.actor_id !== null
-          ? {
-              id: row.actor_id,
-              firstName: row.actor_first_name,
-              lastName: row.actor_last_name,
-              username: row.actor_username,
-            }
-          : null,
+      createdDate: row.created_at,
+      actor: actor ? { id: actor[0], firstName: actor[1], lastName: actor[2], username: actor[3] } : null,
     });
   }
   return { rows, names, ...cappedTotal(Number(answer[0]?.total ?? 0)) };

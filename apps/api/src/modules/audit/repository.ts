@@ -16,7 +16,9 @@ export interface AuditBounds {
   toExclusive?: boolean;
 }
 
-export interface AuditListRow extends AuditRow {
+export interface AuditListRow extends Omit<AuditRow, 'createdDate'> {
+  /** ISO 8601 in UTC, as the API answers it. */
+  createdDate: string;
   actor: { id: string; firstName: string | null; lastName: string | null; username: string | null } | null;
 }
 
@@ -42,7 +44,7 @@ function toListRow(row: Selected): AuditListRow {
     actorUserId: row.actorUserId,
     action: row.action!,
     subject: row.subject ?? {},
-    createdDate: row.createdDate!,
+    createdDate: row.createdDate!.toISOString(),
     actor:
       row.actorId !== null
         ? {

@@ -12,6 +12,7 @@ import type { Db } from '../../db/types';
 import { cappedPageAnswer } from '../../lib/paging';
 import { auditPage } from './page';
 import * as repo from './repository';
+import type { AuditRow } from './schema';
 
 // Turns the stored audit rows (each action's own subject record, record.ts) into the entries of
 // An entry is { subject: { type, id, label }, details }, names looked up when read.
@@ -236,17 +237,15 @@ function describe(row: repo.AuditListRow, names: Names): AuditEntry {
       ? { apiKey: { id: viaKey.id, name: viaKey.name } }
       : {}),
     ...described,
-    createdDate: row.createdDate.toISOString(),
+    createdDate: row.createdDate,
   };
 }
 
 /** What a webhook carries of an entry (modules/webhooks/queue.ts): its subject and details. */
-export async function webhookDataOf(
-  db: Db,
-  row: Omit<repo.AuditListRow, 'actor'>,
-): Promise<Pick<AuditEntry, 'subject' | 'details'>> {
-  const names = await namesFor(db, row.workspaceId, [{ ...row, actor: null }]);
-  const { subject, details } = describe({ ...row, actor: null }, names);
+export async function webhookDataOf(db: Db, row: AuditRow): Promise<Pick<AuditEntry, 'subject' | 'details'>> {
+  const listRow = { ...row, createdDate: row.createdDate.toISOString(), actor: null };
+  const names = await namesFor(db, row.workspaceId, [listRow]);
+  const { subject, details } = describe(listRow, names);
   return { subject, details };
 }
 
