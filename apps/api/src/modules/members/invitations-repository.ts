@@ -13,7 +13,7 @@ import { type InvitationRow, invitations, members } from './schema';
 
 // Queries of invitations. Other modules use service.ts, never this file.
 
-export { type InvitationItemRow, sentFirstPage } from './sent-first-page';
+export { type InvitationItemRow, sentFirstPage, sentSearchPage } from './sent-pages';
 
 const invitationColumns = {
   invitation: invitations,
@@ -69,7 +69,7 @@ const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.
 
 /**
  * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
- * and the page is read from the nearer end (lib/paging.ts; the first page is sent-first-page.ts's);
+ * and the page is read from the nearer end (lib/paging.ts; the first page is sent-pages.ts's);
  * searched: the trigram indexes or the page index find the matches.
  */
 export async function listSent(

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { type EventLog, type EventQueue, emit } from '../../events/bus';
 import { AppError, found } from '../../http/app-error';
 import { enforceLimit } from '../../http/rate-limit';
-import { type CappedPage, cappedPageAnswer, pageSlice } from '../../lib/paging';
+import { type CappedPage, cappedPageAnswer, pageSlice, searchReach, searchTotalCap } from '../../lib/paging';
 import { deliverSms, type OutboxLog, queueSms } from '../../messaging/sms-outbox';
 import { assertCanGrant, holds, loadAccess, type MemberAccess } from '../access/guard';
 import { findGrantableRole } from '../access/service';
@@ -267,13 +267,21 @@ export async function listSentInvitations(
   viewerId: string,
 ): Promise<CappedPage<Invitation>> {
   const t = now();
-  // The first page says whether anything is past its date (no separate check); its rows read the same
-  // before and after the sweep that follows (a pending invitation past its date is shown expired).
-  const first =
-    !page.search && page.page === 1 ? await repo.sentFirstPage(db, workspaceId, page.pageSize, t) : undefined;
-  if (first?.expiredPending !== false) await sweepExpiredInvitations(db, workspaceId, first !== undefined);
+  // The first page and the searched pages within the search's cap say whether anything is past its date
+  // (no separate check); their rows read the same before and after the sweep that follows (a pending
+  // invitation past its date is shown expired).
+  const slice = pageSlice(page);
+  const oneStatement = !page.search
+    ? page.page === 1
+      ? await repo.sentFirstPage(db, workspaceId, page.pageSize, t)
+      : undefined
+    : searchReach(slice) === searchTotalCap + 1
+      ? await repo.sentSearchPage(db, workspaceId, { ...slice, search: page.search }, t)
+      : undefined;
+  if (oneStatement?.expiredPending !== false)
+    await sweepExpiredInvitations(db, workspaceId, oneStatement !== undefined);
   const { rows, total, capped }: { rows: repo.InvitationItemRow[]; total: number; capped?: boolean } =
-    first ?? (await repo.listSent(db, workspaceId, { ...pageSlice(page), search: page.search }));
+    oneStatement ?? (await repo.listSent(db, workspaceId, { ...slice, search: page.search }));
   return cappedPageAnswer(
     rows.map((r) => toInvitation(r, locale, viewerId, t)),
     { total, capped: capped ?? false },

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
+import { type CappedTotal, cappedTotal, searchTotalCap } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { listCountOf } from '../workspaces/list-counts';
@@ -8,11 +10,12 @@ import { workspaces } from '../workspaces/schema';
 import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations } from './schema';
 
-// The first page of the unsearched list of invitations a workspace sent, which the members screen opens:
-// one named prepared statement per page size (db/prepared.ts, constantLimit, says why the size is written
-// into it) carrying the counted total and whether anything waits to be marked expired, so the list needs
-// no other round trip. Its rows are shaped by hand from the driver's, as the members first page
-// (repository.ts): only the columns an invitation's view shows (invitation-views.ts).
+// The first page of the unsearched list of invitations a workspace sent, which the members screen opens,
+// and the searched pages within the search's capped total: each one named prepared statement per page
+// size (db/prepared.ts, constantLimit, says why the size is written into it) carrying the total and
+// whether anything waits to be marked expired, so the list needs no other round trip. Their rows are
+// shaped by hand from the driver's, as the members first page (repository.ts): only the columns an
+// invitation's view shows (invitation-views.ts).
 
 /** What an invitation's view is made of. */
 export interface InvitationItemRow {
@@ -150,5 +153,92 @@ export async function sentFirstPage(
     total: Number(rows[0]?.total ?? 0),
     // No rows: nothing was sent, so nothing can be past its date.
     expiredPending: rows[0]?.expired_pending ?? false,
+  };
+}
+
+/** The columns of a row, read from the page's rows aliased `p` (the names of FirstPageRow). */
+const searchedColumns = Object.fromEntries(
+  Object.values(columns)
+    .map((column) => column.fieldAlias)
+    .filter((name) => name !== 'total' && name !== 'expired_pending')
+    .map((name) => [name, sql.raw(`p.${name}`).as(name)]),
+);
+
+// The matches are found two ways, each through its trigram indexes or the page index and stopping after
+// the cap + 1 in the list's order: what the workspace typed, or an accepted invitee's names (until an
+// invitation is accepted the workspace searches only what it typed: matching the account's names would
+// tell it who is registered). The first cap + 1 matches give the total and the page's ids.
+const searchPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) => {
+    const reach = sql.raw(String(searchTotalCap + 1));
+    const workspaceId = sql.placeholder('workspaceId');
+    const pattern = sql`${sql.placeholder('pattern')}::text`;
+    return db
+      .select({
+        total: sql.raw('coalesce(cardinality(found.ids), 0)').as('total'),
+        expiredPending: sql.raw('e.expired_pending').as('expired_pending'),
+        ...searchedColumns,
+      })
+      .from(
+        sql`(select ${expiredPending} as expired_pending) e
+          cross join lateral (
+            select array_agg(m.id order by m.created_date desc, m.id desc) as ids from (
+              select both_ways.id, both_ways.created_date from (
+                (select i.id, i.created_date from ${invitations} i
+                  where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
+                  order by i.created_date desc, i.id desc limit ${reach})
+                union
+                (select i.id, i.created_date from ${invitations} i join ${users} u on u.id = i.invitee_user_id
+                  where i.workspace_id = ${workspaceId} and i.status = 'accepted'
+                    and (coalesce(u.first_name, '') ilike ${pattern} or coalesce(u.last_name, '') ilike ${pattern}
+                      or coalesce(u.username, '') ilike ${pattern}
+                      or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern})
+                  order by i.created_date desc, i.id desc limit ${reach})
+              ) both_ways
+              order by both_ways.created_date desc, both_ways.id desc limit ${reach}
+            ) m
+          ) found
+          left join lateral (
+            select ${sql.join(
+              Object.values(columns)
+                .filter((column) => column.fieldAlias !== 'total' && column.fieldAlias !== 'expired_pending')
+                .map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`),
+              sql`, `,
+            )}
+            from ${invitations}
+            join ${workspaces} on ${workspaces.id} = ${invitations.workspaceId}
+            left join ${roles} on ${roles.id} = ${invitations.roleId} and ${roles.workspaceId} = ${invitations.workspaceId}
+            left join ${users} on ${users.id} = ${invitations.inviteeUserId}
+            where ${invitations.workspaceId} = ${workspaceId}
+              and ${invitations.id} = any(found.ids[${unseenValue('offset', 'int')} + 1 :
+                ${unseenValue('offset', 'int')} + ${constantLimit(pageSize)}])
+          ) p on true`,
+      )
+      .orderBy(sql`p.created_date desc, p.id desc`)
+      .prepare(`invitations_sent_search_${pageSize}`);
+  }),
+);
+
+/**
+ * A page of the invitations a workspace sent whose typed identifier or accepted invitee's names contain
+ * `search`, newest first, with the total counted up to the search cap (lib/paging.ts, searchTotalCap) and
+ * whether it has pending invitations past their date at `now`; only for pages within the cap.
+ */
+export async function sentSearchPage(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number; search: string },
+  now: Date,
+): Promise<{ rows: InvitationItemRow[]; expiredPending: boolean } & CappedTotal> {
+  const answer = await driverRows<FirstPageRow>(searchPage(db)(page.limit), {
+    workspaceId,
+    pattern: containsPattern(page.search),
+    offset: page.offset,
+    now: now.toISOString(),
+  });
+  return {
+    rows: answer.filter((row) => row.id !== null).map(itemOf),
+    expiredPending: answer[0]?.expired_pending ?? false,
+    ...cappedTotal(Number(answer[0]?.total ?? 0), searchTotalCap),
   };
 }
