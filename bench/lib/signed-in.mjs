@@ -51,9 +51,20 @@ export async function signedInOwner(url) {
 export async function storeSession(page, url, owner, locale) {
   await page.goto(`${url}/favicon.svg`);
   const expires = Math.floor(Date.now() / 1000) + 86_400;
+  // As the API sets them after a login (apps/api/src/modules/identity/refresh-cookie.ts): the refresh
+  // token HttpOnly and sent only to the renewal path, its readable CSRF companion beside it.
   await page.setCookie(
     { name: 'accessToken', value: owner.tokens.accessToken, url, expires },
-    { name: 'refreshToken', value: owner.tokens.refreshToken, url, expires },
+    {
+      name: 'refreshToken',
+      value: owner.tokens.refreshToken,
+      domain: new URL(url).hostname,
+      path: '/v1/auth/identity/security/tokens/renew',
+      httpOnly: true,
+      sameSite: 'Strict',
+      expires,
+    },
+    { name: 'refreshCsrf', value: randomDigits(24), url, sameSite: 'Strict', expires },
   );
   await page.evaluate(
     ({ tokens, userId, workspaceId, language }) => {
