@@ -156,12 +156,9 @@ export async function sentFirstPage(
   };
 }
 
-/** The columns of a row, read from the page's rows aliased `p` (the names of FirstPageRow). */
-const searchedColumns = Object.fromEntries(
-  Object.values(columns)
-    .map((column) => column.fieldAlias)
-    .filter((name) => name !== 'total' && name !== 'expired_pending')
-    .map((name) => [name, sql.raw(`p.${name}`).as(name)]),
+/** The columns of an invitation's row (those of FirstPageRow but the total and the expiry check). */
+const rowColumns = Object.values(columns).filter(
+  (column) => column.fieldAlias !== 'total' && column.fieldAlias !== 'expired_pending',
 );
 
 // The matches are found two ways, each through its trigram indexes or the page index and stopping after
@@ -177,7 +174,9 @@ const searchPage = preparedPer((db: Db) =>
       .select({
         total: sql.raw('coalesce(cardinality(found.ids), 0)').as('total'),
         expiredPending: sql.raw('e.expired_pending').as('expired_pending'),
-        ...searchedColumns,
+        ...Object.fromEntries(
+          rowColumns.map(({ fieldAlias }) => [fieldAlias, sql.raw(`p.${fieldAlias}`).as(fieldAlias)]),
+        ),
       })
       .from(
         sql`(select ${expiredPending} as expired_pending) e
@@ -200,9 +199,7 @@ const searchPage = preparedPer((db: Db) =>
           ) found
           left join lateral (
             select ${sql.join(
-              Object.values(columns)
-                .filter((column) => column.fieldAlias !== 'total' && column.fieldAlias !== 'expired_pending')
-                .map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`),
+              rowColumns.map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`),
               sql`, `,
             )}
             from ${invitations}
