@@ -10,6 +10,7 @@ import { readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
 import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations, members } from './schema';
+import { matchingInvitations } from './sent-pages';
 
 // Queries of invitations. Other modules use service.ts, never this file.
 
@@ -100,31 +101,16 @@ export async function listSent(
   );
 }
 
-/**
- * The ids of the first `reach` invitations a search matches, newest first. Until an invitation is
- * accepted the workspace searches only what it typed: matching the account's names would tell it who is
- * registered. The matches are found two ways (what was typed, or an accepted invitee's names), each
- * through its trigram indexes or the page index, each stopping after `reach` in the list's order.
- */
+/** The ids of the first `reach` invitations a search matches, newest first (sent-pages.ts). */
 async function searchMatchIds(
   db: Db,
   workspaceId: string,
   pattern: string,
   reach: number,
 ): Promise<string[]> {
-  const limit = sql.raw(String(reach));
   const matches = await db
     .select({ id: sql<string>`m.id` })
-    .from(sql`(
-      (select i.id, i.created_date from workspace_invitations i
-        where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
-        order by i.created_date desc, i.id desc limit ${limit})
-      union
-      (select i.id, i.created_date from workspace_invitations i join users u on u.id = i.invitee_user_id
-        where i.workspace_id = ${workspaceId} and i.status = 'accepted' and (coalesce(u.first_name, '') ilike ${pattern}
-          or coalesce(u.last_name, '') ilike ${pattern} or coalesce(u.username, '') ilike ${pattern}
-          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern})
-        order by i.created_date desc, i.id desc limit ${limit})) as m`)
+    .from(sql`${matchingInvitations(workspaceId, pattern, reach)} as m`)
     .orderBy(sql`m.created_date desc, m.id desc`)
     .limit(reach);
   return matches.map((match) => match.id);

@@ -74,6 +74,10 @@ describe('searching sent invitations', () => {
     expect((await search(ws.id, token, 'nothing_like_it')).body.data).toMatchObject({ items: [], total: 0 });
     // A pattern's own characters are taken literally.
     expect((await search(ws.id, token, '%')).body.data.total).toBe(0);
+    // Another workspace's owner gets nothing of this one's invitations.
+    const foreign = await search(ws.id, other.token, 'match_');
+    expect(foreign.body.statusCode).toBe(403);
+    expect(JSON.stringify(foreign.body)).not.toContain('match_');
   });
 
   it("finds an accepted invitee by the account's names, a pending one only by what was typed", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { type CappedTotal, cappedTotal, searchTotalCap } from '../../lib/paging';
@@ -161,15 +161,36 @@ const rowColumns = Object.values(columns).filter(
   (column) => column.fieldAlias !== 'total' && column.fieldAlias !== 'expired_pending',
 );
 
-// The matches are found two ways, each through its trigram indexes or the page index and stopping after
-// the cap + 1 in the list's order: what the workspace typed, or an accepted invitee's names (until an
-// invitation is accepted the workspace searches only what it typed: matching the account's names would
-// tell it who is registered). The first cap + 1 matches give the total and the page's ids.
+/**
+ * The invitations of a workspace whose search `pattern` (lib/search.ts, containsPattern) matches, as rows
+ * of `id` and `created_date`, at most `reach` of them in the list's order. Until an invitation is accepted
+ * the workspace searches only what it typed: matching the account's names would tell it who is
+ * registered. So the matches are found two ways (what was typed, or an accepted invitee's names), each
+ * through its trigram indexes or the page index, each stopping after `reach`. The values may be
+ * placeholders.
+ */
+export function matchingInvitations(workspaceId: unknown, pattern: unknown, reach: number): SQL {
+  const limit = sql.raw(String(reach));
+  const like = sql`${pattern}::text`;
+  return sql`(
+    (select i.id, i.created_date from ${invitations} i
+      where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${like}
+      order by i.created_date desc, i.id desc limit ${limit})
+    union
+    (select i.id, i.created_date from ${invitations} i join ${users} u on u.id = i.invitee_user_id
+      where i.workspace_id = ${workspaceId} and i.status = 'accepted'
+        and (coalesce(u.first_name, '') ilike ${like} or coalesce(u.last_name, '') ilike ${like}
+          or coalesce(u.username, '') ilike ${like}
+          or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${like})
+      order by i.created_date desc, i.id desc limit ${limit}))`;
+}
+
+// The first cap + 1 matches give the total and the page's ids.
 const searchPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) => {
-    const reach = sql.raw(String(searchTotalCap + 1));
+    const reach = searchTotalCap + 1;
     const workspaceId = sql.placeholder('workspaceId');
-    const pattern = sql`${sql.placeholder('pattern')}::text`;
+    const offset = unseenValue('offset', 'int');
     return db
       .select({
         total: sql.raw('coalesce(cardinality(found.ids), 0)').as('total'),
@@ -182,19 +203,9 @@ const searchPage = preparedPer((db: Db) =>
         sql`(select ${expiredPending} as expired_pending) e
           cross join lateral (
             select array_agg(m.id order by m.created_date desc, m.id desc) as ids from (
-              select both_ways.id, both_ways.created_date from (
-                (select i.id, i.created_date from ${invitations} i
-                  where i.workspace_id = ${workspaceId} and coalesce(i.invitee_username, '') ilike ${pattern}
-                  order by i.created_date desc, i.id desc limit ${reach})
-                union
-                (select i.id, i.created_date from ${invitations} i join ${users} u on u.id = i.invitee_user_id
-                  where i.workspace_id = ${workspaceId} and i.status = 'accepted'
-                    and (coalesce(u.first_name, '') ilike ${pattern} or coalesce(u.last_name, '') ilike ${pattern}
-                      or coalesce(u.username, '') ilike ${pattern}
-                      or coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${pattern})
-                  order by i.created_date desc, i.id desc limit ${reach})
-              ) both_ways
-              order by both_ways.created_date desc, both_ways.id desc limit ${reach}
+              select both_ways.id, both_ways.created_date
+              from ${matchingInvitations(workspaceId, sql.placeholder('pattern'), reach)} both_ways
+              order by both_ways.created_date desc, both_ways.id desc limit ${sql.raw(String(reach))}
             ) m
           ) found
           left join lateral (
@@ -207,8 +218,7 @@ const searchPage = preparedPer((db: Db) =>
             left join ${roles} on ${roles.id} = ${invitations.roleId} and ${roles.workspaceId} = ${invitations.workspaceId}
             left join ${users} on ${users.id} = ${invitations.inviteeUserId}
             where ${invitations.workspaceId} = ${workspaceId}
-              and ${invitations.id} = any(found.ids[${unseenValue('offset', 'int')} + 1 :
-                ${unseenValue('offset', 'int')} + ${constantLimit(pageSize)}])
+              and ${invitations.id} = any(found.ids[${offset} + 1 : ${offset} + ${constantLimit(pageSize)}])
           ) p on true`,
       )
       .orderBy(sql`p.created_date desc, p.id desc`)
