@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPer } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { nearerEndPage, searchedPage } from '../../lib/paging';
+import { searchedPage } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
-import { readListCount } from '../workspaces/list-counts';
 import { workspaces } from '../workspaces/schema';
 import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations, members } from './schema';
@@ -14,7 +13,7 @@ import { matchingInvitations } from './sent-pages';
 
 // Queries of invitations. Other modules use service.ts, never this file.
 
-export { type InvitationItemRow, sentFirstPage, sentSearchPage } from './sent-pages';
+export { type InvitationItemRow, sentFirstPage, sentLaterPage, sentSearchPage } from './sent-pages';
 
 const invitationColumns = {
   invitation: invitations,
@@ -66,30 +65,17 @@ export async function listPendingFor(db: Db, userId: string, now: Date): Promise
 }
 
 const invitationOrder = [desc(invitations.createdDate), desc(invitations.id)];
-const invitationOrderBackwards = [asc(invitations.createdDate), asc(invitations.id)];
 
 /**
- * A page of the invitations a workspace sent and the total. Unsearched: the total is counted by triggers
- * and the page is read from the nearer end (lib/paging.ts; the first page is sent-pages.ts's);
- * searched: the trigram indexes or the page index find the matches.
+ * A searched page of the invitations a workspace sent past the search's cap (those within it and the
+ * unsearched pages are sent-pages.ts's), with the capped total: the trigram indexes or the page index
+ * find the matches.
  */
-export async function listSent(
+export async function listSentSearched(
   db: Db,
   workspaceId: string,
-  page: { offset: number; limit: number; search?: string | undefined },
-): Promise<{ rows: InvitationListRow[]; total: number; capped?: boolean }> {
-  if (!page.search) {
-    return nearerEndPage(
-      await readListCount(db, workspaceId, 'invitations'),
-      page,
-      async (window) =>
-        (await invitationQuery(db)
-          .where(eq(invitations.workspaceId, workspaceId))
-          .orderBy(...(window.reverse ? invitationOrderBackwards : invitationOrder))
-          .limit(window.limit)
-          .offset(window.offset)) as InvitationListRow[],
-    );
-  }
+  page: { offset: number; limit: number; search: string },
+): Promise<{ rows: InvitationListRow[]; total: number; capped: boolean }> {
   const pattern = containsPattern(page.search);
   return searchedPage(
     page,

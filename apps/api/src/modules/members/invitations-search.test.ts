@@ -1,5 +1,6 @@
-// Searching the invitations a workspace sent: the pages within the search's cap come from one statement
-// (sent-pages.ts), the pages past it from the general path; both must agree, page after page.
+// Paging and searching the invitations a workspace sent: unsearched pages and searched pages within the
+// search's cap come from one statement each (sent-pages.ts), searched pages past it from the general
+// path; they must agree with the database's order, page after page.
 import type { Invitation } from '@wsm/contracts';
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -109,5 +110,79 @@ describe('searching sent invitations', () => {
       .from(invitations)
       .where(eq(invitations.workspaceId, ws.id));
     expect(row?.status).toBe('expired');
+  });
+});
+
+describe('paging sent invitations', () => {
+  const page = (workspaceId: string, token: string, number: number, size: number) =>
+    call<Found>(
+      'GET',
+      `${base}/invitations/?workspaceId=${workspaceId}&page=${number}&pageSize=${size}`,
+      token,
+    );
+
+  it('reads every page from either end in the list order, short last pages included', async () => {
+    const { ws, token } = await setup();
+    const other = await setup();
+    await seedTyped(ws.id, 'p_', 23);
+    // Sent at the same moment: the id decides their order.
+    const at = new Date(Date.now() - 3600_000);
+    await db()
+      .insert(invitations)
+      .values(
+        ['tie_a', 'tie_b', 'tie_c'].map((name) => ({
+          id: `${ws.id}-${name}`,
+          workspaceId: ws.id,
+          inviteeUsername: name,
+          token: `${ws.id}-${name}-token`,
+          createdDate: at,
+          expiresDate: new Date(at.getTime() + 7 * 86_400_000),
+        })),
+      );
+    await seedTyped(other.ws.id, 'p_', 7);
+    const expected = (
+      await db()
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(eq(invitations.workspaceId, ws.id))
+        .orderBy(desc(invitations.createdDate), desc(invitations.id))
+    ).map((row) => row.id);
+    expect(expected).toHaveLength(26);
+
+    for (const size of [3, 4, 5, 7, 13, 26, 50]) {
+      const seen: string[] = [];
+      for (let number = 1; number <= Math.ceil(26 / size); number++) {
+        const answer = await page(ws.id, token, number, size);
+        expect(answer.status).toBe(200);
+        expect(answer.body.data).toMatchObject({ total: 26, page: number, pageSize: size });
+        expect(answer.body.data.totalCapped).toBeUndefined();
+        seen.push(...answer.body.data.items.map((item) => item.id));
+      }
+      expect(seen, `pages of ${size}`).toEqual(expected);
+      const beyond = await page(ws.id, token, Math.ceil(26 / size) + 1, size);
+      expect(beyond.body.data).toMatchObject({ items: [], total: 26 });
+    }
+    expect((await page(other.ws.id, other.token, 2, 5)).body.data.items.map((item) => item.id)).toEqual([
+      `${other.ws.id}-p_1`,
+      `${other.ws.id}-p_0`,
+    ]);
+    const foreign = await page(ws.id, other.token, 2, 5);
+    expect(foreign.body.statusCode).toBe(403);
+    expect(JSON.stringify(foreign.body)).not.toContain('p_0');
+  });
+
+  it('shows a pending invitation past its date on a later page as expired and marks it so', async () => {
+    const { ws, token } = await setup();
+    await seedTyped(ws.id, 'old_', 3, 8);
+    await seedTyped(ws.id, 'new_', 4);
+    const last = await page(ws.id, token, 3, 3);
+    expect(last.body.data.items.map((item) => [item.invitee.username, item.status.key])).toEqual([
+      ['old_000', 'expired'],
+    ]);
+    const statuses = await db()
+      .select({ status: invitations.status })
+      .from(invitations)
+      .where(and(eq(invitations.workspaceId, ws.id), ilike(invitations.inviteeUsername, 'old\\_%')));
+    expect(statuses.map((row) => row.status)).toEqual(['expired', 'expired', 'expired']);
   });
 });

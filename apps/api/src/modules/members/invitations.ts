@@ -267,21 +267,22 @@ export async function listSentInvitations(
   viewerId: string,
 ): Promise<CappedPage<Invitation>> {
   const t = now();
-  // The first page and the searched pages within the search's cap say whether anything is past its date
-  // (no separate check); their rows read the same before and after the sweep that follows (a pending
+  // Unsearched pages and searched pages within the search's cap say whether anything is past its date (no
+  // separate check); their rows read the same before and after the sweep that follows (a pending
   // invitation past its date is shown expired).
   const slice = pageSlice(page);
-  const oneStatement = !page.search
+  const search = page.search;
+  const oneStatement = !search
     ? page.page === 1
       ? await repo.sentFirstPage(db, workspaceId, page.pageSize, t)
-      : undefined
+      : await repo.sentLaterPage(db, workspaceId, slice, t)
     : searchReach(slice) === searchTotalCap + 1
-      ? await repo.sentSearchPage(db, workspaceId, { ...slice, search: page.search }, t)
+      ? await repo.sentSearchPage(db, workspaceId, { ...slice, search }, t)
       : undefined;
   if (oneStatement?.expiredPending !== false)
     await sweepExpiredInvitations(db, workspaceId, oneStatement !== undefined);
   const { rows, total, capped }: { rows: repo.InvitationItemRow[]; total: number; capped?: boolean } =
-    oneStatement ?? (await repo.listSent(db, workspaceId, { ...slice, search: page.search }));
+    oneStatement ?? (await repo.listSentSearched(db, workspaceId, { ...slice, search: search! }));
   return cappedPageAnswer(
     rows.map((r) => toInvitation(r, locale, viewerId, t)),
     { total, capped: capped ?? false },
