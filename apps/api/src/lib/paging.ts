@@ -1,4 +1,5 @@
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { unseenValue } from '../db/prepared';
 import type { Db } from '../db/types';
 
 // Pages that cost the same at the start and at the end of a list of 100,000 rows: the total is read
@@ -57,6 +58,74 @@ export async function nearerEndPage<Row>(
   if (!window) return { rows: [], total };
   const rows = await read(window);
   return { rows: window.reverse ? rows.reverse() : rows, total };
+}
+
+/** `column as name, …` of named columns, for a sub-select. */
+export function selectList(columns: SQL.Aliased[], more?: SQL): SQL {
+  const named = columns.map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`);
+  return sql.join(more ? [...named, more] : named, sql`, `);
+}
+
+/** The same columns read by their names from the page's sub-select `p` (nearerEndSource). */
+export function pageColumns(columns: SQL.Aliased[]): Record<string, SQL.Aliased> {
+  return Object.fromEntries(
+    columns.map(({ fieldAlias }) => [fieldAlias, sql.raw(`p.${fieldAlias}`).as(fieldAlias)]),
+  );
+}
+
+/** What a page read from the nearer end in one statement is made of (nearerEndSource). */
+export interface NearerEndParts {
+  /** The list's kept count, as a scalar sub-select. */
+  total: SQL;
+  /** Further columns of the count's row, `c` (such as `… as expired_pending`). */
+  more?: SQL;
+  /** The select list of a row (selectList), its FROM with joins, and its filter. */
+  select: SQL;
+  from: SQL;
+  where: SQL;
+  /** The list's order, and the same order read from the other end. */
+  forwards: SQL;
+  backwards: SQL;
+  /** The page size, written into the statement (db/prepared.ts, constantLimit). */
+  limit: number;
+}
+
+/**
+ * The FROM of one statement reading an unsearched page from the nearer end (pageWindow worked out in
+ * SQL from the kept count, placeholder `offset`): the count's row `c` (its column `total`) joined to
+ * the page's rows `p`, which the caller orders again by the list's order. Of the two branches only the
+ * one whose window holds runs (a one-time filter: the other's scan is never started). Backwards it reads
+ * the page's size from where the page ends; on a short last page that takes rows of the page before,
+ * which nearerEndRows drops. Hide the filter's values from custom plans too (unseenValue): a plan made
+ * for a large workspace counts on skipping a tenth of its rows.
+ */
+export function nearerEndSource(parts: NearerEndParts): SQL {
+  const offset = unseenValue('offset', 'int');
+  const limit = sql.raw(String(parts.limit));
+  const nearerStart = sql`${offset} <= c.total - least(c.total, ${offset} + ${limit})`;
+  return sql`(select ${parts.total} as total${parts.more ? sql`, ${parts.more}` : sql``}) c
+    left join lateral (
+      (select ${parts.select} from ${parts.from} where ${parts.where} and ${nearerStart}
+        order by ${parts.forwards} offset ${offset} limit ${limit})
+      union all
+      (select ${parts.select} from ${parts.from}
+        where ${parts.where} and not ${nearerStart} and ${offset} < c.total
+        order by ${parts.backwards} offset greatest(c.total - ${offset} - ${limit}, 0) limit ${limit})
+    ) p on true`;
+}
+
+/**
+ * The page's rows and the total of a statement over nearerEndSource, its rows in the list's order (a
+ * row `id` null is the count's row alone: no page there).
+ */
+export function nearerEndRows<Row extends { id: string | null; total: string | number }>(
+  answer: Row[],
+  page: { offset: number; limit: number },
+): { rows: Row[]; total: number } {
+  const total = Number(answer[0]?.total ?? 0);
+  const window = pageWindow(total, page.offset, page.limit);
+  const read = answer.filter((row) => row.id !== null);
+  return { rows: window?.reverse ? read.slice(read.length - window.limit) : read, total };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { invitations } from './schema';
 
-// Read by the first pages of the invitations sent and of the directory (users/first-page.ts), which
-// sweep expired invitations before they are listed.
+// Read by the unsearched pages of the invitations sent (sent-pages.ts) and of the directory
+// (users/pages.ts), which sweep expired invitations before they are listed.
 
 /**
  * Whether the workspace has pending invitations past their date (placeholders `workspaceId` and `now`),
- * as a column of a list's first-page statement, so the list needs no round trip of its own for it. The
+ * as a column of a list's page statement, so the list needs no round trip of its own for it. The
  * earliest pending expiry is compared afterwards: a prepared statement's generic plan cannot know how
  * many rows `expires_date <= $now` keeps, and for an EXISTS it chose a scan of every invitation.
  */

@@ -1,10 +1,17 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { cappedCount, nearerEndPage, searchTotalCap } from '../../lib/paging';
+import {
+  cappedCount,
+  nearerEndRows,
+  nearerEndSource,
+  pageColumns,
+  searchTotalCap,
+  selectList,
+} from '../../lib/paging';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
-import { listCountOf, readListCount } from '../workspaces/list-counts';
+import { listCountOf } from '../workspaces/list-counts';
 import { personSearch } from './person-search';
 import { type MemberRow, type MemberStatus, members } from './schema';
 
@@ -86,6 +93,33 @@ const firstPage = preparedPer((db: Db) =>
   ),
 );
 
+// A later page read from the nearer end in one statement (lib/paging.ts, nearerEndSource): the row's
+// columns of the first page, and its joining date to order by.
+const rowColumns = Object.values(firstPageColumns).filter((column) => column.fieldAlias !== 'total');
+const laterPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) =>
+    db
+      .select({
+        total: sql.raw('c.total').as('total'),
+        ...pageColumns(rowColumns),
+      })
+      .from(
+        nearerEndSource({
+          total: firstPageColumns.total.sql,
+          select: selectList(rowColumns, sql`${members.joinedDate} as joined_date`),
+          from: sql`${members} join ${users} on ${users.id} = ${members.userId}
+            left join ${roles} on ${roles.id} = ${members.roleId} and ${roles.workspaceId} = ${members.workspaceId}`,
+          where: sql`${members.workspaceId} = ${unseenValue('workspaceId', 'text')}`,
+          forwards: sql.join(memberOrder, sql`, `),
+          backwards: sql.join(memberOrderBackwards, sql`, `),
+          limit: pageSize,
+        }),
+      )
+      .orderBy(sql`p.level desc nulls last, p.joined_date, p.id`)
+      .prepare(`members_later_page_${pageSize}`),
+  ),
+);
+
 /** A row of `firstPage` as the driver answers it (the total is a bigint: a string on node-postgres). */
 interface FirstPageRow {
   id: string;
@@ -121,16 +155,12 @@ export async function listMembers(
       const rows = await driverRows<FirstPageRow>(firstPage(db)(page.limit), { workspaceId });
       return { rows: rows.map(memberItemOf), total: Number(rows[0]?.total ?? 0) };
     }
-    return nearerEndPage(
-      await readListCount(db, workspaceId, 'members'),
-      page,
-      async (window) =>
-        (await memberQuery(db, memberItemColumns)
-          .where(eq(members.workspaceId, workspaceId))
-          .orderBy(...(window.reverse ? memberOrderBackwards : memberOrder))
-          .limit(window.limit)
-          .offset(window.offset)) as MemberItemRow[],
-    );
+    const answer = await driverRows<FirstPageRow>(laterPage(db)(page.limit), {
+      workspaceId,
+      offset: page.offset,
+    });
+    const { rows, total } = nearerEndRows(answer, page);
+    return { rows: rows.map(memberItemOf), total };
   }
   // The page and a total counted up to the cap, side by side: a search matching a tenth of 100,000
   // members reads one page and 101 matches, not all 10,000 (lib/paging.ts, searchTotalCap); both test

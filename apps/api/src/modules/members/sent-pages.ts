@@ -1,7 +1,15 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { type CappedTotal, cappedTotal, pageWindow, searchTotalCap } from '../../lib/paging';
+import {
+  type CappedTotal,
+  cappedTotal,
+  nearerEndRows,
+  nearerEndSource,
+  pageColumns,
+  searchTotalCap,
+  selectList,
+} from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
@@ -185,55 +193,37 @@ export function matchingInvitations(workspaceId: unknown, pattern: unknown, reac
       order by i.created_date desc, i.id desc limit ${limit}))`;
 }
 
-/** The columns of an invitation's row, read from `invitations` and its joins of a sub-select. */
-const rowSelect = sql.join(
-  rowColumns.map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`),
-  sql`, `,
-);
-/** The same columns read from a sub-select `p` of them. */
-const pageRowColumns = Object.fromEntries(
-  rowColumns.map(({ fieldAlias }) => [fieldAlias, sql.raw(`p.${fieldAlias}`).as(fieldAlias)]),
-);
+const rowSelect = selectList(rowColumns);
+const pageRowColumns = pageColumns(rowColumns);
 const rowSource = sql`${invitations}
   join ${workspaces} on ${workspaces.id} = ${invitations.workspaceId}
   left join ${roles} on ${roles.id} = ${invitations.roleId} and ${roles.workspaceId} = ${invitations.workspaceId}
   left join ${users} on ${users.id} = ${invitations.inviteeUserId}`;
 
-// A later page read from the nearer end of the list (lib/paging.ts, pageWindow), the window worked out
-// from the kept count in the statement itself: of the two branches only the one whose condition holds
-// runs. Backwards it reads the page's size from where the page ends; on a short last page that takes
-// rows of the page before, which sentLaterPage drops.
+// A later page read from the nearer end of the list in one statement (lib/paging.ts, nearerEndSource).
 const laterPage = preparedPer((db: Db) =>
-  preparedBy((pageSize: number) => {
-    // Hidden from custom plans (db/prepared.ts, unseenValue): one made for a large workspace took a
-    // tenth of its rows to be skipped and read them with a parallel worker, 7 ms against 0.25 ms.
-    const workspaceId = unseenValue('workspaceId', 'text');
-    const offset = unseenValue('offset', 'int');
-    const limit = constantLimit(pageSize);
-    const nearerStart = sql`${offset} <= c.total - least(c.total, ${offset} + ${limit})`;
-    return db
+  preparedBy((pageSize: number) =>
+    db
       .select({
         total: sql.raw('c.total').as('total'),
         expiredPending: sql.raw('c.expired_pending').as('expired_pending'),
         ...pageRowColumns,
       })
       .from(
-        sql`(select ${columns.total.sql} as total, ${expiredPending} as expired_pending) c
-          left join lateral (
-            (select ${rowSelect} from ${rowSource}
-              where ${invitations.workspaceId} = ${workspaceId} and ${nearerStart}
-              order by ${invitations.createdDate} desc, ${invitations.id} desc
-              offset ${offset} limit ${limit})
-            union all
-            (select ${rowSelect} from ${rowSource}
-              where ${invitations.workspaceId} = ${workspaceId} and not ${nearerStart} and ${offset} < c.total
-              order by ${invitations.createdDate}, ${invitations.id}
-              offset greatest(c.total - ${offset} - ${limit}, 0) limit ${limit})
-          ) p on true`,
+        nearerEndSource({
+          total: columns.total.sql,
+          more: sql`${expiredPending} as expired_pending`,
+          select: rowSelect,
+          from: rowSource,
+          where: sql`${invitations.workspaceId} = ${unseenValue('workspaceId', 'text')}`,
+          forwards: sql`${invitations.createdDate} desc, ${invitations.id} desc`,
+          backwards: sql`${invitations.createdDate}, ${invitations.id}`,
+          limit: pageSize,
+        }),
       )
       .orderBy(sql`p.created_date desc, p.id desc`)
-      .prepare(`invitations_sent_later_page_${pageSize}`);
-  }),
+      .prepare(`invitations_sent_later_page_${pageSize}`),
+  ),
 );
 
 /**
@@ -251,11 +241,7 @@ export async function sentLaterPage(
     offset: page.offset,
     now: now.toISOString(),
   });
-  const total = Number(answer[0]?.total ?? 0);
-  const window = pageWindow(total, page.offset, page.limit);
-  const read = answer.filter((row) => row.id !== null);
-  // A short last page read backwards holds rows of the page before too, newest first: keep the page's.
-  const rows = window?.reverse ? read.slice(read.length - window.limit) : read;
+  const { rows, total } = nearerEndRows(answer, page);
   return { rows: rows.map(itemOf), total, expiredPending: answer[0]?.expired_pending ?? false };
 }
 

@@ -5,10 +5,10 @@ import { nearerEndPage, searchedPage } from '../../lib/paging';
 import { containsPattern, searchTextSeparator } from '../../lib/search';
 import { users } from '../identity/schema';
 import { readListCount } from '../workspaces/list-counts';
-import { type DirectoryItemRow, directoryFirstPage } from './first-page';
+import { type DirectoryItemRow, directoryFirstPage, directoryLaterPage } from './pages';
 import { type DirectoryAccount, type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
-export type { DirectoryItemRow } from './first-page';
+export type { DirectoryItemRow } from './pages';
 
 // Queries of the users (directory) module. Other modules use service.ts, never this file.
 
@@ -106,10 +106,11 @@ export async function listEntries(
   const stored = page.status ? storedStatuses(page.status) : undefined;
   if (stored?.length === 0) return { rows: [], total: 0 };
   if (!page.search) {
-    // One stored status (or none) has its prepared first page; a shown status of two takes the way below.
+    // One stored status (or none) has its prepared pages; a shown status of two takes the way below.
     if (page.offset === 0 && (!stored || stored.length === 1)) {
       return directoryFirstPage(db, workspaceId, page.limit, now, stored?.[0]);
     }
+    if (!stored || stored.length === 1) return directoryLaterPage(db, workspaceId, page, now, stored?.[0]);
     return nearerEndPage(
       await readListCount(db, workspaceId, 'users', stored),
       page,

@@ -63,7 +63,7 @@ export const directoryUsers = pgTable(
 
 export type DirectoryUserRow = typeof directoryUsers.$inferSelect;
 
-/** The account behind a directory entry, as the lists read it (repository.ts, first-page.ts). */
+/** The account behind a directory entry, as the lists read it (repository.ts, pages.ts). */
 export interface DirectoryAccount {
   username: string | null;
   email: string | null;

@@ -1,16 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { constantLimit, driverRows, preparedBy, preparedPer } from '../../db/prepared';
+import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
+import { nearerEndRows, nearerEndSource, pageColumns, selectList } from '../../lib/paging';
 import { users } from '../identity/schema';
 import { expiredPending } from '../members/expired-pending';
 import { listCountOf } from '../workspaces/list-counts';
 import { workspaceListCounts } from '../workspaces/schema';
 import { type DirectoryAccount, type DirectoryStatus, type DirectoryUserRow, directoryUsers } from './schema';
 
-// The first page of the unsearched directory (all, or of one status), which its screen opens: one named
-// prepared statement per page size carrying the counted total (db/prepared.ts, constantLimit, says why
-// the size is written into it). Its rows are shaped by hand from the driver's, as the members first page
-// (members/repository.ts): only the columns a list item shows.
+// The pages of the unsearched directory (all, or of one status): one named prepared statement per page
+// size carrying the counted total (db/prepared.ts, constantLimit, says why the size is written into it),
+// the first page's for the page its screen opens, the later pages' read from the nearer end. Their rows
+// are shaped by hand from the driver's, as the members first page (members/repository.ts): only the
+// columns a list item shows.
 
 /** What a directory list item is made of (service.ts, toWorkspaceUser). */
 export interface DirectoryItemRow {
@@ -100,6 +102,11 @@ const pageOf = (db: Db, total: ReturnType<typeof sql>) =>
 
 const order = [asc(directoryUsers.createdDate), asc(directoryUsers.id)];
 
+/** The kept count of the entries of one stored status (placeholders `workspaceId`, `status`). */
+const statusCount = sql`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
+  where ${workspaceListCounts.workspaceId} = ${sql.placeholder('workspaceId')}
+    and ${workspaceListCounts.list} = 'users' and ${workspaceListCounts.key} = ${sql.placeholder('status')})`;
+
 const allFirstPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
     pageOf(db, listCountOf(sql.placeholder('workspaceId'), 'users'))
@@ -112,12 +119,7 @@ const allFirstPage = preparedPer((db: Db) =>
 
 const statusFirstPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
-    pageOf(
-      db,
-      sql`(select coalesce(sum(${workspaceListCounts.rows}), 0) from ${workspaceListCounts}
-        where ${workspaceListCounts.workspaceId} = ${sql.placeholder('workspaceId')}
-          and ${workspaceListCounts.list} = 'users' and ${workspaceListCounts.key} = ${sql.placeholder('status')})`,
-    )
+    pageOf(db, statusCount)
       .where(
         and(
           eq(directoryUsers.workspaceId, sql.placeholder('workspaceId')),
@@ -129,6 +131,59 @@ const statusFirstPage = preparedPer((db: Db) =>
       .prepare(`directory_status_first_page_${pageSize}`),
   ),
 );
+
+// Later pages read from the nearer end (lib/paging.ts, nearerEndSource), with their created date to
+// order by.
+const laterPageOf = (db: Db, status: boolean, pageSize: number) =>
+  db
+    .select({
+      total: sql.raw('c.total').as('total'),
+      expiredPending: sql.raw('c.expired_pending').as('expired_pending'),
+      ...pageColumns(Object.values(itemColumns)),
+    })
+    .from(
+      nearerEndSource({
+        total: status ? statusCount : listCountOf(sql.placeholder('workspaceId'), 'users'),
+        more: sql`${expiredPending} as expired_pending`,
+        select: selectList(Object.values(itemColumns), sql`${directoryUsers.createdDate} as created_date`),
+        from: sql`${directoryUsers} left join ${users} on ${users.id} = ${directoryUsers.userId}`,
+        where: status
+          ? sql`${directoryUsers.workspaceId} = ${unseenValue('workspaceId', 'text')}
+              and ${directoryUsers.status} = ${unseenValue('status', 'text')}`
+          : sql`${directoryUsers.workspaceId} = ${unseenValue('workspaceId', 'text')}`,
+        forwards: sql`${directoryUsers.createdDate}, ${directoryUsers.id}`,
+        backwards: sql`${directoryUsers.createdDate} desc, ${directoryUsers.id} desc`,
+        limit: pageSize,
+      }),
+    )
+    .orderBy(sql`p.created_date, p.id`)
+    .prepare(`directory${status ? '_status' : ''}_later_page_${pageSize}`);
+
+const allLaterPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) => laterPageOf(db, false, pageSize)),
+);
+const statusLaterPage = preparedPer((db: Db) =>
+  preparedBy((pageSize: number) => laterPageOf(db, true, pageSize)),
+);
+
+/**
+ * An unsearched page of the directory past the first (all, or of one stored status), its counted total,
+ * and whether invitations wait to be marked expired at `now`.
+ */
+export async function directoryLaterPage(
+  db: Db,
+  workspaceId: string,
+  page: { offset: number; limit: number },
+  now: Date,
+  status?: DirectoryStatus,
+): Promise<{ rows: DirectoryItemRow[]; total: number; expiredPending: boolean }> {
+  const values = { workspaceId, offset: page.offset, now: now.toISOString() };
+  const answer = await (status
+    ? driverRows<FirstPageRow>(statusLaterPage(db)(page.limit), { ...values, status })
+    : driverRows<FirstPageRow>(allLaterPage(db)(page.limit), values));
+  const { rows, total } = nearerEndRows(answer, page);
+  return { rows: rows.map(itemOf), total, expiredPending: answer[0]?.expired_pending ?? false };
+}
 
 /**
  * The first `pageSize` entries of the directory (of one stored status, when given), its counted total,
