@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { unseenValue } from '../db/prepared';
 import type { Db } from '../db/types';
 
@@ -60,30 +61,15 @@ export async function nearerEndPage<Row>(
   return { rows: window.reverse ? rows.reverse() : rows, total };
 }
 
-/** `column as name, …` of named columns, for a sub-select. */
-export function selectList(columns: SQL.Aliased[], more?: SQL): SQL {
-  const named = columns.map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`);
-  return sql.join(more ? [...named, more] : named, sql`, `);
-}
-
-/** The same columns read by their names from the page's sub-select `p` (nearerEndSource). */
-export function pageColumns(columns: SQL.Aliased[]): Record<string, SQL.Aliased> {
-  return Object.fromEntries(
-    columns.map(({ fieldAlias }) => [fieldAlias, sql.raw(`p.${fieldAlias}`).as(fieldAlias)]),
-  );
-}
-
 /** What a page read from the nearer end in one statement is made of (nearerEndSource). */
 export interface NearerEndParts {
   /** The list's kept count, as a scalar sub-select. */
   total: SQL;
   /** Further columns of the count's row, `c` (such as `… as expired_pending`). */
   more?: SQL;
-  /** The select list of a row (selectList), its FROM with joins, and its filter. */
-  select: SQL;
-  from: SQL;
+  /** The list's table, its filter, its order and the same order read from the other end. */
+  table: PgTable;
   where: SQL;
-  /** The list's order, and the same order read from the other end. */
   forwards: SQL;
   backwards: SQL;
   /** The page size, written into the statement (db/prepared.ts, constantLimit). */
@@ -92,26 +78,28 @@ export interface NearerEndParts {
 
 /**
  * The FROM of one statement reading an unsearched page from the nearer end (pageWindow worked out in
- * SQL from the kept count, placeholder `offset`): the count's row `c` (its column `total`) joined to
- * the page's rows `p`, which the caller orders again by the list's order. Of the two branches only the
- * one whose window holds runs (a one-time filter: the other's scan is never started). Backwards it reads
- * the page's size from where the page ends; on a short last page that takes rows of the page before,
- * which nearerEndRows drops. Hide the filter's values from custom plans too (unseenValue): a plan made
- * for a large workspace counts on skipping a tenth of its rows.
+ * SQL from the kept count, placeholder `offset`): the count's row `c` (its column `total`) left joined
+ * to the page's rows, which go by the table's own name, so the caller's columns, LEFT joins and ORDER BY
+ * (the list's order again) read them as the table. Of the two branches only the one whose window holds
+ * runs (a one-time filter: the other's scan is never started). Backwards it reads the page's size from
+ * where the page ends; on a short last page that takes rows of the page before, which nearerEndRows
+ * drops. Hide the filter's values from custom plans too (unseenValue): a plan made for a large
+ * workspace counts on skipping a tenth of its rows.
  */
 export function nearerEndSource(parts: NearerEndParts): SQL {
   const offset = unseenValue('offset', 'int');
   const limit = sql.raw(String(parts.limit));
   const nearerStart = sql`${offset} <= c.total - least(c.total, ${offset} + ${limit})`;
-  return sql`(select ${parts.total} as total${parts.more ? sql`, ${parts.more}` : sql``}) c
+  // OFFSET 0 keeps `c` a sub-select of its own: pulled up, each use of c.total ran the count again. The
+  // branches read the table alone; joined after them, the joins are planned once, not once a branch.
+  return sql`(select ${parts.total} as total${parts.more ? sql`, ${parts.more}` : sql``} offset 0) c
     left join lateral (
-      (select ${parts.select} from ${parts.from} where ${parts.where} and ${nearerStart}
+      (select * from ${parts.table} where ${parts.where} and ${nearerStart}
         order by ${parts.forwards} offset ${offset} limit ${limit})
       union all
-      (select ${parts.select} from ${parts.from}
-        where ${parts.where} and not ${nearerStart} and ${offset} < c.total
+      (select * from ${parts.table} where ${parts.where} and not ${nearerStart} and ${offset} < c.total
         order by ${parts.backwards} offset greatest(c.total - ${offset} - ${limit}, 0) limit ${limit})
-    ) p on true`;
+    ) ${parts.table} on true`;
 }
 
 /**

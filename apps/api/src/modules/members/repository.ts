@@ -1,14 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import {
-  cappedCount,
-  nearerEndRows,
-  nearerEndSource,
-  pageColumns,
-  searchTotalCap,
-  selectList,
-} from '../../lib/paging';
+import { cappedCount, nearerEndRows, nearerEndSource, searchTotalCap } from '../../lib/paging';
 import { roles } from '../access/schema';
 import { users } from '../identity/schema';
 import { listCountOf } from '../workspaces/list-counts';
@@ -93,29 +86,24 @@ const firstPage = preparedPer((db: Db) =>
   ),
 );
 
-// A later page read from the nearer end in one statement (lib/paging.ts, nearerEndSource): the row's
-// columns of the first page, and its joining date to order by.
-const rowColumns = Object.values(firstPageColumns).filter((column) => column.fieldAlias !== 'total');
+// A later page read from the nearer end in one statement (lib/paging.ts, nearerEndSource).
 const laterPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
     db
-      .select({
-        total: sql.raw('c.total').as('total'),
-        ...pageColumns(rowColumns),
-      })
+      .select({ ...firstPageColumns, total: sql.raw('c.total').as('total') })
       .from(
         nearerEndSource({
           total: firstPageColumns.total.sql,
-          select: selectList(rowColumns, sql`${members.joinedDate} as joined_date`),
-          from: sql`${members} join ${users} on ${users.id} = ${members.userId}
-            left join ${roles} on ${roles.id} = ${members.roleId} and ${roles.workspaceId} = ${members.workspaceId}`,
+          table: members,
           where: sql`${members.workspaceId} = ${unseenValue('workspaceId', 'text')}`,
           forwards: sql.join(memberOrder, sql`, `),
           backwards: sql.join(memberOrderBackwards, sql`, `),
           limit: pageSize,
         }),
       )
-      .orderBy(sql`p.level desc nulls last, p.joined_date, p.id`)
+      .leftJoin(users, eq(users.id, members.userId))
+      .leftJoin(roles, and(eq(roles.id, members.roleId), eq(roles.workspaceId, members.workspaceId)))
+      .orderBy(...memberOrder)
       .prepare(`members_later_page_${pageSize}`),
   ),
 );

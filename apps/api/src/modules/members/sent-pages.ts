@@ -6,9 +6,7 @@ import {
   cappedTotal,
   nearerEndRows,
   nearerEndSource,
-  pageColumns,
   searchTotalCap,
-  selectList,
 } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { roles } from '../access/schema';
@@ -193,35 +191,30 @@ export function matchingInvitations(workspaceId: unknown, pattern: unknown, reac
       order by i.created_date desc, i.id desc limit ${limit}))`;
 }
 
-const rowSelect = selectList(rowColumns);
-const pageRowColumns = pageColumns(rowColumns);
-const rowSource = sql`${invitations}
-  join ${workspaces} on ${workspaces.id} = ${invitations.workspaceId}
-  left join ${roles} on ${roles.id} = ${invitations.roleId} and ${roles.workspaceId} = ${invitations.workspaceId}
-  left join ${users} on ${users.id} = ${invitations.inviteeUserId}`;
-
 // A later page read from the nearer end of the list in one statement (lib/paging.ts, nearerEndSource).
 const laterPage = preparedPer((db: Db) =>
   preparedBy((pageSize: number) =>
     db
       .select({
+        ...columns,
         total: sql.raw('c.total').as('total'),
         expiredPending: sql.raw('c.expired_pending').as('expired_pending'),
-        ...pageRowColumns,
       })
       .from(
         nearerEndSource({
           total: columns.total.sql,
           more: sql`${expiredPending} as expired_pending`,
-          select: rowSelect,
-          from: rowSource,
+          table: invitations,
           where: sql`${invitations.workspaceId} = ${unseenValue('workspaceId', 'text')}`,
           forwards: sql`${invitations.createdDate} desc, ${invitations.id} desc`,
           backwards: sql`${invitations.createdDate}, ${invitations.id}`,
           limit: pageSize,
         }),
       )
-      .orderBy(sql`p.created_date desc, p.id desc`)
+      .leftJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+      .leftJoin(roles, and(eq(roles.id, invitations.roleId), eq(roles.workspaceId, invitations.workspaceId)))
+      .leftJoin(users, eq(users.id, invitations.inviteeUserId))
+      .orderBy(desc(invitations.createdDate), desc(invitations.id))
       .prepare(`invitations_sent_later_page_${pageSize}`),
   ),
 );
@@ -255,7 +248,9 @@ const searchPage = preparedPer((db: Db) =>
       .select({
         total: sql.raw('coalesce(cardinality(found.ids), 0)').as('total'),
         expiredPending: sql.raw('e.expired_pending').as('expired_pending'),
-        ...pageRowColumns,
+        ...Object.fromEntries(
+          rowColumns.map(({ fieldAlias }) => [fieldAlias, sql.raw(`p.${fieldAlias}`).as(fieldAlias)]),
+        ),
       })
       .from(
         sql`(select ${expiredPending} as expired_pending) e
@@ -267,7 +262,14 @@ const searchPage = preparedPer((db: Db) =>
             ) m
           ) found
           left join lateral (
-            select ${rowSelect} from ${rowSource}
+            select ${sql.join(
+              rowColumns.map((column) => sql`${column.sql} as ${sql.identifier(column.fieldAlias)}`),
+              sql`, `,
+            )}
+            from ${invitations}
+            join ${workspaces} on ${workspaces.id} = ${invitations.workspaceId}
+            left join ${roles} on ${roles.id} = ${invitations.roleId} and ${roles.workspaceId} = ${invitations.workspaceId}
+            left join ${users} on ${users.id} = ${invitations.inviteeUserId}
             where ${invitations.workspaceId} = ${workspaceId}
               and ${invitations.id} = any(found.ids[${offset} + 1 : ${offset} + ${constantLimit(pageSize)}])
           ) p on true`,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { constantLimit, driverRows, preparedBy, preparedPer, unseenValue } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { nearerEndRows, nearerEndSource, pageColumns, selectList } from '../../lib/paging';
+import { nearerEndRows, nearerEndSource } from '../../lib/paging';
 import { users } from '../identity/schema';
 import { expiredPending } from '../members/expired-pending';
 import { listCountOf } from '../workspaces/list-counts';
@@ -132,21 +132,19 @@ const statusFirstPage = preparedPer((db: Db) =>
   ),
 );
 
-// Later pages read from the nearer end (lib/paging.ts, nearerEndSource), with their created date to
-// order by.
+// Later pages read from the nearer end (lib/paging.ts, nearerEndSource).
 const laterPageOf = (db: Db, status: boolean, pageSize: number) =>
   db
     .select({
+      ...itemColumns,
       total: sql.raw('c.total').as('total'),
       expiredPending: sql.raw('c.expired_pending').as('expired_pending'),
-      ...pageColumns(Object.values(itemColumns)),
     })
     .from(
       nearerEndSource({
         total: status ? statusCount : listCountOf(sql.placeholder('workspaceId'), 'users'),
         more: sql`${expiredPending} as expired_pending`,
-        select: selectList(Object.values(itemColumns), sql`${directoryUsers.createdDate} as created_date`),
-        from: sql`${directoryUsers} left join ${users} on ${users.id} = ${directoryUsers.userId}`,
+        table: directoryUsers,
         where: status
           ? sql`${directoryUsers.workspaceId} = ${unseenValue('workspaceId', 'text')}
               and ${directoryUsers.status} = ${unseenValue('status', 'text')}`
@@ -156,7 +154,8 @@ const laterPageOf = (db: Db, status: boolean, pageSize: number) =>
         limit: pageSize,
       }),
     )
-    .orderBy(sql`p.created_date, p.id`)
+    .leftJoin(users, eq(users.id, directoryUsers.userId))
+    .orderBy(...order)
     .prepare(`directory${status ? '_status' : ''}_later_page_${pageSize}`);
 
 const allLaterPage = preparedPer((db: Db) =>
