@@ -16,12 +16,12 @@ import { workspaces } from '../workspaces/schema';
 import { expiredPending } from './expired-pending';
 import { type InvitationRow, invitations } from './schema';
 
-// The first page of the unsearched list of invitations a workspace sent, which the members screen opens,
-// and the searched pages within the search's capped total: each one named prepared statement per page
-// size (db/prepared.ts, constantLimit, says why the size is written into it) carrying the total and
-// whether anything waits to be marked expired, so the list needs no other round trip. Their rows are
-// shaped by hand from the driver's, as the members first page (repository.ts): only the columns an
-// invitation's view shows (invitation-views.ts).
+// The pages of the unsearched list of invitations a workspace sent (the first, which the members screen
+// opens, and the later ones) and the searched pages within the search's capped total: each one named
+// prepared statement per page size (db/prepared.ts, constantLimit, says why the size is written into it)
+// carrying the total and whether anything waits to be marked expired, so the list needs no other round
+// trip. Their rows are shaped by hand from the driver's, as the members first page (repository.ts): only
+// the columns an invitation's view shows (invitation-views.ts).
 
 /** What an invitation's view is made of. */
 export interface InvitationItemRow {
