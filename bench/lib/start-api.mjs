@@ -52,6 +52,8 @@ export async function startApi({ built = true, env = {} } = {}) {
   // docs/deploy.md).
   const entry = [
     '--max-semi-space-size=64',
+    // More flags for the API, e.g. API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+    ...(process.env.API_NODE_ARGS ? process.env.API_NODE_ARGS.split(' ') : []),
     ...(built ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts']),
   ];
   const api = await spawnWaiting(

@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorize, Browser, signIn, signInClient } from '../../../test/oidc-fixtures';
 import { appForFile } from '../../../test/test-app';
+import { users } from '../identity/schema';
 import { oidcLimits } from './middleware';
 import { isOwnResource } from './resources';
 import { oidcPayloads } from './schema';
@@ -73,6 +74,26 @@ describe('refresh tokens', () => {
       await expect(client.refreshTokenGrant(config, answer.refresh_token!)).rejects.toMatchObject({
         error: 'invalid_grant',
       });
+  });
+
+  it('carry the name and e-mail as they are now, though the account changed since they were issued', async () => {
+    const { config, owner } = await signInClient(api);
+    const tokens = await signIn(config, new Browser(api, owner.tokens.accessToken));
+    const db = api.deps.database.db;
+    const rename = (firstName: string, email: string) =>
+      db.update(users).set({ firstName, email }).where(eq(users.id, owner.id));
+    await rename('Renamed', 'renamed@example.com');
+    const next = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(next.claims()).toMatchObject({ given_name: 'Renamed', email: 'renamed@example.com' });
+    await rename('Again', 'again@example.com');
+    const after = await client.refreshTokenGrant(config, next.refresh_token!);
+    expect(after.claims()).toMatchObject({ given_name: 'Again', email: 'again@example.com' });
+    const info = await client.fetchUserInfo(config, after.access_token, owner.id);
+    expect(info).toMatchObject({ given_name: 'Again', email: 'again@example.com' });
+    // Each refresh token still works once only.
+    await expect(client.refreshTokenGrant(config, next.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 });
 
