@@ -289,6 +289,46 @@ test('password recovery: national code, the texted code, a new password, then lo
   await loginFirstStep(page, 'en', { ...account, password: newPassword });
 });
 
+test("password recovery by a text's link, on a browser that never signed in", async ({ page, request }) => {
+  const account = await registerAccount(request);
+  // Whoever starts the recovery (here, the API directly), the text reaches the owner's phone with a link.
+  const started = await request.post('/v1/auth/identity/forget/password/national-code', {
+    data: { nationalCode: account.nationalCode },
+  });
+  expect(started.ok()).toBe(true);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox?to=${encodeURIComponent(account.phone)}`);
+      const messages = (await response.json()).data as { text: string }[];
+      link = /\S+\/login\/forgot-password\/link#[\w-]{43}/.exec(messages[0]?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const { pathname, hash } = new URL(link);
+  expect(pathname).toBe('/fa/login/forgot-password/link');
+  await page.goto(`${pathname}${hash}`);
+  const open = page.getByRole('button', { name: text('fa', 'auth', 'recovery.linkContinue') });
+  await expect(open).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.screenshot({ path: 'test-results/recovery-link-fa.png', fullPage: true });
+  await open.click();
+  await expect(page).toHaveURL(/\/fa\/login\/forgot-password\/change$/);
+  const newPassword = 'Quiet-Meadow-Compass-78';
+  await input(page, 'password').fill(newPassword);
+  await input(page, 'confirmPassword').fill(newPassword);
+  await page.getByRole('button', { name: text('fa', 'auth', 'recovery.submit') }).click();
+  await expect(page).toHaveURL(/\/fa\/login$/);
+  await loginFirstStep(page, 'fa', { ...account, password: newPassword });
+
+  // Used once: opened again, the page says so and offers to start over.
+  await page.goto(`/ar/login/forgot-password/link${hash}`);
+  await page.getByRole('button', { name: text('ar', 'auth', 'recovery.linkContinue') }).click();
+  await expect(page.getByText(text('ar', 'auth', 'recovery.linkRefused'))).toBeVisible();
+  await expect(page.getByRole('link', { name: text('ar', 'auth', 'recovery.linkStartOver') })).toBeVisible();
+  await page.screenshot({ path: 'test-results/recovery-link-refused-ar.png', fullPage: true });
+});
+
 test.describe('accessibility of the identity pages', () => {
   for (const locale of ['fa', 'en'] as const) {
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -15,6 +15,8 @@ export const identityPaths = {
   recoveryVerify: '/v1/auth/identity/forget/password/otp/verify/',
   recoveryResend: '/v1/auth/identity/forget/password/otp/verify/resend/sms/',
   recoveryChange: '/v1/auth/identity/forget/password/change/',
+  /** Our addition: a recovery text's link, instead of the national code and the code. */
+  recoveryLink: '/v1/auth/identity/forget/password/link/',
   renew: '/v1/auth/identity/security/tokens/renew/',
   sessions: '/v1/auth/identity/security/sessions/',
   logout: '/v1/auth/identity/security/sessions/logout/',

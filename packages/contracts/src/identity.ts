@@ -135,6 +135,8 @@ export const recoveryStartResponseSchema = z.object({
 export const recoveryVerifyRequestSchema = z.object({ recoveryToken: flowTokenSchema, code: otpCodeSchema });
 export const recoveryVerifyResponseSchema = z.object({ recoveryToken: z.string() });
 export const recoveryResendRequestSchema = z.object({ recoveryToken: flowTokenSchema });
+/** The secret of a recovery text's link (the part after `#`). */
+export const recoveryLinkRequestSchema = z.object({ link: z.string().regex(/^[\w-]{43}$/) });
 export const recoveryChangeRequestSchema = z.object({
   recoveryToken: flowTokenSchema,
   password: passwordSchema,

@@ -14,7 +14,8 @@ export type CodePurpose =
 
 interface CodeTexts {
   subject: string;
-  line: (code: string, minutes: number) => string;
+  /** `link`: a recovery text's link (recovery.ts), on a line of its own. */
+  line: (code: string, minutes: number, link?: string) => string;
 }
 
 const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
@@ -54,18 +55,18 @@ const texts: Record<CodePurpose, Record<Locale, CodeTexts>> = {
   recovery: {
     fa: {
       subject: 'کد بازیابی رمز عبور',
-      line: (code, minutes) =>
-        `کد بازیابی رمز عبور شما: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است. اگر شما درخواست نداده‌اید، آن را نادیده بگیرید.`,
+      line: (code, minutes, link) =>
+        `کد بازیابی رمز عبور شما: ${code}\nاین کد تا ${toPersianDigits(minutes)} دقیقه معتبر است.${link ? `\nیا این پیوند را تا یک روز باز کنید:\n${link}` : ''}\nاگر شما درخواست نداده‌اید، آن را نادیده بگیرید.`,
     },
     en: {
       subject: 'Your password recovery code',
-      line: (code, minutes) =>
-        `Your password recovery code: ${code}\nIt is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
+      line: (code, minutes, link) =>
+        `Your password recovery code: ${code}\nIt is valid for ${minutes} minutes.${link ? `\nOr open this link within a day:\n${link}` : ''}\nIf you did not ask for it, ignore this message.`,
     },
     ar: {
       subject: 'رمز استعادة كلمة المرور',
-      line: (code, minutes) =>
-        `رمز استعادة كلمة المرور: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة. إذا لم تطلبه فتجاهل هذه الرسالة.`,
+      line: (code, minutes, link) =>
+        `رمز استعادة كلمة المرور: ${code}\nهذا الرمز صالح لمدة ${toArabicIndicDigits(minutes)} دقيقة.${link ? `\nأو افتح هذا الرابط خلال يوم واحد:\n${link}` : ''}\nإذا لم تطلبه فتجاهل هذه الرسالة.`,
     },
   },
   'password-change': {
@@ -177,7 +178,8 @@ export function codeMessage(
   locale: Locale,
   code: string,
   validMinutes: number,
+  link?: string,
 ): { subject: string; text: string } {
   const t = texts[purpose][locale];
-  return { subject: t.subject, text: t.line(code, validMinutes) };
+  return { subject: t.subject, text: t.line(code, validMinutes, link) };
 }

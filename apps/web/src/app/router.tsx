@@ -41,6 +41,10 @@ const publicFormRoutes: RouteObject[] = [
     path: 'login/forgot-password/change',
     Component: lazyPage(async () => (await import('../features/auth/recovery-pages')).RecoveryChangePage),
   },
+  {
+    path: 'login/forgot-password/link',
+    Component: lazyPage(async () => (await import('../features/auth/recovery-pages')).RecoveryLinkPage),
+  },
 ];
 
 // The other identity screens (src/features/auth), drawn with MUI: the login code steps, a login alert's

@@ -126,6 +126,8 @@ export async function storeResentCode(
     destination: string | null;
     expiresDate?: Date;
     scope?: string | null;
+    linkHash?: string;
+    linkExpiresDate?: Date;
   },
   now: Date,
   resendBefore: Date,
@@ -203,4 +205,33 @@ export async function switchChallengeToAuthenticator(
     .where(awaitingCode(challengeId, maxAttempts, now))
     .returning({ id: challenges.id });
   return rows.length > 0;
+}
+
+// ---------- recovery links
+
+/** Takes a live recovery link (it works once): its account, or undefined when unknown, used or expired. */
+export async function takeRecoveryLink(db: Db, linkHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(challenges)
+    .set({ linkHash: null, linkExpiresDate: null })
+    .where(
+      and(
+        eq(challenges.linkHash, linkHash),
+        eq(challenges.purpose, 'recovery'),
+        gt(challenges.linkExpiresDate, now),
+        isNotNull(challenges.userId),
+      ),
+    )
+    .returning({ userId: challenges.userId });
+  return row?.userId ?? undefined;
+}
+
+/** Ends every recovery link of an account (its password was just set). */
+export async function endRecoveryLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .update(challenges)
+    .set({ linkHash: null, linkExpiresDate: null })
+    .where(
+      and(eq(challenges.userId, userId), eq(challenges.purpose, 'recovery'), isNotNull(challenges.linkHash)),
+    );
 }

@@ -156,6 +156,8 @@ interface Delivery {
   purpose: CodePurpose;
   locale: Locale;
   code: string;
+  /** A recovery text's link (recovery.ts). */
+  link?: string;
 }
 
 /** Hands a code to the SMS or e-mail provider; a provider failure is logged and becomes 503. */
@@ -165,6 +167,7 @@ export async function deliver(deps: AppDeps, delivery: Delivery, log: Logger): P
     delivery.locale,
     delivery.code,
     codeLifetimeSeconds / 60,
+    delivery.link,
   );
   try {
     if (delivery.channel === 'sms')
@@ -230,6 +233,14 @@ interface NewChallenge {
   destination: string | null;
   /** False for a recovery decoy: no code exists, every code is wrong. */
   withCode: boolean;
+  /** The stored form of the link texted with the code (recovery.ts). */
+  link?: StoredLink;
+}
+
+/** A recovery text's link as a challenge keeps it: hashed, with its end. */
+export interface StoredLink {
+  linkHash: string;
+  linkExpiresDate: Date;
 }
 
 export async function createChallenge(
@@ -256,6 +267,7 @@ export async function createChallenge(
     sends: 1,
     expiresDate: seconds(t, flowLifetimeSeconds[input.purpose]),
     createdDate: t,
+    ...input.link,
   });
   return { challenge, token, code };
 }
@@ -269,7 +281,7 @@ export async function resendCode(
   deps: AppDeps,
   challenge: ChallengeRow,
   delivery: Omit<Delivery, 'code'> | null,
-  options: { slideExpiry: boolean; log: Logger; background?: boolean },
+  options: { slideExpiry: boolean; log: Logger; background?: boolean; link?: StoredLink },
 ): Promise<{ resendAfter: number }> {
   const t = now();
   const code = generateCode();
@@ -283,6 +295,7 @@ export async function resendCode(
       channel,
       destination: delivery?.destination ?? challenge.destination,
       ...(options.slideExpiry ? { expiresDate: seconds(t, flowLifetimeSeconds[challenge.purpose]) } : {}),
+      ...options.link,
     },
     t,
     seconds(t, -resendAfterSeconds),

@@ -1,4 +1,5 @@
 import { identityPaths as paths, type TokenPair } from '@wsm/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   type Client,
@@ -11,6 +12,8 @@ import {
   type TestUser,
 } from '../../../test/fixtures';
 import { appForFile, behindProxy } from '../../../test/test-app';
+import { hashOpaqueToken } from './one-time-codes';
+import { challenges } from './schema';
 
 // Strangers, from any number of addresses, cannot spend the owner's recovery (docs/security.md,
 // "Recovery nobody else can spend"): each texted code serves only the start it was texted for, one
@@ -27,6 +30,13 @@ const withCookie = (client: Client, cookie: string | undefined): Client => ({
   call: (method, path, options = {}) =>
     client.call(method, path, { ...options, headers: { ...(cookie ? { cookie } : {}), ...options.headers } }),
 });
+
+/** The secret of a recovery text's link. */
+function linkOf(text: string): string {
+  const secret = /forgot-password\/link#([\w-]{43})$/m.exec(text)?.[1];
+  if (!secret) throw new Error(`no link in: ${text}`);
+  return secret;
+}
 
 const start = (client: Client, nationalCode: string) =>
   client.call<Start>('POST', paths.recoveryStart, { body: { nationalCode } });
@@ -92,6 +102,63 @@ describe('recovery strangers cannot spend', () => {
     });
     expect(changed.body.statusCode).toBe(200);
     await logIn(api, { ...owner, password: 'A-brand-new-secret-1' });
+  });
+
+  it("after strangers spent the phone's texts, the owner recovers on a new browser by the latest text's link", async () => {
+    const owner = await signUp(api);
+    const stranger = newClient(api);
+    const theirs = (await start(stranger, owner.nationalCode)).body.data.recoveryToken;
+    const firstLink = linkOf((await outbox(api, owner.phone))[0]!.text);
+    await strangersAttack(owner, 12);
+    const texts = (await outbox(api, owner.phone)).length;
+
+    // The owner's own start on a browser that never signed in: the budget is spent, nothing is texted.
+    const away = newClient(api);
+    expect((await start(away, owner.nationalCode)).body.statusCode).toBe(200);
+    expect((await outbox(api, owner.phone)).length).toBe(texts);
+
+    const [latest] = await outbox(api, owner.phone);
+    expect(latest!.text).toContain(`${api.deps.config.publicUrl}/fa/login/forgot-password/link#`);
+    const opened = await away.call<{ recoveryToken: string }>('POST', paths.recoveryLink, {
+      body: { link: linkOf(latest!.text) },
+    });
+    expect(opened.body.statusCode).toBe(200);
+    const { recoveryToken } = opened.body.data;
+    expect(recoveryToken).not.toBe(theirs);
+    // Once only; and whoever started the recovery it was texted for gains nothing by it.
+    const again = await newClient(api).call('POST', paths.recoveryLink, {
+      body: { link: linkOf(latest!.text) },
+    });
+    expect(again.status).toBe(401);
+    const password = 'A-brand-new-secret-1';
+    const theirChange = await stranger.call('POST', paths.recoveryChange, {
+      body: { recoveryToken: theirs, password },
+    });
+    expect(theirChange.status).toBe(401);
+
+    const changed = await away.call('POST', paths.recoveryChange, { body: { recoveryToken, password } });
+    expect(changed.body.statusCode).toBe(200);
+    await logIn(api, { ...owner, password });
+    // A new password ends every link texted before it.
+    const old = await newClient(api).call('POST', paths.recoveryLink, { body: { link: firstLink } });
+    expect(old.status).toBe(401);
+  });
+
+  it('a link works for a day, and a made-up one never', async () => {
+    const owner = await signUp(api);
+    await start(newClient(api), owner.nationalCode);
+    const link = linkOf((await outbox(api, owner.phone))[0]!.text);
+    const db = api.deps.database.db;
+    await db
+      .update(challenges)
+      .set({ linkExpiresDate: new Date(Date.now() - 1000) })
+      .where(eq(challenges.linkHash, hashOpaqueToken(link)));
+    const late = await newClient(api).call('POST', paths.recoveryLink, { body: { link } });
+    expect(late.status).toBe(401);
+    const madeUp = await newClient(api).call('POST', paths.recoveryLink, { body: { link: 'x'.repeat(43) } });
+    expect(madeUp.status).toBe(401);
+    const malformed = await newClient(api).call('POST', paths.recoveryLink, { body: { link: 'short' } });
+    expect(malformed.status).toBe(400);
   });
 
   it("a code serves only its own start: others' wrong tries never reach it, and it fails on their tokens", async () => {

@@ -1,6 +1,7 @@
 import {
   identityPaths as paths,
   recoveryChangeRequestSchema,
+  recoveryLinkRequestSchema,
   recoveryResendRequestSchema,
   recoveryStartRequestSchema,
   recoveryStartResponseSchema,
@@ -71,6 +72,24 @@ export function registerRecoveryRoutes({ deps, perIp, failuresPerIp, r, requeste
           log: request.log,
           requester: requester(request),
         }),
+      ),
+  );
+
+  r.post(
+    paths.recoveryLink,
+    {
+      schema: {
+        tags,
+        summary:
+          "Recovery by a text's link instead of steps 1 and 2: a proved recovery token for step 3 (the link works once, for a day)",
+        body: recoveryLinkRequestSchema,
+        response: { 200: envelopeSchema(recoveryVerifyResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await failuresPerIp('codeFailIp', request, () => identity.openRecoveryLink(deps, request.body)),
       ),
   );
 

@@ -220,6 +220,27 @@ describe('password recovery', () => {
     expect(late.status).toBe(401);
   });
 
+  it("a resent text carries a new link, and the earlier text's link stops", async () => {
+    const user = await signUp(api);
+    const client = newClient(api);
+    const { recoveryToken } = (await start(client, user.nationalCode)).body.data;
+    const link = async () => /link#([\w-]{43})$/m.exec((await outbox(api, user.phone))[0]!.text)![1]!;
+    const open = async (secret: string) =>
+      (await newClient(api).call('POST', paths.recoveryLink, { body: { link: secret } })).status;
+    const first = await link();
+    expect(
+      (await client.call('POST', paths.recoveryResend, { body: { recoveryToken } })).body.statusCode,
+    ).toBe(260);
+    await ageChallenge(api.deps.database, 'recovery', recoveryToken, 120);
+    expect(
+      (await client.call('POST', paths.recoveryResend, { body: { recoveryToken } })).body.statusCode,
+    ).toBe(200);
+    const second = await link();
+    expect(second).not.toBe(first);
+    expect(await open(first)).toBe(401);
+    expect(await open(second)).toBe(200);
+  });
+
   it('a sign-up token is not a recovery token', async () => {
     const client = newClient(api);
     const signup = await client.call<{ signupToken: string }>('POST', paths.signupPhone, {

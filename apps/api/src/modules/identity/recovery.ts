@@ -12,15 +12,33 @@ import {
   localeOf,
   now,
   resendCode,
+  type StoredLink,
   unauthorized,
 } from './challenges';
 import { decoyPhoneMask } from './decoys';
 import { codeSendRules, type IdentityLimit, limitRule } from './limits';
-import { resendAfterSeconds } from './one-time-codes';
+import { generateOpaqueToken, hashOpaqueToken, resendAfterSeconds } from './one-time-codes';
 import { assertStrongPassword, hashPassword } from './passwords';
 import * as repo from './repository';
 
-// Password recovery: national code, code, new password; the same answer for unknown accounts.
+// Password recovery: national code, code, new password; the same answer for unknown accounts. Each
+// recovery text also carries a link that opens the last step (docs/security.md, "Recovery nobody else
+// can spend").
+
+/** How long a recovery text's link works: a day, the longest the phone's text budgets hold a text back. */
+const recoveryLinkLifetimeSeconds = 24 * 60 * 60;
+
+/** A new recovery text's link: the web app's page with the secret after `#` (no server sees it there). */
+function newRecoveryLink(deps: AppDeps, locale: Locale): { url: string; stored: StoredLink } {
+  const secret = generateOpaqueToken();
+  return {
+    url: `${deps.config.publicUrl.replace(/\/$/, '')}/${locale}/login/forgot-password/link#${secret}`,
+    stored: {
+      linkHash: hashOpaqueToken(secret),
+      linkExpiresDate: new Date(now().getTime() + recoveryLinkLifetimeSeconds * 1000),
+    },
+  };
+}
 
 // ---------- password recovery
 
@@ -116,6 +134,8 @@ export async function startRecovery(
   // Counted for decoys too (under a key no phone can have), so limits answer alike.
   const sendKey = user ? user.phone : `decoy:${input.nationalCode}`;
   const sendAllowed = await recoverySendAllowed(deps, sendKey, user?.id, input.requester, input.log);
+  const locale = user ? localeOf(user.language) : undefined;
+  const link = user && sendAllowed && locale ? newRecoveryLink(deps, locale) : undefined;
   const { challenge, token, code } = await createChallenge(deps, {
     purpose: 'recovery',
     userId: user?.id ?? null,
@@ -123,12 +143,12 @@ export async function startRecovery(
     channel: 'sms',
     destination: user?.phone ?? null,
     withCode: user !== undefined && sendAllowed,
+    link: link?.stored,
   });
-  if (user && sendAllowed) {
-    const locale = localeOf(user.language);
+  if (user && locale && link) {
     deliver(
       deps,
-      { channel: 'sms', destination: user.phone, purpose: 'recovery', locale, code },
+      { channel: 'sms', destination: user.phone, purpose: 'recovery', locale, code, link: link.url },
       input.log,
     ).catch(async () => {
       // Logged by deliver(); the person may ask for another code at once.
@@ -162,14 +182,40 @@ export async function resendRecovery(
   const user = challenge.userId ? await repo.findUserById(deps.database.db, challenge.userId) : undefined;
   const key = user ? user.phone : `decoy:${challenge.nationalCode}`;
   await limitRecoverySend(deps, key, user?.id, input.requester);
+  const locale = user ? localeOf(user.language) : undefined;
+  // The link is stored with the code, only when the text goes: the earlier text's link stops then.
+  const link = locale ? newRecoveryLink(deps, locale) : undefined;
   return resendCode(
     deps,
     challenge,
-    user
-      ? { channel: 'sms', destination: user.phone, purpose: 'recovery', locale: localeOf(user.language) }
+    user && locale
+      ? { channel: 'sms', destination: user.phone, purpose: 'recovery', locale, link: link?.url }
       : null,
-    { slideExpiry: true, log: input.log, background: true },
+    { slideExpiry: true, log: input.log, background: true, link: link?.stored },
   );
+}
+
+/**
+ * Recovery by a text's link: a new recovery, already proved, for the link's account; its token opens the
+ * last step. The link works once; whoever started the recovery it was texted for gains nothing by it.
+ */
+export async function openRecoveryLink(
+  deps: AppDeps,
+  input: { link: string },
+): Promise<{ recoveryToken: string }> {
+  const userId = await repo.takeRecoveryLink(deps.database.db, hashOpaqueToken(input.link), now());
+  const user = userId ? await repo.findUserById(deps.database.db, userId) : undefined;
+  if (!user) throw unauthorized();
+  const { challenge, token } = await createChallenge(deps, {
+    purpose: 'recovery',
+    userId: user.id,
+    nationalCode: user.nationalCode,
+    channel: 'sms',
+    destination: user.phone,
+    withCode: false,
+  });
+  await repo.updateChallenge(deps.database.db, challenge.id, { verifiedDate: now() });
+  return { recoveryToken: token };
 }
 
 /** Recovery step 3: the new password; every session of the user is revoked. */
@@ -189,5 +235,6 @@ export async function completeRecovery(
     if (!(await repo.consumeChallenge(tx, challenge.id, t, true))) throw unauthorized();
     await repo.updateUser(tx, userId, { passwordHash }, t);
     await repo.revokeUserSessions(tx, userId, 'password-reset', t);
+    await repo.endRecoveryLinks(tx, userId);
   });
 }

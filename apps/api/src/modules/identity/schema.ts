@@ -156,6 +156,14 @@ export const challenges = pgTable(
     lastSentDate: timestamptz('last_sent_date'),
     sends: integer('sends').notNull().default(0),
     verifiedDate: timestamptz('verified_date'),
+    /**
+     * Recovery: the link texted with the latest code (docs/security.md, "Recovery nobody else can
+     * spend"). Opening it proves the phone as the code does but cannot be guessed, so it needs no tries
+     * strangers could spend. Stored hashed, used once; it lives a day, the longest the phone's text
+     * budgets hold a new text back.
+     */
+    linkHash: text('link_hash'),
+    linkExpiresDate: timestamptz('link_expires_date'),
     consumedDate: timestamptz('consumed_date'),
     /** End of the flow token's life. */
     expiresDate: timestamptz('expires_date').notNull(),
@@ -163,6 +171,7 @@ export const challenges = pgTable(
   },
   (t) => [
     uniqueIndex('auth_challenges_token_hash_key').on(t.tokenHash),
+    uniqueIndex('auth_challenges_link_hash_key').on(t.linkHash).where(sql`${t.linkHash} is not null`),
     index('auth_challenges_expires_date_idx').on(t.expiresDate),
     check(
       'auth_challenges_purpose_check',

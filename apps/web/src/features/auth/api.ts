@@ -157,6 +157,17 @@ export const { verify: verifyRecovery, resend: resendRecovery } = codeStep('reco
   resend: identityPaths.recoveryResend,
 });
 
+/** A recovery text's link (its secret) → a proved recovery token for the last step; it works once. */
+export function openRecoveryLink(
+  link: string,
+  options: CallOptions = {},
+): Promise<{ recoveryToken: string }> {
+  // Not this browser's session: a refused link is the page's to say, never a renewal or a logout.
+  return unwrap(
+    apiClient.post(identityPaths.recoveryLink, { link }, { bearer: '', noRedirection: true, ...options }),
+  );
+}
+
 export function changeRecoveredPassword(
   recoveryToken: string,
   password: string,

@@ -74,6 +74,45 @@ describe('password recovery', () => {
   });
 });
 
+describe("a recovery text's link", () => {
+  const secret = 'Abc_def-123456789012345678901234567890abcde';
+
+  it('asks first, then opens the new-password step with the token it gets', async () => {
+    const calls = fakeServer({
+      [identityPaths.recoveryLink]: () => ({
+        body: envelope(200, { recoveryToken: 'recovery-token-from-link-123' }),
+      }),
+    });
+    await renderAt(`/en/login/forgot-password/link#${secret}`);
+    expect(await screen.findByText(/lets you choose a new password/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Choose a new password' }));
+    await waitFor(() => expect(location()).toBe('/en/login/forgot-password/change'));
+    expect(calls[0]?.body).toEqual({ link: secret });
+    expect(Cookies.get('recoveryToken')).toBe('recovery-token-from-link-123');
+    expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
+  });
+
+  it('says so when the link is refused, and offers to start again', async () => {
+    fakeServer({ [identityPaths.recoveryLink]: () => ({ status: 401, body: envelope(401) }) });
+    await renderAt(`/fa/login/forgot-password/link#${secret}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'انتخاب رمز عبور جدید' }));
+    expect(await screen.findByText(/این پیوند کار نمی‌کند/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(location()).toBe('/fa/login/forgot-password/link');
+    expect(Cookies.get('recoveryToken')).toBeUndefined();
+  });
+
+  it('calls nothing for a link cut short', async () => {
+    const calls = fakeServer({});
+    await renderAt('/ar/login/forgot-password/link#cut-short');
+    expect(await screen.findByText(/هذا الرابط لا يعمل/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'بدء الاستعادة من جديد' })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('logout', () => {
   it('ends the session on the server, clears local state and lands on login with the query string', async () => {
     const navigate = vi.fn();

@@ -1,12 +1,20 @@
 import type { Envelope } from '@wsm/contracts';
-import { useEffect, useState } from 'react';
+import { type FormEventHandler, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { reportUnexpectedError } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
+import { toastError } from '../../lib/error-toasts';
 import { useLocaleNavigate } from '../../lib/locale-navigation';
 import { notify } from '../../lib/notify';
 import { getEnteredNationalCode, localKeys, readLocal, setEnteredNationalCode } from '../../lib/storage';
-import { changeRecoveredPassword, resendRecovery, startRecovery, verifyRecovery } from './api';
+import {
+  changeRecoveredPassword,
+  openRecoveryLink,
+  resendRecovery,
+  startRecovery,
+  verifyRecovery,
+} from './api';
 import { AuthCard } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { AuthHeading, BackLink, Destination } from './components/auth-heading';
@@ -21,11 +29,13 @@ import { usePlainForm } from './use-plain-form';
 
 // Password recovery: national code, then the texted code (with resend),
 // then the new password. The recovery token lives in a 5-minute cookie between the three screens.
+// A recovery text's link opens the last screen instead of the first two.
 
 export const recoveryPaths = {
   start: '/login/forgot-password',
   verify: '/login/forgot-password/verify',
   change: '/login/forgot-password/change',
+  link: '/login/forgot-password/link',
 } as const;
 
 /** The recovery token is dead (5 minutes passed, or too many wrong codes): back to the first screen. */
@@ -113,9 +123,66 @@ export function RecoveryVerifyPage() {
           }}
           onResend={async () => (await resendRecovery(token, { onError: restart })).resendAfter}
         />
+        <p className="pl-body2 pl-muted pl-center">{t('recovery.noText')}</p>
         <BackLink to={recoveryPaths.start} onClick={clearRecovery}>
           {t('recovery.changeNationalCode')}
         </BackLink>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** The secret after `#` in a recovery text's link, when it has the shape of one. */
+function linkSecret(hash: string): string | undefined {
+  const secret = hash.slice(1);
+  return /^[\w-]{43}$/.test(secret) ? secret : undefined;
+}
+
+/**
+ * /:locale/login/forgot-password/link#… — a recovery text's link. It asks first, so that a messenger
+ * previewing the link does not use it up; the secret after `#` never reaches a server's logs.
+ */
+export function RecoveryLinkPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useLocaleNavigate();
+  const { hash } = useLocation();
+  const [secret] = useState(() => linkSecret(hash));
+  const [refused, setRefused] = useState(secret === undefined);
+  const [pending, setPending] = useState(false);
+  const wait = useRetryWait('recovery-link');
+
+  const submit: FormEventHandler<HTMLFormElement> = async (event) => {
+    event.preventDefault();
+    if (!secret) return;
+    setPending(true);
+    try {
+      const opened = await openRecoveryLink(secret, { onError: () => setRefused(true) });
+      saveRecovery(opened.recoveryToken);
+      navigate(recoveryPaths.change, { replace: true });
+    } catch (error) {
+      if (wait.holdFor(error)) return;
+      // A refusal came to onError; without an answer the person may press again.
+      if (!(error instanceof ApiError)) reportUnexpectedError(error);
+      else if (error.kind === 'network') toastError('errors:api.network');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard>
+      <div className="pl-stack">
+        <AuthHeading title={t('recovery.heading')}>
+          {refused ? t('recovery.linkRefused') : t('recovery.linkSubtitle')}
+        </AuthHeading>
+        {!refused && (
+          <AuthForm onSubmit={submit} testId="recovery-link-form">
+            <WaitingSubmitButton pending={pending} waitSeconds={wait.seconds}>
+              {t('recovery.linkContinue')}
+            </WaitingSubmitButton>
+          </AuthForm>
+        )}
+        <BackLink to={recoveryPaths.start}>{t('recovery.linkStartOver')}</BackLink>
       </div>
     </AuthCard>
   );

@@ -14,7 +14,12 @@ import { server } from '../../test/server';
 import { EndSessionPage } from './end-session-page';
 import { LoginPage } from './login-page';
 import { LoginVerifyPage } from './login-verify-page';
-import { RecoveryChangePage, RecoveryStartPage, RecoveryVerifyPage } from './recovery-pages';
+import {
+  RecoveryChangePage,
+  RecoveryLinkPage,
+  RecoveryStartPage,
+  RecoveryVerifyPage,
+} from './recovery-pages';
 import { SignupPage } from './signup-page';
 
 // Rendering the identity screens in tests: the real texts, a memory router with the feature's routes,
@@ -110,6 +115,7 @@ export async function renderAt(path: string) {
       { path: '/:locale/login/forgot-password', element: page(<RecoveryStartPage />) },
       { path: '/:locale/login/forgot-password/verify', element: page(<RecoveryVerifyPage />) },
       { path: '/:locale/login/forgot-password/change', element: page(<RecoveryChangePage />) },
+      { path: '/:locale/login/forgot-password/link', element: page(<RecoveryLinkPage />) },
       { path: '/:locale/security/end-session', element: page(<EndSessionPage />) },
     ],
     { initialEntries: [path] },
