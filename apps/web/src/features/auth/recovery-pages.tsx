@@ -35,7 +35,6 @@ export const recoveryPaths = {
   start: '/login/forgot-password',
   verify: '/login/forgot-password/verify',
   change: '/login/forgot-password/change',
-  link: '/login/forgot-password/link',
 } as const;
 
 /** The recovery token is dead (5 minutes passed, or too many wrong codes): back to the first screen. */
@@ -173,7 +172,7 @@ export function RecoveryLinkPage() {
     <AuthCard>
       <div className="pl-stack">
         <AuthHeading title={t('recovery.heading')}>
-          {refused ? t('recovery.linkRefused') : t('recovery.linkSubtitle')}
+          {refused ? <span role="alert">{t('recovery.linkRefused')}</span> : t('recovery.linkSubtitle')}
         </AuthHeading>
         {!refused && (
           <AuthForm onSubmit={submit} testId="recovery-link-form">
