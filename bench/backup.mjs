@@ -16,12 +16,12 @@
 // Memory: the process's RSS just before each step (after a GC) and its peak during the step, sampled
 // every 2 ms from a process of its own, and /healthz's answer times (p50, p99 and max) from that one: a
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
-// pause) shows what the steps keep; a second table splits those readings into V8's heap, external memory
-// (Buffers, PGlite's WebAssembly memory) and the rest (malloc's heaps among it). The API's process gets
+// pause) shows what the steps keep; a second table splits those readings into the API thread's V8 heap,
+// external memory (Buffers) and the rest (malloc's heaps, and PGlite's thread with its WebAssembly memory). The API's process gets
 // the malloc settings (scripts/malloc-env.mjs) and the young generation production runs with. LARGEST=0
 // leaves out the largest archive (USERS=100000 fills the directory to its limit anyway). Growth is peak
-// less before; the upload's client copy is in it. With PGlite the database lives in this process, so its
-// memory is in the figures too. Benchmarks measure; they never fail on time.
+// less before; the upload's client copy is in it. With PGlite the database lives in this process (on a
+// thread of its own), so its memory is in the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -141,9 +141,10 @@ const samples = () =>
 
 /**
  * Where the process's memory is, in MiB, once garbage is collected and freed memory has had time to go
- * back: RSS, V8's heap (used and reserved), memory outside it that V8 knows of (external: ArrayBuffers
- * and Buffers and, on PGlite, the database's WebAssembly memory, which never shrinks) and the rest
- * (`other`: code, thread stacks, malloc's heaps and what they keep after a free).
+ * back: RSS, the API thread's V8 heap (used and reserved), memory outside it that V8 knows of (external:
+ * ArrayBuffers and Buffers) and the rest (`other`: code, thread stacks, malloc's heaps and what they keep
+ * after a free, and on PGlite its thread: its heap and the database's WebAssembly memory, which never
+ * shrinks).
  */
 async function settledMemory() {
   globalThis.gc?.();
@@ -152,14 +153,12 @@ async function settledMemory() {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const mb = (bytes) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
   const used = process.memoryUsage();
-  const wasm = database.kind === 'pglite' ? db.$client?.mod?.HEAPU8?.byteLength : undefined;
   return {
     'RSS MiB': mb(used.rss),
     'heap used MiB': mb(used.heapUsed),
     'heap total MiB': mb(used.heapTotal),
     'external MiB': mb(used.external),
     'arrayBuffers MiB': mb(used.arrayBuffers),
-    'PGlite WASM MiB': wasm === undefined ? '-' : mb(wasm),
     'other MiB': mb(used.rss - used.heapTotal - used.external),
   };
 }

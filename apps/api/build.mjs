@@ -1,6 +1,6 @@
 // Bundles the API into dist/server.js (workspace packages inlined, npm dependencies left to node_modules)
-// and the archive worker thread into dist/archive-worker.js beside it (archive-pool.ts loads it from
-// there), and copies the migrations.
+// and the worker threads beside it (dist/archive-worker.js for archive-pool.ts, dist/pglite-worker.js
+// for db/client.ts, which load them from there), and copies the migrations.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,7 +9,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'archive-worker': 'src/modules/backups/archive-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'archive-worker': 'src/modules/backups/archive-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -23,4 +27,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api: built dist/server.js and dist/archive-worker.js');
+console.log('api: built dist/server.js and its worker threads');

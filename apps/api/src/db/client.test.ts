@@ -119,3 +119,72 @@ describe('the PostgreSQL pool', () => {
     }
   });
 });
+
+describe('the embedded database', () => {
+  it('runs a long statement on its own thread: timers of the API fire while it runs', async () => {
+    const database = await openDatabase({});
+    try {
+      const order: string[] = [];
+      const statement = database.db
+        .execute(sql`select count(*) from generate_series(1, 3000000)`)
+        .then(() => order.push('statement'));
+      setTimeout(() => order.push('timer'), 20);
+      await statement;
+      expect(order).toEqual(['timer', 'statement']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('after a failed statement, still answers prepared statements and notifications', async () => {
+    // node-postgres drops a pool's connection after a failed query; the next one finds the same session.
+    const database = await openDatabase({});
+    const heard: string[] = [];
+    try {
+      await database.listen('client_test', {
+        onMessage: (payload) => heard.push(payload),
+        onUp() {},
+        onDown() {},
+      });
+      await database.db.execute(sql`create table seats (id int primary key)`);
+      await database.db.execute(sql`insert into seats values (1), (2)`);
+      const above = database.db
+        .select({ seats: sql<number>`count(*)::int` })
+        .from(sql`seats`)
+        .where(sql`id > ${sql.placeholder('id')}`)
+        .prepare('seats_above');
+      expect(await above.execute({ id: 0 })).toEqual([{ seats: 2 }]);
+      await expect(database.db.execute(sql`insert into seats values (1)`)).rejects.toMatchObject({
+        cause: { code: '23505' },
+      });
+      expect(await above.execute({ id: 1 })).toEqual([{ seats: 1 }]);
+      await database.db.execute(sql`select pg_notify('client_test', 'after')`);
+      await vi.waitFor(() => expect(heard).toEqual(['after']));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps each listener of a channel hearing until it stops, whoever else stops', async () => {
+    const database = await openDatabase({});
+    const first: string[] = [];
+    const second: string[] = [];
+    const handlers = (heard: string[]) => ({
+      onMessage: (payload: string) => heard.push(payload),
+      onUp() {},
+      onDown() {},
+    });
+    try {
+      await database.listen('client_test', handlers(first));
+      const stopSecond = await database.listen('client_test', handlers(second));
+      await database.db.execute(sql`select pg_notify('client_test', 'both')`);
+      await vi.waitFor(() => expect(second).toEqual(['both']));
+      await stopSecond();
+      await database.db.execute(sql`select pg_notify('client_test', 'first only')`);
+      await vi.waitFor(() => expect(first).toEqual(['both', 'first only']));
+      expect(second).toEqual(['both']);
+    } finally {
+      await database.close();
+    }
+  });
+});

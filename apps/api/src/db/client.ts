@@ -1,10 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,7 +34,7 @@ export interface DatabaseHandle {
   ping(timeoutMs: number): Promise<void>;
   /**
    * Connections of the PostgreSQL pool: open, busy and requests waiting for one. Undefined on PGlite,
-   * which is one in-process connection with no pool to run out of.
+   * whose one connection is all there is.
    */
   poolStats(): PoolStats | undefined;
   /**
@@ -100,13 +103,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** A PostgreSQL pool with the process's guards: errors heard, statements unnamed behind a pooler. */
-function openPool(options: DatabaseOptions, url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-  });
+function openPool(options: DatabaseOptions, config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, ...config });
   // An idle client losing its server must not crash the process (an 'error' event without a listener
   // would); it is logged, and the next query reports a lasting problem.
   pool.on('error', options.onPoolError ?? logPoolError);
@@ -122,8 +120,11 @@ function openPool(options: DatabaseOptions, url: string, max: number): pg.Pool {
 /** Opens the embedded PGlite or a PostgreSQL pool; call once per process. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = openPool(options, options.databaseUrl, options.poolSize ?? 10);
-    const workerPool = openPool(options, options.databaseUrl, options.workerPoolSize ?? 2);
+    const pool = openPool(options, { connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const workerPool = openPool(options, {
+      connectionString: options.databaseUrl,
+      max: options.workerPoolSize ?? 2,
+    });
     const directUrl = options.directUrl ?? options.databaseUrl;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
@@ -166,32 +167,108 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => Promise.all([pool.end(), workerPool.end()]).then(() => undefined),
     };
   }
+  return openPgliteOnItsThread(options);
+}
+
+// From the TypeScript sources (tsx, vitest) the worker is the .ts file beside this one, loaded through
+// tsx; in the built API (one bundle, dist/server.js) it is dist/pglite-worker.js (build.mjs).
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * The embedded PGlite, run on a worker thread (pglite-worker.ts) and reached like PostgreSQL: node-postgres
+ * over a Unix socket in a new folder only this user can enter. One connection, as PGlite is one session:
+ * the pool queues the rest, and a transaction has the database to itself until it ends.
+ */
+async function openPgliteOnItsThread(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  // pg_trgm backs the trigram indexes of the list searches (migration 0019), as on PostgreSQL.
-  const client = await PGlite.create({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    extensions: { pg_trgm },
+  const socketDir = mkdtempSync(join(tmpdir(), 'wsm-pglite-'));
+  const workerData: PgliteWorkerData = {
+    dataDir: options.pgliteDir,
+    socketPath: join(socketDir, '.s.PGSQL.5432'),
+  };
+  const workerUrl = new URL(fromSource ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+  // tsx's import hooks do not reach a worker's modules here (Node 20), its require hook does: from the
+  // sources the worker is required, as Piscina loads archive-worker.ts.
+  const worker = fromSource
+    ? new Worker(`require(${JSON.stringify(fileURLToPath(workerUrl))})`, {
+        eval: true,
+        execArgv: ['--require', 'tsx/cjs'],
+        workerData,
+      })
+    : new Worker(workerUrl, { workerData });
+  let closing = false;
+  try {
+    await workerReady(worker);
+  } catch (error) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+  worker.on('error', (error) => console.error(`Embedded database: its thread failed: ${error.message}`));
+  worker.on('exit', () => {
+    if (!closing) console.error('Embedded database: its thread ended; every query fails until a restart');
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const pool = openPool(options, {
+    host: socketDir,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // The one connection is kept: opening it again would cost a startup for nothing.
+    idleTimeoutMillis: 0,
+  });
+  // LISTEN belongs to PGlite's one session, which outlives any connection to it: every connection hears.
+  pool.on('connect', (client) =>
+    client.on('notification', (message) => {
+      for (const onMessage of channels.get(message.channel) ?? []) onMessage(message.payload ?? '');
+    }),
+  );
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     workerDb: db,
     kind: 'pglite',
-    ping: (ms) => withTimeout(client.query('select 1'), ms).then(() => undefined),
+    ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
     poolStats: () => undefined,
     async runExclusive(_lockKey, job) {
       await job();
       return true;
     },
-    // One in-process database: nothing can cut the channel, so it is up from the start.
+    // One database in this process: nothing can cut the channel, so it is up from the start.
     async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, handlers.onMessage);
+      const listeners = channels.get(channel) ?? new Set();
+      channels.set(channel, listeners);
+      const onMessage = (payload: string) => handlers.onMessage(payload);
+      listeners.add(onMessage);
+      if (listeners.size === 1) await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       handlers.onUp();
-      // Closing the database first ends the listening too; unlistening then has nothing left to do.
-      return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
+      return async () => {
+        listeners.delete(onMessage);
+        if (listeners.size > 0 || closing) return;
+        await pool.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      };
     },
-    close: () => client.close(),
+    async close() {
+      closing = true;
+      await pool.end();
+      worker.postMessage('close');
+      await once(worker, 'exit');
+      rmSync(socketDir, { recursive: true, force: true });
+    },
   };
+}
+
+function workerReady(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', (message: PgliteWorkerMessage) =>
+      message.ready ? resolve() : reject(new Error(`Embedded database: ${message.error}`)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`Embedded database: its thread ended (${code}) before it started`)),
+    );
+  });
 }
 
 /**

@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
@@ -17,10 +15,6 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (!existsSync(join(migrationsFolder, 'meta', '_journal.json'))) return;
-  if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-    return;
-  }
   if (!handle.directUrl) {
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
     return;

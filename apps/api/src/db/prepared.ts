@@ -49,8 +49,8 @@ export function constantLimit(rows: number): number {
 /**
  * The rows of a prepared select as the driver read them, one object per row under the statement's column
  * names (alias columns that would clash), without Drizzle's generic mapping into nested objects: for the
- * hottest reads, shaped by hand. The prepared queries of both drivers (node-postgres, PGlite) answer
- * all(); the tests of each caller run on both.
+ * hottest reads, shaped by hand. The prepared queries of node-postgres answer all(), on PGlite and
+ * PostgreSQL alike; the tests of each caller run on both.
  */
 export function driverRows<Row>(statement: object, values: Record<string, unknown>): Promise<Row[]> {
   return (statement as { all(values: Record<string, unknown>): Promise<Row[]> }).all(values);

@@ -74,8 +74,7 @@ export function createMetrics({ config, database }: MetricsSources): AppMetrics 
     'Lookups of the session, membership, API key and sign-in client cache, by cache and outcome (hit, miss, bypass while its channel is down)',
     ['cache', 'outcome'],
   );
-  // PGlite has no pool (one in-process connection): the gauges are left out rather than reporting a
-  // constant that means nothing.
+  // PGlite is one connection: the gauges are left out rather than reporting a constant that means nothing.
   const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
     new Gauge({
       name,

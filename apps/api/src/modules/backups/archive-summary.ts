@@ -9,7 +9,7 @@ export interface GlobalKeyValues {
   caseInsensitive: boolean;
   /**
    * JSON arrays of at most globalKeyBatch values: one query each, short enough not to hold the embedded
-   * database (it runs on the API's thread) for long, and text that crosses threads in one copy.
+   * database's one connection for long, and text that crosses threads in one copy.
    */
   batchesJson: string[];
 }

@@ -55,17 +55,17 @@ function gatherCreator({
 export type NewBackup = typeof workspaceBackups.$inferInsert & { archive: Buffer };
 
 /**
- * Bytes of an archive per stored piece (workspace_backup_chunks): on the embedded database a 1 MiB piece
- * held the API's thread for 100-400 ms in bench:backup; a quarter of it stays under the /healthz goal.
+ * Bytes of an archive per stored piece (workspace_backup_chunks): when the embedded database ran on the
+ * API's thread, a 1 MiB piece held it for 100-400 ms in bench:backup; a quarter of it stayed under the
+ * /healthz goal.
  */
 export const archiveChunkBytes = 256 * 1024;
 
 /**
  * Stores a backup inside the caller's transaction: its row, then its archive a piece per statement,
- * letting the event loop run between. Each piece goes as hex text decoded by the database: the embedded
- * database runs on the API's thread and turns a bytea parameter into text byte by byte in JavaScript
- * (a 12 MiB zip took seconds and a gigabyte of memory, every tenant waiting), while hex is one native
- * conversion on each side.
+ * letting the event loop run between. Each piece goes as hex text decoded by the database, one native
+ * conversion on each side (PGlite's own driver turned a bytea parameter into text byte by byte in
+ * JavaScript: a 12 MiB zip took seconds and a gigabyte of memory, every tenant waiting).
  */
 export async function insertBackup(db: Db, { archive, ...values }: NewBackup): Promise<void> {
   await db.insert(workspaceBackups).values(values);
@@ -171,8 +171,8 @@ export async function loadArchive(db: Db, workspaceId: string, id: string): Prom
 
 /**
  * Piece `position` (0-based) of a backup's archive; undefined past the last (or for another workspace's).
- * Read as hex text, decoded natively: the embedded database turns a bytea answer into bytes one
- * parseInt per byte on the API's thread (insertBackup writes hex for the same reason).
+ * Read as hex text, decoded natively (PGlite's own driver turned a bytea answer into bytes one parseInt
+ * per byte; insertBackup writes hex for the same reason).
  */
 export async function readArchiveChunk(
   db: Db,

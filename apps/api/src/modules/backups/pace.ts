@@ -26,10 +26,7 @@ export function archivedRow(entry: TableEntry): SQL {
     : sql`to_jsonb(${t})`;
 }
 
-/**
- * Lets the event loop run between statements. The embedded database answers within microtasks, so a
- * loop of queries would otherwise hold the API's thread from its first statement to its last.
- */
+/** Lets the event loop run between statements and between slices of work on rows. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Rows a pass over an archive's rows handles between two turns of the event loop. */
@@ -57,11 +54,12 @@ export async function sift<T, U>(rows: readonly T[], keep: (row: T) => U | undef
 }
 
 /**
- * Rows per statement for the bulk reads and writes of a workspace's data, one Pace per table. The embedded database runs a
- * statement on the API's thread: one over 10,000 rows held every tenant's requests for most of a second.
- * The size follows the time the last statement took (at most doubling or halving at a step), so a
- * statement takes about the target on any machine; on a PostgreSQL server statements are fast and the
- * size soon reaches its maximum. Each statement is preceded by a yield.
+ * Rows per statement for the bulk reads and writes of a workspace's data, one Pace per table. A
+ * statement's rows are built and read on the API's thread, and the embedded database's one connection is
+ * busy while it runs: one over 10,000 rows took most of a second. The size follows the time the last
+ * statement took (at most doubling or halving at a step), so a statement takes about the target on any
+ * machine; on a PostgreSQL server statements are fast and the size soon reaches its maximum. Each
+ * statement is preceded by a yield.
  */
 export class Pace {
   private rows = 100;

@@ -184,8 +184,7 @@ async function deleteWorkspaceRows(tx: Db, workspaceId: string, entry: TableEntr
 
 /**
  * Rows per registry table of a workspace, counted in paced keyset batches on the (workspace_id, key)
- * index: one count of a 100,000-row table held the embedded database (the API's thread) for most of a
- * second.
+ * index: one count of a 100,000-row table held the embedded database for most of a second.
  */
 export async function countWorkspaceRows(db: Db, workspaceId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -57,8 +57,8 @@ export type WorkspaceBackupRow = typeof workspaceBackups.$inferSelect;
 /**
  * A backup's zip in pieces (repository.ts archiveChunkBytes; migration 0009 cut older archives at 1 MiB),
  * in order of `position`. Each piece is written by one short statement and read by one, so storing or
- * streaming an archive of any size never holds the API's thread long (the embedded database runs on it)
- * or a whole archive's memory, and no statement rewrites what an earlier one stored. Stored uncompressed
+ * streaming an archive of any size never holds the API's thread or the embedded database's one connection
+ * long, or a whole archive's memory, and no statement rewrites what an earlier one stored. Stored uncompressed
  * (the migration sets STORAGE EXTERNAL): a zip does not compress further.
  */
 export const workspaceBackupChunks = pgTable(
