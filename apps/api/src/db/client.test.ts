@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client';
@@ -185,6 +189,30 @@ describe('the embedded database', () => {
       expect(second).toEqual(['both']);
     } finally {
       await database.close();
+    }
+  });
+
+  it('leaves no socket folder behind when its process ends without closing it', () => {
+    const ownTmp = mkdtempSync(join(tmpdir(), 'client-test-'));
+    try {
+      const client = new URL('./client.ts', import.meta.url).href;
+      const opened = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `await (await import('${client}')).openDatabase({}); process.exit(0);`,
+        ],
+        { env: { ...process.env, TMPDIR: ownTmp }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(opened.stderr).toBe('');
+      expect(opened.status).toBe(0);
+      // tsx keeps its cache there too.
+      expect(readdirSync(ownTmp).filter((name) => name.startsWith('wsm-pglite-'))).toEqual([]);
+    } finally {
+      rmSync(ownTmp, { recursive: true, force: true });
     }
   });
 });

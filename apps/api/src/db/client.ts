@@ -182,6 +182,9 @@ const fromSource = import.meta.url.endsWith('.ts');
 async function openPgliteOnItsThread(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const socketDir = mkdtempSync(join(tmpdir(), 'wsm-pglite-'));
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+  // A process that ends without closing the database (a test run, process.exit) leaves no folder behind.
+  process.once('exit', removeSocketDir);
   const workerData: PgliteWorkerData = {
     dataDir: options.pgliteDir,
     socketPath: join(socketDir, '.s.PGSQL.5432'),
@@ -201,7 +204,8 @@ async function openPgliteOnItsThread(options: DatabaseOptions): Promise<Database
     await workerReady(worker);
   } catch (error) {
     await worker.terminate();
-    rmSync(socketDir, { recursive: true, force: true });
+    process.off('exit', removeSocketDir);
+    removeSocketDir();
     throw error;
   }
   worker.on('error', (error) => console.error(`Embedded database: its thread failed: ${error.message}`));
@@ -254,7 +258,8 @@ async function openPgliteOnItsThread(options: DatabaseOptions): Promise<Database
       await pool.end();
       worker.postMessage('close');
       await once(worker, 'exit');
-      rmSync(socketDir, { recursive: true, force: true });
+      process.off('exit', removeSocketDir);
+      removeSocketDir();
     },
   };
 }

@@ -67,7 +67,8 @@ function serve(socket: Socket): void {
       start = end;
       break;
     }
-    pending = Buffer.from(pending.subarray(start));
+    // The rest is copied out, so the chunk it came in can go.
+    if (start > 0) pending = Buffer.from(pending.subarray(start));
     return batches;
   };
   socket.on('data', (chunk) => {
