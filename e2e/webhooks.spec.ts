@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { bearer, logInContext, registerAccount, text } from './support';
@@ -12,9 +13,6 @@ interface Received {
   headers: IncomingHttpHeaders;
   body: string;
 }
-
-// A port of this spec's own range; the receiver listens on loopback only.
-const receiverPort = 54190;
 
 test('in en: add a webhook, change the workspace, verify the signed event and see it in the log', async ({
   browser,
@@ -31,9 +29,11 @@ test('in en: add a webhook, change the workspace, verify the signed event and se
       res.writeHead(204).end();
     });
   });
-  receiver.listen(receiverPort, '127.0.0.1');
+  // A free port on loopback: a fixed one sits in Linux's ephemeral range, where any connection's local
+  // end may hold it (EADDRINUSE).
+  receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
-  const hookUrl = `http://127.0.0.1:${receiverPort}/hooks`;
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
   try {
     const owner = await registerAccount(request);
