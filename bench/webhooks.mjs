@@ -6,7 +6,7 @@
 // Runs the API in this process (apps/api/src through tsx; the script restarts itself with --import
 // tsx): the real app with its delivery worker, woken by NOTIFY. Each change is an audit entry written
 // by recordAudit in a transaction of its own, PRODUCERS (default 8) at a time, as concurrent requests
-// would; the receiver (RECEIVER_PORT, default 54140) answers 204 and checks every signature with standardwebhooks.
+// would; the receiver (RECEIVER_PORT, default a free port) answers 204 and checks every signature with standardwebhooks.
 // Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
@@ -38,7 +38,7 @@ const { newWebhookSecret, sealWebhookSecret } = await import('../apps/api/src/mo
 
 const eventCount = Number(process.env.EVENTS ?? 2_000);
 const producers = Number(process.env.PRODUCERS ?? 8);
-const receiverPort = Number(process.env.RECEIVER_PORT ?? 54140);
+const receiverPort = Number(process.env.RECEIVER_PORT ?? 0);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
@@ -68,7 +68,9 @@ function startReceiver(secret) {
     });
   });
   return new Promise((resolve) =>
-    server.listen(receiverPort, '127.0.0.1', () => resolve({ server, receipts, all, bad: () => bad })),
+    server.listen(receiverPort, '127.0.0.1', () =>
+      resolve({ server, port: server.address().port, receipts, all, bad: () => bad }),
+    ),
   );
 }
 
@@ -94,14 +96,14 @@ async function measure(label, databaseUrl) {
     .values({ id: workspaceId, workspaceName: `bench-${Date.now().toString(36)}`, name: 'Bench' });
   const secret = newWebhookSecret();
   const webhookId = uuidv7();
+  const receiver = await startReceiver(secret);
   await db.insert(webhooks).values({
     id: webhookId,
     workspaceId,
-    url: `http://127.0.0.1:${receiverPort}/hook`,
+    url: `http://127.0.0.1:${receiver.port}/hook`,
     events: ['profile.updated'],
     secretSealed: sealWebhookSecret({ config }, secret, webhookId),
   });
-  const receiver = await startReceiver(secret);
   const { app } = await serveOnLoopback(appDeps({ config, database }), {
     logger: false,
     release: async () => {},
