@@ -17,10 +17,10 @@
 // every 2 ms from a process of its own, and /healthz's answer times (p50, p99 and max) from that one: a
 // blocked event loop shows there. The RSS after seeding and after the four steps (each after a GC and a
 // pause) shows what the steps keep; a second table splits those readings into the API thread's V8 heap,
-// external memory (Buffers) and the rest (malloc's heaps, and PGlite's thread with its WebAssembly memory). The API's process gets
-// the malloc settings (scripts/malloc-env.mjs) and the young generation production runs with. LARGEST=0
-// leaves out the largest archive (USERS=100000 fills the directory to its limit anyway). Growth is peak
-// less before; the upload's client copy is in it. With PGlite the database lives in this process (on a
+// external memory (Buffers) and the rest (malloc's heaps, and PGlite's thread with its WebAssembly
+// memory). The API's process gets the malloc settings (scripts/malloc-env.mjs) and the young generation
+// production runs with. LARGEST=0 leaves out the largest archive (USERS=100000 fills the directory to
+// its limit anyway). Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this process (on a
 // thread of its own), so its memory is in the figures too. Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 

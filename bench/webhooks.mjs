@@ -6,7 +6,8 @@
 // Runs the API in this process (apps/api/src through tsx; the script restarts itself with --import
 // tsx): the real app with its delivery worker, woken by NOTIFY. Each change is an audit entry written
 // by recordAudit in a transaction of its own, PRODUCERS (default 8) at a time, as concurrent requests
-// would; the receiver (RECEIVER_PORT, default a free port) answers 204 and checks every signature with standardwebhooks.
+// would; the receiver (RECEIVER_PORT, default a free port) answers 204 and checks every signature
+// with standardwebhooks.
 // Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
