@@ -200,3 +200,33 @@ describe('hostile input on every route', () => {
     60_000,
   );
 });
+
+describe('a page far past the end of every list', () => {
+  const pagedLists = routeTable().filter((route) => route.method === 'GET' && route.query.includes('page'));
+
+  it('covers the paged lists', () => {
+    expect(pagedLists.length).toBeGreaterThan(8);
+  });
+
+  it.each(pagedLists.map((route) => [route.path, route] as const))(
+    '%s answers an empty page',
+    async (_, route) => {
+      const owner = await quickUser(api);
+      const workspace = await createWorkspace(api, owner);
+      const path = route.path.replace(/\{\w+\}/g, workspace.id);
+      const scope = route.query.includes('workspaceId') ? `workspaceId=${workspace.id}&` : '';
+      const searches = route.query.includes('search') ? ['', '&search=a'] : [''];
+      for (const page of ['1e9', String(Number.MAX_SAFE_INTEGER)])
+        for (const search of searches) {
+          const url = `${path}?${scope}page=${page}&pageSize=100${search}`;
+          const response = await api.call<Record<string, unknown>>('GET', url, {
+            token: owner.tokens.accessToken,
+          });
+          expect(response.body.statusCode, url).toBe(200);
+          // Notifications name their list `notifications`, every other list `items`.
+          const lists = Object.values(response.body.data).filter(Array.isArray);
+          expect(lists, url).toEqual([[]]);
+        }
+    },
+  );
+});

@@ -8,9 +8,15 @@ import type { Db } from '../db/types';
 // the list is read backwards from its end along the same index, so OFFSET never walks more than half
 // the list and the last page walks nothing.
 
+/**
+ * The farthest a page starts: past every list's end, and with a page added still a Postgres `int`, the
+ * offset's type in the page statements (a page number of a billion would overflow it).
+ */
+const farthestOffset = 1_000_000_000;
+
 /** The rows page `page` (counted from 1) of `pageSize` rows holds: where it starts and how many. */
 export function pageSlice(query: { page: number; pageSize: number }): { offset: number; limit: number } {
-  return { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  return { offset: Math.min((query.page - 1) * query.pageSize, farthestOffset), limit: query.pageSize };
 }
 
 /** A page answer: the items of one page and the list's total, at the query's page and size. */

@@ -9,7 +9,7 @@ import {
   maskPhone,
 } from '@wsm/contracts';
 import type { Db } from '../../db/types';
-import { cappedPageAnswer } from '../../lib/paging';
+import { cappedPageAnswer, pageSlice } from '../../lib/paging';
 import { auditPage } from './page';
 import * as repo from './repository';
 import type { AuditRow } from './schema';
@@ -262,10 +262,12 @@ async function describeAll(db: Db, workspaceId: string, rows: repo.AuditListRow[
  */
 export async function listAudit(db: Db, workspaceId: string, query: AuditQuery): Promise<AuditPage> {
   const { page, pageSize, ...filter } = query;
-  const { rows, names, total, capped } = await auditPage(db, workspaceId, boundsOf(filter), {
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
-  });
+  const { rows, names, total, capped } = await auditPage(
+    db,
+    workspaceId,
+    boundsOf(filter),
+    pageSlice({ page, pageSize }),
+  );
   // An action this version does not know (written by a newer one) is left out, as in describeAll.
   const items = rows.filter((row) => isAuditAction(row.action)).map((row) => describe(row, names));
   return cappedPageAnswer(items, { total, capped }, { page, pageSize });
