@@ -124,6 +124,14 @@ describe('the PostgreSQL pool', () => {
   });
 });
 
+// A statement failing as a lost connection does (class 08): the pool must not keep its connection.
+const connectionLost = sql.raw(`do $$ begin raise exception 'cut' using errcode = '08006'; end $$`);
+
+async function preparedNames(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
+  const answer = await database.db.execute(sql`select name from pg_prepared_statements order by name`);
+  return (answer as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+}
+
 describe('the embedded database', () => {
   it('runs a long statement on its own thread: timers of the API fire while it runs', async () => {
     const database = await openDatabase({});
@@ -140,8 +148,8 @@ describe('the embedded database', () => {
     }
   });
 
-  it('after a failed statement, still answers prepared statements and notifications', async () => {
-    // node-postgres drops a pool's connection after a failed query; the next one finds the same session.
+  it('after a lost connection, still answers prepared statements and notifications', async () => {
+    // A connection lost (here: an error of the connection class) is dropped; the next finds the same session.
     const database = await openDatabase({});
     const heard: string[] = [];
     try {
@@ -158,12 +166,31 @@ describe('the embedded database', () => {
         .where(sql`id > ${sql.placeholder('id')}`)
         .prepare('seats_above');
       expect(await above.execute({ id: 0 })).toEqual([{ seats: 2 }]);
-      await expect(database.db.execute(sql`insert into seats values (1)`)).rejects.toMatchObject({
-        cause: { code: '23505' },
-      });
+      await expect(database.db.execute(connectionLost)).rejects.toMatchObject({ cause: { code: '08006' } });
+      expect(await preparedNames(database)).toEqual([]);
       expect(await above.execute({ id: 1 })).toEqual([{ seats: 1 }]);
       await database.db.execute(sql`select pg_notify('client_test', 'after')`);
       await vi.waitFor(() => expect(heard).toEqual(['after']));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps its connection, and its prepared statements, after a statement it refused', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.db.execute(sql`create table desks (id int primary key)`);
+      const count = database.db
+        .select({ desks: sql<number>`count(*)::int` })
+        .from(sql`desks`)
+        .prepare('desks_count');
+      expect(await count.execute()).toEqual([{ desks: 0 }]);
+      await database.db.execute(sql`insert into desks values (1)`);
+      await expect(database.db.execute(sql`insert into desks values (1)`)).rejects.toMatchObject({
+        cause: { code: '23505' },
+      });
+      // A new connection would have found the session cleared of them (pglite-worker.ts, startSession).
+      expect(await preparedNames(database)).toEqual(['desks_count']);
     } finally {
       await database.close();
     }

@@ -113,6 +113,7 @@ function openPool(options: DatabaseOptions, config: pg.PoolConfig): pg.Pool {
   // its query in flight, or its next one, fails anyway, and the pool drops it when it comes back.
   pool.on('connect', (client) => client.on('error', ignoreError));
   if (options.pooler === 'transaction') pool.on('connect', sendStatementsUnnamed);
+  keepConnectionAfterRefusedStatement(pool);
   releaseOnFailedFirstStatement(pool);
   return pool;
 }
@@ -274,6 +275,44 @@ function workerReady(worker: Worker): Promise<void> {
       reject(new Error(`Embedded database: its thread ended (${code}) before it started`)),
     );
   });
+}
+
+/**
+ * pg-pool's query() throws its connection away after any failed statement. A statement the database
+ * refused (a duplicate key, a value out of range, a timeout) leaves the connection sound, and a new one
+ * costs PostgreSQL a backend's start and the prepared statements again (on PGlite, a clean session):
+ * that connection goes back to the pool. Any other failure (a lost connection, a shutdown) still drops it.
+ */
+function keepConnectionAfterRefusedStatement(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  const query = pool.query.bind(pool);
+  pool.query = ((...args: unknown[]) => {
+    // A callback or a submittable (a cursor, a stream) takes pg-pool's own path.
+    const ownPath = args.some(
+      (arg) =>
+        typeof arg === 'function' || typeof (arg as { submit?: unknown } | null)?.submit === 'function',
+    );
+    if (ownPath) return Reflect.apply(query, pool, args);
+    return connect().then(async (client) => {
+      try {
+        const result: unknown = await Reflect.apply(client.query, client, args);
+        client.release();
+        return result;
+      } catch (error) {
+        client.release(refusedStatement(error) ? undefined : (error as Error));
+        throw error;
+      }
+    });
+  }) as typeof pool.query;
+}
+
+// SQLSTATE classes of a statement refused with the session unharmed: cardinality, data, integrity,
+// transaction rollback (deadlock, serialization), syntax or access, object state (a lock not available),
+// PL/pgSQL's raise; and 57014, a statement cancelled or timed out.
+const refusedClasses = new Set(['21', '22', '23', '40', '42', '55', 'P0']);
+function refusedStatement(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError) || !error.code) return false;
+  return error.code === '57014' || refusedClasses.has(error.code.slice(0, 2));
 }
 
 /**
