@@ -308,10 +308,11 @@ function keepConnectionAfterRefusedStatement(pool: pg.Pool): void {
 
 // SQLSTATE classes of a statement refused with the session unharmed: cardinality, data, integrity,
 // transaction rollback (deadlock, serialization), syntax or access, object state (a lock not available),
-// PL/pgSQL's raise; and 57014, a statement cancelled or timed out.
+// PL/pgSQL's raise; and 57014, a statement cancelled or timed out. Not 42P05, a statement name the
+// session already holds: the client does not know it, so only a new connection ends the repeats.
 const refusedClasses = new Set(['21', '22', '23', '40', '42', '55', 'P0']);
 function refusedStatement(error: unknown): boolean {
-  if (!(error instanceof pg.DatabaseError) || !error.code) return false;
+  if (!(error instanceof pg.DatabaseError) || !error.code || error.code === '42P05') return false;
   return error.code === '57014' || refusedClasses.has(error.code.slice(0, 2));
 }
 
