@@ -26,6 +26,12 @@ describe('the PostgreSQL pool after a failed statement', () => {
         database.db.execute(sql.raw(`do $$ begin raise exception 'cut' using errcode = '08006'; end $$`)),
       ).rejects.toMatchObject({ cause: { code: '08006' } });
       expect(await backend(database)).not.toBe(first);
+
+      // A statement name the session holds and the client does not know: kept, every run would fail.
+      await database.db.execute(sql.raw('prepare one_row as select 1 as one'));
+      const oneRow = database.db.select({ one: sql<number>`1` }).from(sql`(select 1) t`).prepare('one_row');
+      await expect(oneRow.execute()).rejects.toMatchObject({ cause: { code: '42P05' } });
+      expect(await oneRow.execute()).toEqual([{ one: 1 }]);
     } finally {
       await database.close();
     }
