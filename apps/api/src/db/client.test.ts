@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +216,45 @@ describe('the embedded database', () => {
       expect(second).toEqual(['both']);
     } finally {
       await database.close();
+    }
+  });
+
+  it("removes the socket folders of processes that were killed, and no one else's", async () => {
+    const ownTmp = mkdtempSync(join(tmpdir(), 'client-test-'));
+    const live = createServer();
+    try {
+      const folder = (name: string, minutesOld: number) => {
+        const path = join(ownTmp, name);
+        mkdirSync(path);
+        const then = new Date(Date.now() - minutesOld * 60_000);
+        return { path, age: () => utimesSync(path, then, then) };
+      };
+      const killed = folder('wsm-pglite-killed', 5);
+      const starting = folder('wsm-pglite-starting', 0);
+      const listening = folder('wsm-pglite-listening', 5);
+      await new Promise<void>((resolve) => live.listen(join(listening.path, '.s.PGSQL.5432'), resolve));
+      for (const made of [killed, starting, listening]) made.age();
+      const client = new URL('./client.ts', import.meta.url).href;
+      const opened = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `await (await import('${client}')).openDatabase({}); process.exit(0);`,
+        ],
+        { env: { ...process.env, TMPDIR: ownTmp }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(opened.status).toBe(0);
+      expect(
+        readdirSync(ownTmp)
+          .filter((name) => name.startsWith('wsm-pglite-'))
+          .sort(),
+      ).toEqual(['wsm-pglite-listening', 'wsm-pglite-starting']);
+    } finally {
+      live.close();
+      rmSync(ownTmp, { recursive: true, force: true });
     }
   });
 

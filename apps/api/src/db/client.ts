@@ -1,5 +1,7 @@
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -182,7 +184,8 @@ const fromSource = import.meta.url.endsWith('.ts');
  */
 async function openPgliteOnItsThread(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const socketDir = mkdtempSync(join(tmpdir(), 'wsm-pglite-'));
+  await removeAbandonedSocketDirs();
+  const socketDir = mkdtempSync(join(tmpdir(), socketDirPrefix));
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   // A process that ends without closing the database (a test run, process.exit) leaves no folder behind.
   process.once('exit', removeSocketDir);
@@ -263,6 +266,35 @@ async function openPgliteOnItsThread(options: DatabaseOptions): Promise<Database
       removeSocketDir();
     },
   };
+}
+
+const socketDirPrefix = 'wsm-pglite-';
+
+/**
+ * Socket folders left by processes that ended without their exit handler (SIGKILL, a crash) are removed:
+ * those of this user, a minute old (a process starting now has not listened yet), where nothing answers.
+ */
+async function removeAbandonedSocketDirs(): Promise<void> {
+  const ownUser = process.getuid?.();
+  const folders = await readdir(tmpdir()).catch(() => []);
+  for (const name of folders.filter((folder) => folder.startsWith(socketDirPrefix))) {
+    const folder = join(tmpdir(), name);
+    const about = await stat(folder).catch(() => undefined);
+    if (!about?.isDirectory() || about.uid !== ownUser || Date.now() - about.mtimeMs < 60_000) continue;
+    if (await answers(join(folder, '.s.PGSQL.5432'))) continue;
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 function workerReady(worker: Worker): Promise<void> {
