@@ -196,6 +196,37 @@ describe('the embedded database', () => {
     }
   });
 
+  it("serves the delivery worker's statements before the requests' waiting for the connection", async () => {
+    const database = await openDatabase({});
+    try {
+      const served: string[] = [];
+      let endTransaction = () => {};
+      const held = new Promise<void>((resolve) => {
+        endTransaction = resolve;
+      });
+      let begun = () => {};
+      const holding = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      // A transaction has the one connection until it ends; everything else waits for it.
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        begun();
+        await held;
+      });
+      await holding;
+      const read = (db: typeof database.db, who: string) =>
+        db.execute(sql`select 1`).then(() => void served.push(who));
+      const reads = [read(database.db, 'request 1'), read(database.db, 'request 2')];
+      reads.push(read(database.workerDb, 'worker'), read(database.db, 'request 3'));
+      endTransaction();
+      await Promise.all([transaction, ...reads]);
+      expect(served).toEqual(['worker', 'request 1', 'request 2', 'request 3']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps each listener of a channel hearing until it stops, whoever else stops', async () => {
     const database = await openDatabase({});
     const first: string[] = [];

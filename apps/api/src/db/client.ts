@@ -26,7 +26,8 @@ export interface DatabaseHandle {
   db: Database;
   /**
    * The webhook delivery worker's own connections (PostgreSQL: a small pool from the same settings), so
-   * requests holding every connection of the main pool cannot starve deliveries. PGlite: the same `db`.
+   * requests holding every connection of the main pool cannot starve deliveries. PGlite: the one
+   * connection, its statements served before those of requests waiting for it.
    */
   workerDb: Database;
   kind: 'pglite' | 'postgres';
@@ -235,7 +236,9 @@ async function openPgliteOnItsThread(options: DatabaseOptions): Promise<Database
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
-    workerDb: db,
+    // Behind a burst of changes, the delivery worker waited its turn for the one connection and fell
+    // seconds behind (docs/performance.md, "Webhooks"): its statements go ahead.
+    workerDb: drizzlePg(aheadOfWaiting(pool), { schema }) as unknown as Database,
     kind: 'pglite',
     ping: (ms) => withTimeout(pool.query('select 1'), ms).then(() => undefined),
     poolStats: () => undefined,
@@ -336,6 +339,25 @@ function keepConnectionAfterRefusedStatement(pool: pg.Pool): void {
       }
     });
   }) as typeof pool.query;
+}
+
+/**
+ * The same pool, whose checkouts go ahead of those already waiting for a connection: pg-pool 3 serves
+ * them in order from `_pendingQueue`, and a checkout that must wait is the last one there.
+ */
+function aheadOfWaiting(pool: pg.Pool): pg.Pool {
+  const waiting = (pool as unknown as { _pendingQueue: unknown[] })._pendingQueue;
+  const jump = <T>(checkout: () => Promise<T>): Promise<T> => {
+    const before = waiting.length;
+    const answer = checkout();
+    if (waiting.length > before) waiting.unshift(waiting.pop());
+    return answer;
+  };
+  const ahead = Object.create(pool) as pg.Pool;
+  ahead.connect = (() => jump(() => pool.connect())) as pg.Pool['connect'];
+  ahead.query = ((...args: unknown[]) =>
+    jump(() => Reflect.apply(pool.query, pool, args))) as pg.Pool['query'];
+  return ahead;
 }
 
 // SQLSTATE classes of a statement refused with the session unharmed: cardinality, data, integrity,

@@ -24,6 +24,12 @@ export const webhookTiming = {
   pollMs: 2000,
   /** Successes stored in one statement once this many are waiting (or when nothing is in flight). */
   flushBatch: 32,
+  /**
+   * On the embedded database, with nothing left behind at the last look, how long a wake waits so one
+   * look takes what came meanwhile: there the worker's statements share the one connection with every
+   * request's, and a look per change cost the requests half their rate (docs/performance.md, "Webhooks").
+   */
+  embeddedGatherMs: 50,
 };
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'webhookRuntime'>;
@@ -73,15 +79,34 @@ export class DeliveryWorker {
     ),
   );
   private readonly flusher = new Coalesced(() => this.flush());
+  /** The last look left due rows behind: every call slot, or an endpoint's, was taken. */
+  private leftBehind = false;
+  private gathering: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: Deps,
     private readonly log: WorkerLog,
   ) {}
 
-  /** Looks for due rows now (or right after the current look). */
+  /**
+   * Looks for due rows now (or right after the current look); on the embedded database, once the due
+   * rows came in a trickle, after embeddedGatherMs.
+   */
   wake(): void {
-    if (!this.closed) this.filler.run();
+    if (this.closed) return;
+    if (this.leftBehind || this.deps.database.kind !== 'pglite') {
+      this.filler.run();
+      return;
+    }
+    if (this.gathering) return;
+    const gathering = setTimeout(() => {
+      this.timers.delete(gathering);
+      this.gathering = undefined;
+      if (!this.closed) this.filler.run();
+    }, webhookTiming.embeddedGatherMs);
+    gathering.unref();
+    this.gathering = gathering;
+    this.timers.add(gathering);
   }
 
   /**
@@ -134,6 +159,17 @@ export class DeliveryWorker {
   }
 
   private async fill(): Promise<void> {
+    const { perEndpoint } = webhookTiming;
+    try {
+      await this.claimWhileDue();
+    } finally {
+      this.leftBehind =
+        this.inFlight >= webhookTiming.inFlight ||
+        [...this.perEndpoint.values()].some((n) => n >= perEndpoint);
+    }
+  }
+
+  private async claimWhileDue(): Promise<void> {
     const { perEndpoint, leaseSeconds } = webhookTiming;
     if (this.succeeded.length > 0) this.flusher.run();
     while (!this.closed) {
