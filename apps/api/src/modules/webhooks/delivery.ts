@@ -81,7 +81,8 @@ export class DeliveryWorker {
   private readonly flusher = new Coalesced(() => this.flush());
   /** The last look left due rows behind: every call slot, or an endpoint's, was taken. */
   private leftBehind = false;
-  private gathering: NodeJS.Timeout | undefined;
+  /** A wake waiting embeddedGatherMs before its look. */
+  private gathering: Promise<void> | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -99,14 +100,16 @@ export class DeliveryWorker {
       return;
     }
     if (this.gathering) return;
-    const gathering = setTimeout(() => {
-      this.timers.delete(gathering);
-      this.gathering = undefined;
-      if (!this.closed) this.filler.run();
-    }, webhookTiming.embeddedGatherMs);
-    gathering.unref();
-    this.gathering = gathering;
-    this.timers.add(gathering);
+    this.gathering = new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.gathering = undefined;
+        resolve();
+        if (!this.closed) this.filler.run();
+      }, webhookTiming.embeddedGatherMs);
+      timer.unref();
+      this.timers.add(timer);
+    });
   }
 
   /**
@@ -134,6 +137,7 @@ export class DeliveryWorker {
   async close(graceMs = 3000): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
+    this.gathering = undefined;
     await this.filler.current;
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise((resolve) => {
@@ -145,16 +149,17 @@ export class DeliveryWorker {
     await this.flush();
   }
 
-  /** Resolves once no call is in flight and every outcome is stored (tests). */
+  /** Resolves once no look is pending, no call is in flight and every outcome is stored (tests). */
   async idle(): Promise<void> {
     while (
+      this.gathering ||
       this.filler.current ||
       this.flusher.current ||
       this.running.size > 0 ||
       this.succeeded.length > 0
     ) {
       if (this.succeeded.length > 0 && !this.flusher.current) this.flusher.run();
-      await Promise.all([this.filler.current, this.flusher.current, ...this.running]);
+      await Promise.all([this.gathering, this.filler.current, this.flusher.current, ...this.running]);
     }
   }
 
