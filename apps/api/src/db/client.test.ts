@@ -132,6 +132,22 @@ async function preparedNames(database: Awaited<ReturnType<typeof openDatabase>>)
   return (answer as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
 }
 
+/** A process, its temp dir `tmp`, that opens the embedded database and exits without closing it. */
+function openAndExit(tmp: string) {
+  const client = new URL('./client.ts', import.meta.url).href;
+  return spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `await (await import('${client}')).openDatabase({}); process.exit(0);`,
+    ],
+    { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8', timeout: 60_000 },
+  );
+}
+
 describe('the embedded database', () => {
   it('runs a long statement on its own thread: timers of the API fire while it runs', async () => {
     const database = await openDatabase({});
@@ -265,18 +281,7 @@ describe('the embedded database', () => {
       const listening = folder('wsm-pglite-listening', 5);
       await new Promise<void>((resolve) => live.listen(join(listening.path, '.s.PGSQL.5432'), resolve));
       for (const made of [killed, starting, listening]) made.age();
-      const client = new URL('./client.ts', import.meta.url).href;
-      const opened = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          `await (await import('${client}')).openDatabase({}); process.exit(0);`,
-        ],
-        { env: { ...process.env, TMPDIR: ownTmp }, encoding: 'utf8', timeout: 60_000 },
-      );
+      const opened = openAndExit(ownTmp);
       expect(opened.status).toBe(0);
       expect(
         readdirSync(ownTmp)
@@ -292,18 +297,7 @@ describe('the embedded database', () => {
   it('leaves no socket folder behind when its process ends without closing it', () => {
     const ownTmp = mkdtempSync(join(tmpdir(), 'client-test-'));
     try {
-      const client = new URL('./client.ts', import.meta.url).href;
-      const opened = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          `await (await import('${client}')).openDatabase({}); process.exit(0);`,
-        ],
-        { env: { ...process.env, TMPDIR: ownTmp }, encoding: 'utf8', timeout: 60_000 },
-      );
+      const opened = openAndExit(ownTmp);
       expect(opened.stderr).toBe('');
       expect(opened.status).toBe(0);
       // tsx keeps its cache there too.
