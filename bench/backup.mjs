@@ -20,8 +20,9 @@
 // external memory (Buffers) and the rest (malloc's heaps, and PGlite's thread with its WebAssembly
 // memory). The API's process gets the malloc settings (scripts/malloc-env.mjs) and the young generation
 // production runs with. LARGEST=0 leaves out the largest archive (USERS=100000 fills the directory to
-// its limit anyway). Growth is peak less before; the upload's client copy is in it. With PGlite the database lives in this process (on a
-// thread of its own), so its memory is in the figures too. Benchmarks measure; they never fail on time.
+// its limit anyway). Growth is peak less before; the upload's client copy is in it. With PGlite the
+// database lives in this process (on a thread of its own), so its memory is in the figures too.
+// Benchmarks measure; they never fail on time.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
